@@ -1,0 +1,172 @@
+#include "palus/analysis/analyzer.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "palus/analysis/body_visitor.hpp"
+#include "palus/analysis/clang_util.hpp"
+#include "palus/analysis/dependence.hpp"
+#include "palus/analysis/entity_collector.hpp"
+#include "palus/analysis/type_traits_probe.hpp"
+#include "palus/config/config.hpp"
+
+namespace palus::analysis {
+namespace {
+
+using FactsByUsr = std::map<std::string, BodyFacts>;
+
+/// Records the facts of every function defined in `files`, wherever it is nested.
+void collect_bodies(CXCursor scope, const std::set<std::string>& files, bool top_level, FactsByUsr& facts) {
+  for (CXCursor child : clang::children_of(scope)) {
+    if (top_level && !files.contains(clang::location_of(child).file)) continue;
+    const CXCursorKind kind = clang_getCursorKind(child);
+    switch (kind) {
+      case CXCursor_Namespace:
+      case CXCursor_LinkageSpec:
+      case CXCursor_ClassDecl:
+      case CXCursor_StructDecl:
+      case CXCursor_ClassTemplate:
+      case CXCursor_ClassTemplatePartialSpecialization: collect_bodies(child, files, false, facts); break;
+      case CXCursor_FriendDecl: collect_bodies(child, files, false, facts); break;
+      default:
+        if (clang::is_function_like(kind) && clang_isCursorDefinition(child)) {
+          facts[clang::usr_of(clang_getCanonicalCursor(child))] = collect_body_facts(child);
+        }
+    }
+  }
+}
+
+std::vector<std::string> keys(const std::map<std::string, int>& counts) {
+  std::vector<std::string> result;
+  for (const auto& [key, count] : counts) result.push_back(key);
+  return result;
+}
+
+std::map<std::string, int> renamed(const std::map<std::string, int>& counts, const std::string& from,
+                                   const std::string& to) {
+  if (from.empty()) return counts;
+  std::map<std::string, int> result;
+  for (const auto& [field, count] : counts) {
+    result[field.rfind(from, 0) == 0 ? to + field.substr(from.size()) : field] += count;
+  }
+  return result;
+}
+
+/// Fills reads, writes and literals of `callable` from its body and merged callees.
+MethodDocument apply_facts(api::Callable& callable, const std::string& usr, const FactsByUsr& facts,
+                           const ClassScan* scan) {
+  BodyFacts merged = merged_facts(usr, facts);
+  MethodDocument doc{callable.id, merged.reads, merged.writes};
+  if (scan != nullptr) {
+    doc.reads = renamed(doc.reads, scan->field_prefix_from, scan->field_prefix_to);
+    doc.writes = renamed(doc.writes, scan->field_prefix_from, scan->field_prefix_to);
+    if (callable.kind == api::CallableKind::constructor) {
+      for (const auto& field : scan->initialized_fields) ++doc.writes[field];
+    }
+  }
+  callable.reads = keys(doc.reads);
+  callable.writes = keys(doc.writes);
+  callable.literals.assign(merged.literals.begin(), merged.literals.end());
+  return doc;
+}
+
+api::Callable implicit_constructor(const api::Class& cls, bool copy) {
+  api::Callable c;
+  c.kind = api::CallableKind::constructor;
+  c.owner = cls.name;
+  const auto pos = cls.name.rfind("::");
+  c.name = pos == std::string::npos ? cls.name : cls.name.substr(pos + 2);
+  c.result = api::TypeRef{"void", "void", api::Passing::value, api::TypeCategory::void_type};
+  c.is_implicit = true;
+  c.is_noexcept = !copy;
+  c.file = cls.file;
+  c.line = cls.line;
+  c.constructor_kind = copy ? "copy" : "default";
+  if (copy) {
+    c.params.push_back({"other", api::TypeRef{"const " + cls.name + " &", cls.name, api::Passing::const_ref,
+                                              api::TypeCategory::record}});
+  }
+  c.id = cls.name + "::" + c.name + "(" + (copy ? "const " + cls.name + " &" : "") + ")";
+  return c;
+}
+
+void finish_class(ClassScan& scan, const api::ClassTraits* traits, const FactsByUsr& facts) {
+  api::Class& cls = scan.cls;
+  if (traits != nullptr) cls.traits = *traits;
+  if (!scan.user_declares_constructor && cls.traits.default_constructible && !cls.is_abstract) {
+    cls.constructors.insert(cls.constructors.begin(), implicit_constructor(cls, false));
+  }
+  if (!scan.user_declares_copy_constructor && cls.traits.copy_constructible && !cls.is_abstract) {
+    cls.constructors.push_back(implicit_constructor(cls, true));
+  }
+  for (auto& ctor : cls.constructors) apply_facts(ctor, scan.usr_by_id[ctor.id], facts, &scan);
+  std::vector<MethodDocument> corpus;
+  for (auto& method : cls.methods) corpus.push_back(apply_facts(method, scan.usr_by_id[method.id], facts, &scan));
+  cls.dependences = compute_dependences(corpus);
+}
+
+}  // namespace
+
+AnalysisInput analysis_input(const Config& config) {
+  AnalysisInput input;
+  for (const auto& h : config.project.headers) input.headers.push_back(h.string());
+  for (const auto& s : config.project.sources) input.sources.push_back(s.string());
+  input.flags_for = [&config](const std::string& file) { return config.parse_flags_for(file); };
+  input.include = config.targets.include;
+  input.exclude = config.targets.exclude;
+  input.scratch_dir = config.dir.string();
+  return input;
+}
+
+api::Api analyze(const AnalysisInput& input) {
+  const std::set<std::string> headers(input.headers.begin(), input.headers.end());
+  const std::vector<std::string> header_flags =
+      input.headers.empty() ? std::vector<std::string>{} : input.flags_for(input.headers.front());
+  UnsavedFiles unsaved = input.unsaved;
+  const std::string all_headers = input.scratch_dir + "/.palus-analyze-headers.cpp";
+  unsaved[all_headers] = include_lines(input.headers);
+
+  FactsByUsr facts;
+  EntityScan scan;
+  {
+    TranslationUnit unit(all_headers, header_flags, unsaved);
+    scan = collect_entities(unit.root(), headers, TargetFilter(input.include, input.exclude));
+    collect_bodies(unit.root(), headers, true, facts);
+  }
+  for (const auto& source : input.sources) {
+    TranslationUnit unit(source, input.flags_for(source), unsaved);
+    collect_bodies(unit.root(), {source}, true, facts);
+  }
+
+  std::vector<std::string> class_names;
+  for (const auto& c : scan.classes) class_names.push_back(c.cls.name);
+  const auto traits =
+      probe_traits(class_names, input.headers, header_flags, input.scratch_dir + "/.palus-analyze-probe.cpp", unsaved);
+
+  api::Api api;
+  api.tfidf_formula = kTfidfFormula;
+  for (auto& class_scan : scan.classes) {
+    auto found = traits.find(class_scan.cls.name);
+    finish_class(class_scan, found == traits.end() ? nullptr : &found->second, facts);
+    api.classes.push_back(std::move(class_scan.cls));
+  }
+  for (auto& function : scan.functions) {
+    apply_facts(function, scan.function_usr_by_id[function.id], facts, nullptr);
+    api.functions.push_back(std::move(function));
+  }
+  api.enums = std::move(scan.enums);
+  api.unsupported = std::move(scan.unsupported);
+
+  std::sort(api.classes.begin(), api.classes.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  std::sort(api.functions.begin(), api.functions.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
+  std::sort(api.enums.begin(), api.enums.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  for (auto& cls : api.classes) {
+    for (const auto& base : cls.bases) {
+      auto it = std::find_if(api.classes.begin(), api.classes.end(), [&](const auto& c) { return c.name == base; });
+      if (it != api.classes.end()) it->subclasses.push_back(cls.name);
+    }
+  }
+  return api;
+}
+
+}  // namespace palus::analysis

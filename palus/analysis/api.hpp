@@ -1,0 +1,124 @@
+#pragma once
+// What `palus analyze` learns about the library under test; written to api.yaml (DESIGN §3, §5).
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace palus::api {
+
+/// How a parameter or result is passed.
+enum class Passing { value, ref, const_ref, rvalue_ref, pointer, const_pointer };
+
+/// What kind of value sits behind the reference or pointer.
+enum class TypeCategory { void_type, boolean, integer, floating, character, string, cstring, enumeration, record, other };
+
+struct TypeRef {
+  std::string spelling;  ///< fully qualified and compilable: "const std::string &"
+  std::string base;      ///< without references, pointer and const: "std::string"
+  Passing passing = Passing::value;
+  TypeCategory category = TypeCategory::other;
+};
+
+struct Param {
+  std::string name;  ///< as declared; "arg<N>" when unnamed
+  TypeRef type;
+};
+
+struct Literal {
+  enum class Kind { integer, floating, string, character };
+  Kind kind = Kind::integer;
+  std::string value;  ///< integers and characters in decimal, floating in shortest round-trip form, strings raw
+  auto operator<=>(const Literal&) const = default;
+};
+
+enum class CallableKind { constructor, method, static_method, function };
+
+struct Callable {
+  std::string id;         ///< unique signature: "tinysql::Statement::executeQuery(const std::string &)"
+  std::string name;       ///< "executeQuery", "operator=="
+  std::string owner;      ///< qualified class of a constructor or method; empty for free functions
+  CallableKind kind = CallableKind::method;
+  TypeRef result;         ///< void for constructors
+  std::vector<Param> params;
+  bool is_const = false, is_virtual = false, is_pure = false, is_operator = false;
+  bool is_implicit = false;  ///< implicit default or copy constructor (no source)
+  bool is_noexcept = false;
+  std::string constructor_kind;  ///< default | copy | move | converting | other (constructors only)
+  std::string file;
+  unsigned line = 0;
+  std::vector<std::string> reads, writes;  ///< qualified fields ("ns::Class::field_"), private callees merged
+  std::vector<Literal> literals;           ///< mined from the body and its merged callees
+};
+
+struct Field {
+  std::string name;
+  TypeRef type;
+  std::string access;  ///< public | protected | private
+  bool is_static = false;
+};
+
+/// Method `method` depends on method `on` (Palus §3.2): it reads a field `on` writes (write-read)
+/// or that both read (read-read). relevance = sum over `fields` of tfidf(field, method).
+struct Dependence {
+  std::string method, on;
+  bool write_read = false, read_read = false;
+  std::vector<std::string> fields;
+  double relevance = 0;
+};
+
+/// Answers of the compiler about a class, asked from outside it (so access is respected).
+struct ClassTraits {
+  bool default_constructible = false, copy_constructible = false, move_constructible = false;
+  bool copy_assignable = false, destructible = false;
+  bool equality_comparable = false, less_comparable = false, hashable = false, printable = false;
+};
+
+struct Class {
+  std::string name;                         ///< qualified; the alias name for a template instantiation
+  std::string kind;                         ///< class | struct
+  std::optional<std::string> instantiates;  ///< "ns::Box<int>" when named through an alias
+  std::string file;
+  unsigned line = 0;
+  bool is_abstract = false;
+  std::vector<std::string> bases;       ///< public bases, qualified
+  std::vector<std::string> subclasses;  ///< concrete or not, within the analysed classes
+  ClassTraits traits;
+  std::vector<Field> fields;
+  std::vector<Callable> constructors;
+  std::vector<Callable> methods;  ///< including static methods and member operators
+  std::vector<Dependence> dependences;
+};
+
+struct Enum {
+  std::string name;
+  std::string underlying;
+  bool is_scoped = false;
+  std::string file;
+  unsigned line = 0;
+  std::vector<std::pair<std::string, std::int64_t>> values;
+};
+
+struct Unsupported {
+  std::string entity;
+  std::string reason;
+  std::string file;
+  unsigned line = 0;
+};
+
+struct Api {
+  std::vector<Class> classes;        ///< sorted by name
+  std::vector<Callable> functions;   ///< free functions and operators, sorted by id
+  std::vector<Enum> enums;           ///< sorted by name
+  std::vector<Unsupported> unsupported;  ///< sorted by entity
+  std::string tfidf_formula;         ///< recorded so readers of api.yaml know what relevance means
+};
+
+std::string_view to_string(Passing);
+std::string_view to_string(TypeCategory);
+std::string_view to_string(CallableKind);
+std::string_view to_string(Literal::Kind);
+
+}  // namespace palus::api

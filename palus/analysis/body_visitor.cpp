@@ -1,0 +1,279 @@
+#include "palus/analysis/body_visitor.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <optional>
+#include <vector>
+
+#include "palus/analysis/clang_util.hpp"
+
+namespace palus::analysis {
+namespace {
+
+using palus::clang::children_of;
+using palus::clang::qualified_name;
+
+enum Access : unsigned { kRead = 1, kWrite = 2, kReadWrite = 3 };
+
+bool is_field(CXCursor decl) {
+  const CXCursorKind kind = clang_getCursorKind(decl);
+  if (kind == CXCursor_FieldDecl) return true;
+  if (kind != CXCursor_VarDecl) return false;
+  const CXCursorKind parent = clang_getCursorKind(clang_getCursorSemanticParent(decl));
+  return parent == CXCursor_ClassDecl || parent == CXCursor_StructDecl || parent == CXCursor_ClassTemplate ||
+         parent == CXCursor_ClassTemplatePartialSpecialization;
+}
+
+bool refers_to_nonconst(CXType type) {
+  CXType canonical = clang_getCanonicalType(type);
+  if (canonical.kind != CXType_LValueReference && canonical.kind != CXType_Pointer) return false;
+  return !clang_isConstQualifiedType(clang_getPointeeType(canonical));
+}
+
+bool is_const_method(CXCursor method) {
+  return clang_getCursorKind(method) == CXCursor_CXXMethod && clang_CXXMethod_isConst(method);
+}
+
+int argument_index(CXCursor call, CXCursor node) {
+  const int count = clang_Cursor_getNumArguments(call);
+  for (int i = 0; i < count; ++i) {
+    if (clang_equalCursors(clang_Cursor_getArgument(call, static_cast<unsigned>(i)), node)) return i;
+  }
+  return -1;
+}
+
+/// How a call uses its argument number `index`.
+unsigned access_through_call(CXCursor call, int index) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  if (clang_Cursor_isNull(callee)) return kRead;
+  const CXCursorKind kind = clang_getCursorKind(callee);
+  if (kind == CXCursor_CXXMethod && clang_CXXMethod_isStatic(callee) == 0 &&
+      clang_Cursor_getNumArguments(callee) + 1 == clang_Cursor_getNumArguments(call)) {
+    // A member operator call: argument 0 is the object.
+    if (index == 0) return is_const_method(callee) ? kRead : kReadWrite;
+    --index;
+  }
+  const int params = clang_Cursor_getNumArguments(callee);
+  if (index < 0 || index >= params) return kRead;
+  CXType param = clang_getCursorType(clang_Cursor_getArgument(callee, static_cast<unsigned>(index)));
+  return refers_to_nonconst(param) ? kReadWrite : kRead;
+}
+
+bool written_by_ourselves(CXCursor literal) {
+  CXFile file = nullptr;
+  unsigned line = 0, column = 0;
+  clang_getSpellingLocation(clang_getCursorLocation(literal), &file, &line, &column, nullptr);
+  // Literals spelled nowhere (scratch space of #x, __FILE__, __LINE__) or inside a system
+  // header's macro (assert's `void(0)`) are not the library's own.
+  if (file == nullptr) return false;
+  CXSourceLocation spelled = clang_getLocation(clang_Cursor_getTranslationUnit(literal), file, line, column);
+  return clang_Location_isInSystemHeader(spelled) == 0;
+}
+
+/// The characters of a narrow string literal as spelled in the source ("a\\n", u8"x", R"(y)");
+/// nullopt for wide and UTF-16/32 literals, which the literal pool does not hold.
+std::optional<std::string> string_literal_value(std::string spelling) {
+  if (spelling.rfind("u8", 0) == 0) spelling.erase(0, 2);
+  if (spelling.rfind("R\"", 0) == 0) {
+    const auto open = spelling.find('(');
+    const auto close = spelling.rfind(')');
+    if (open == std::string::npos || close == std::string::npos || close < open) return std::nullopt;
+    return spelling.substr(open + 1, close - open - 1);
+  }
+  if (spelling.size() < 2 || spelling.front() != '"' || spelling.back() != '"') return std::nullopt;
+  const std::string body = spelling.substr(1, spelling.size() - 2);
+  std::string text;
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    if (body[i] != '\\' || i + 1 == body.size()) {
+      text += body[i];
+      continue;
+    }
+    const char e = body[++i];
+    switch (e) {
+      case 'n': text += '\n'; break;
+      case 't': text += '\t'; break;
+      case 'r': text += '\r'; break;
+      case 'a': text += '\a'; break;
+      case 'b': text += '\b'; break;
+      case 'f': text += '\f'; break;
+      case 'v': text += '\v'; break;
+      case 'x': {
+        std::size_t end = i + 1;
+        while (end < body.size() && std::isxdigit(static_cast<unsigned char>(body[end]))) ++end;
+        text += static_cast<char>(std::stoi(body.substr(i + 1, end - i - 1), nullptr, 16));
+        i = end - 1;
+        break;
+      }
+      default:
+        if (e >= '0' && e <= '7') {
+          std::size_t end = i;
+          while (end < body.size() && end < i + 3 && body[end] >= '0' && body[end] <= '7') ++end;
+          text += static_cast<char>(std::stoi(body.substr(i, end - i), nullptr, 8));
+          i = end - 1;
+        } else {
+          text += e;  // \\ \" \' \?
+        }
+    }
+  }
+  return text;
+}
+
+class BodyWalker {
+ public:
+  explicit BodyWalker(CXCursor function) : result_type_(clang_getResultType(clang_getCursorType(function))) {}
+
+  void walk(CXCursor cursor) {
+    on_cursor(cursor);
+    stack_.push_back(cursor);
+    for (CXCursor child : children_of(cursor)) walk(child);
+    stack_.pop_back();
+  }
+
+  BodyFacts facts;
+
+ private:
+  void on_cursor(CXCursor cursor) {
+    switch (clang_getCursorKind(cursor)) {
+      case CXCursor_MemberRefExpr:
+      case CXCursor_DeclRefExpr: {
+        CXCursor decl = clang_getCursorReferenced(cursor);
+        if (is_field(decl)) record(qualified_name(decl), classify(cursor));
+        break;
+      }
+      case CXCursor_MemberRef: {  // a constructor's member initialiser
+        CXCursor decl = clang_getCursorReferenced(cursor);
+        if (is_field(decl)) record(qualified_name(decl), kWrite);
+        break;
+      }
+      case CXCursor_CallExpr: {
+        CXCursor callee = clang_getCursorReferenced(cursor);
+        if (!clang_Cursor_isNull(callee) && is_merged_callee(callee)) {
+          facts.merged_callees.insert(clang::usr_of(clang_getCanonicalCursor(callee)));
+        }
+        break;
+      }
+      case CXCursor_IntegerLiteral:
+      case CXCursor_FloatingLiteral:
+      case CXCursor_CharacterLiteral: record_literal(cursor); break;
+      case CXCursor_StringLiteral: record_string_literal(cursor); break;
+      default: break;
+    }
+  }
+
+  void record(const std::string& field, unsigned access) {
+    if (access & kRead) ++facts.reads[field];
+    if (access & kWrite) ++facts.writes[field];
+  }
+
+  /// Follows the expression outwards from a field reference to see what is done with it.
+  unsigned classify(CXCursor reference) const {
+    CXCursor node = reference;
+    for (std::size_t i = stack_.size(); i-- > 0;) {
+      CXCursor parent = stack_[i];
+      std::vector<CXCursor> kids = children_of(parent);
+      const bool is_first = !kids.empty() && clang_equalCursors(kids.front(), node);
+      switch (clang_getCursorKind(parent)) {
+        case CXCursor_UnexposedExpr:
+        case CXCursor_ParenExpr: node = parent; continue;
+        case CXCursor_MemberRefExpr: {
+          CXCursor member = clang_getCursorReferenced(parent);
+          if (is_field(member) || !is_first) { node = parent; continue; }
+          return is_const_method(member) ? kRead : kReadWrite;  // `field.method(...)`
+        }
+        case CXCursor_ArraySubscriptExpr:
+          if (is_first) { node = parent; continue; }
+          return kRead;
+        case CXCursor_UnaryOperator: {
+          const CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(parent);
+          if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec || op == CXUnaryOperator_PreInc ||
+              op == CXUnaryOperator_PreDec) {
+            return kReadWrite;
+          }
+          if (op == CXUnaryOperator_AddrOf) { node = parent; continue; }
+          return kRead;
+        }
+        case CXCursor_BinaryOperator:
+          if (is_first && clang_getCursorBinaryOperatorKind(parent) == CXBinaryOperator_Assign) return kWrite;
+          return kRead;
+        case CXCursor_CompoundAssignOperator: return is_first ? kReadWrite : kRead;
+        case CXCursor_CallExpr: {
+          const int index = argument_index(parent, node);
+          return index < 0 ? kRead : access_through_call(parent, index);
+        }
+        case CXCursor_VarDecl:
+          return refers_to_nonconst(clang_getCursorType(parent)) ? kReadWrite : kRead;
+        case CXCursor_ReturnStmt: return refers_to_nonconst(result_type_) ? kReadWrite : kRead;
+        default: return kRead;
+      }
+    }
+    return kRead;
+  }
+
+  void record_string_literal(CXCursor literal) {
+    if (!written_by_ourselves(literal)) return;
+    if (auto text = string_literal_value(clang::spelling_of(literal))) {
+      facts.literals.insert(api::Literal{api::Literal::Kind::string, std::move(*text)});
+    }
+  }
+
+  void record_literal(CXCursor literal) {
+    if (!written_by_ourselves(literal)) return;
+    CXCursor evaluated = literal;
+    bool negated = false;
+    if (!stack_.empty() && clang_getCursorKind(stack_.back()) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(stack_.back()) == CXUnaryOperator_Minus) {
+      evaluated = stack_.back();
+      negated = true;
+    }
+    CXEvalResult result = clang_Cursor_Evaluate(evaluated);
+    if (result == nullptr) return;
+    api::Literal value;
+    const CXCursorKind kind = clang_getCursorKind(literal);
+    switch (clang_EvalResult_getKind(result)) {
+      case CXEval_Int:
+        value.kind = kind == CXCursor_CharacterLiteral ? api::Literal::Kind::character : api::Literal::Kind::integer;
+        value.value = clang_EvalResult_isUnsignedInt(result) != 0 && !negated
+                          ? std::to_string(clang_EvalResult_getAsUnsigned(result))
+                          : std::to_string(clang_EvalResult_getAsLongLong(result));
+        break;
+      case CXEval_Float:
+        value.kind = api::Literal::Kind::floating;
+        value.value = fmt::format("{}", clang_EvalResult_getAsDouble(result));
+        break;
+      default: clang_EvalResult_dispose(result); return;
+    }
+    clang_EvalResult_dispose(result);
+    facts.literals.insert(std::move(value));
+  }
+
+  CXType result_type_;
+  std::vector<CXCursor> stack_;
+};
+
+}  // namespace
+
+bool is_merged_callee(CXCursor callee) {
+  switch (clang_getCursorKind(callee)) {
+    case CXCursor_Constructor: return true;
+    case CXCursor_CXXMethod:
+    case CXCursor_Destructor:
+    case CXCursor_ConversionFunction: {
+      const CX_CXXAccessSpecifier access = clang_getCXXAccessSpecifier(callee);
+      return access == CX_CXXPrivate || access == CX_CXXProtected;
+    }
+    case CXCursor_FunctionDecl: {
+      const CXLinkageKind linkage = clang_getCursorLinkage(callee);
+      return linkage == CXLinkage_Internal || linkage == CXLinkage_UniqueExternal;
+    }
+    default: return false;
+  }
+}
+
+BodyFacts collect_body_facts(CXCursor definition) {
+  BodyWalker walker(definition);
+  for (CXCursor child : children_of(definition)) walker.walk(child);
+  return std::move(walker.facts);
+}
+
+}  // namespace palus::analysis

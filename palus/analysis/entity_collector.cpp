@@ -1,0 +1,359 @@
+#include "palus/analysis/entity_collector.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "palus/analysis/clang_util.hpp"
+#include "palus/analysis/type_names.hpp"
+#include "palus/error.hpp"
+
+namespace palus::analysis {
+
+using palus::clang::access_of;
+using palus::clang::children_of;
+using palus::clang::location_of;
+using palus::clang::qualified_name;
+using palus::clang::spelling_of;
+using palus::clang::usr_of;
+
+namespace {
+
+std::vector<std::regex> compile_all(const std::vector<std::string>& patterns) {
+  std::vector<std::regex> result;
+  for (const auto& p : patterns) result.emplace_back(p, std::regex::ECMAScript);
+  return result;
+}
+
+
+bool is_operator_name(const std::string& name) {
+  return name.rfind("operator", 0) == 0 && name.size() > 8 && !std::isalnum(static_cast<unsigned char>(name[8])) &&
+         name[8] != '_';
+}
+
+std::string last_component(const std::string& qualified) {
+  const auto pos = qualified.rfind("::");
+  return pos == std::string::npos ? qualified : qualified.substr(pos + 2);
+}
+
+bool is_noexcept(CXCursor function) {
+  const int spec = clang_getCursorExceptionSpecificationType(function);
+  return spec == CXCursor_ExceptionSpecificationKind_BasicNoexcept ||
+         spec == CXCursor_ExceptionSpecificationKind_DynamicNone;
+}
+
+std::string constructor_kind(CXCursor ctor) {
+  if (clang_CXXConstructor_isDefaultConstructor(ctor)) return "default";
+  if (clang_CXXConstructor_isCopyConstructor(ctor)) return "copy";
+  if (clang_CXXConstructor_isMoveConstructor(ctor)) return "move";
+  if (clang_CXXConstructor_isConvertingConstructor(ctor)) return "converting";
+  return "other";
+}
+
+class Collector {
+ public:
+  Collector(const std::set<std::string>& headers, const TargetFilter& filter) : headers_(headers), filter_(filter) {}
+
+  void scan_scope(CXCursor scope, bool top_level) {
+    for (CXCursor child : children_of(scope)) {
+      if (top_level && !headers_.contains(location_of(child).file)) continue;
+      scan_declaration(child);
+    }
+  }
+
+  EntityScan finish() {
+    resolve_aliases();
+    for (const auto& [name, pattern] : templates_) {
+      if (instantiated_.contains(name) || !filter_.selects(name)) continue;
+      unsupported(pattern, name,
+                  "class template that no typedef or alias instantiates (add e.g. `using IntBox = Box<int>;` to a "
+                  "header)");
+    }
+    std::sort(scan_.unsupported.begin(), scan_.unsupported.end(),
+              [](const auto& a, const auto& b) { return std::tie(a.entity, a.line) < std::tie(b.entity, b.line); });
+    return std::move(scan_);
+  }
+
+ private:
+  void scan_declaration(CXCursor decl) {
+    const CXCursorKind kind = clang_getCursorKind(decl);
+    switch (kind) {
+      case CXCursor_Namespace:
+        if (!clang_Cursor_isAnonymous(decl)) scan_scope(decl, false);
+        break;
+      case CXCursor_LinkageSpec: scan_scope(decl, false); break;
+      case CXCursor_ClassDecl:
+      case CXCursor_StructDecl:
+        if (clang_isCursorDefinition(decl) && !clang_Cursor_isAnonymous(decl)) scan_class(decl, {}, "", std::nullopt);
+        break;
+      case CXCursor_UnionDecl:
+        if (clang_isCursorDefinition(decl) && filter_.selects(qualified_name(decl))) {
+          unsupported(decl, qualified_name(decl), "union: members cannot be told apart safely");
+        }
+        break;
+      case CXCursor_ClassTemplate:
+        if (clang_isCursorDefinition(decl)) templates_.emplace(qualified_name(decl), decl);
+        break;
+      case CXCursor_TypedefDecl:
+      case CXCursor_TypeAliasDecl: aliases_.push_back(decl); break;
+      case CXCursor_FunctionDecl: scan_function(decl); break;
+      case CXCursor_FunctionTemplate:
+        if (filter_.selects(qualified_name(decl))) {
+          unsupported(decl, qualified_name(decl), "function template: only instantiations can be called");
+        }
+        break;
+      case CXCursor_EnumDecl: scan_enum(decl); break;
+      default: break;
+    }
+  }
+
+  void unsupported(CXCursor where, std::string entity, std::string reason) {
+    const auto loc = location_of(where);
+    scan_.unsupported.push_back({std::move(entity), std::move(reason), loc.file, loc.line});
+  }
+
+  void scan_function(CXCursor decl) {
+    const std::string name = qualified_name(decl);
+    if (!filter_.selects(name) || clang_getCursorLinkage(decl) != CXLinkage_External) return;
+    if (clang_CXXMethod_isDeleted(decl)) return;
+    auto callable = make_callable(decl, api::CallableKind::function, "", {});
+    if (!callable) return;
+    if (std::any_of(scan_.functions.begin(), scan_.functions.end(),
+                    [&](const api::Callable& c) { return c.id == callable->id; })) {
+      return;  // declared again (e.g. a friend declaration and the namespace-scope one)
+    }
+    scan_.function_usr_by_id[callable->id] = usr_of(clang_getCanonicalCursor(decl));
+    scan_.functions.push_back(std::move(*callable));
+  }
+
+  void scan_enum(CXCursor decl) {
+    const std::string name = qualified_name(decl);
+    if (!clang_isCursorDefinition(decl) || clang_Cursor_isAnonymous(decl) || !filter_.selects(name)) return;
+    if (std::any_of(scan_.enums.begin(), scan_.enums.end(), [&](const api::Enum& e) { return e.name == name; })) return;
+    api::Enum result;
+    result.name = name;
+    result.underlying = qualified_spelling(clang_getEnumDeclIntegerType(decl));
+    result.is_scoped = clang_EnumDecl_isScoped(decl) != 0;
+    const auto loc = location_of(decl);
+    result.file = loc.file;
+    result.line = loc.line;
+    for (CXCursor c : children_of(decl)) {
+      if (clang_getCursorKind(c) == CXCursor_EnumConstantDecl) {
+        result.values.emplace_back(spelling_of(c), clang_getEnumConstantDeclValue(c));
+      }
+    }
+    scan_.enums.push_back(std::move(result));
+  }
+
+  std::optional<api::Callable> make_callable(CXCursor decl, api::CallableKind kind, const std::string& owner,
+                                             const TemplateSubstitution& subst) {
+    const std::string name = spelling_of(decl);
+    const std::string entity = owner.empty() ? qualified_name(decl) : owner + "::" + name;
+    if (clang_Cursor_isVariadic(decl)) {
+      unsupported(decl, entity, "C variadic function (...): arguments cannot be typed");
+      return std::nullopt;
+    }
+    api::Callable c;
+    c.kind = kind;
+    c.owner = owner;
+    c.name = kind == api::CallableKind::constructor ? last_component(owner) : name;
+    c.is_operator = is_operator_name(name);
+    c.is_noexcept = is_noexcept(decl);
+    const auto loc = location_of(decl);
+    c.file = loc.file;
+    c.line = loc.line;
+    const int count = clang_Cursor_getNumArguments(decl);
+    std::string signature;
+    for (int i = 0; i < count; ++i) {
+      CXCursor parm = clang_Cursor_getArgument(decl, static_cast<unsigned>(i));
+      api::Param p;
+      p.name = spelling_of(parm);
+      if (p.name.empty()) p.name = "arg" + std::to_string(i);
+      p.type = describe_type(clang_getCursorType(parm), subst);
+      if (i > 0) signature += ", ";
+      signature += p.type.spelling;
+      c.params.push_back(std::move(p));
+    }
+    if (kind == api::CallableKind::constructor) {
+      c.result = describe_type(clang_getCursorResultType(decl), subst);
+      c.result.spelling = c.result.base = "void";
+      c.result.category = api::TypeCategory::void_type;
+      c.constructor_kind = constructor_kind(decl);
+    } else {
+      c.result = describe_type(clang_getCursorResultType(decl), subst);
+    }
+    if (kind == api::CallableKind::method) {
+      c.is_const = clang_CXXMethod_isConst(decl) != 0;
+      c.is_virtual = clang_CXXMethod_isVirtual(decl) != 0;
+      c.is_pure = clang_CXXMethod_isPureVirtual(decl) != 0;
+    }
+    const std::string prefix = owner.empty() ? qualified_name(decl) : owner + "::" + c.name;
+    c.id = prefix + "(" + signature + ")" + (c.is_const ? " const" : "");
+    return c;
+  }
+
+  /// `owner` is the name the class is tested under; `subst` maps template parameters when
+  /// `decl` is the pattern of a template seen through an alias.
+  void scan_class(CXCursor decl, const TemplateSubstitution& subst, std::string owner,
+                  std::optional<std::string> instantiates) {
+    if (owner.empty()) owner = qualified_name(decl);
+    if (!filter_.selects(owner)) return;
+    if (seen_classes_.contains(owner)) return;
+    seen_classes_.insert(owner);
+    ClassScan scan;
+    api::Class& cls = scan.cls;
+    cls.name = owner;
+    const CXCursorKind record_kind =
+        clang_getCursorKind(decl) == CXCursor_ClassTemplate ? clang_getTemplateCursorKind(decl) : clang_getCursorKind(decl);
+    cls.kind = record_kind == CXCursor_StructDecl ? "struct" : "class";
+    cls.instantiates = std::move(instantiates);
+    const auto loc = location_of(decl);
+    cls.file = loc.file;
+    cls.line = loc.line;
+    cls.is_abstract = clang_CXXRecord_isAbstract(decl) != 0;
+    if (!subst.empty()) {
+      scan.field_prefix_from = qualified_name(decl) + "::";
+      scan.field_prefix_to = owner + "::";
+    }
+    for (CXCursor member : children_of(decl)) scan_member(member, scan, subst);
+    scan_.classes.push_back(std::move(scan));
+  }
+
+  void scan_member(CXCursor member, ClassScan& scan, const TemplateSubstitution& subst) {
+    api::Class& cls = scan.cls;
+    const std::string access = access_of(member);
+    const bool is_public = access == "public";
+    switch (clang_getCursorKind(member)) {
+      case CXCursor_CXXBaseSpecifier:
+        if (is_public) cls.bases.push_back(qualified_spelling(clang_getCursorType(member), subst));
+        break;
+      case CXCursor_FieldDecl:
+      case CXCursor_VarDecl: {
+        api::Field field;
+        field.name = spelling_of(member);
+        field.type = describe_type(clang_getCursorType(member), subst);
+        field.access = access;
+        field.is_static = clang_getCursorKind(member) == CXCursor_VarDecl;
+        const auto parts = children_of(member);
+        const bool has_initializer = std::any_of(parts.begin(), parts.end(), [](CXCursor c) {
+          return clang_isExpression(clang_getCursorKind(c)) != 0;
+        });
+        if (has_initializer && !field.is_static) scan.initialized_fields.push_back(cls.name + "::" + field.name);
+        cls.fields.push_back(std::move(field));
+        break;
+      }
+      case CXCursor_Constructor: {
+        scan.user_declares_constructor = true;
+        if (clang_CXXConstructor_isCopyConstructor(member)) scan.user_declares_copy_constructor = true;
+        if (!is_public || clang_CXXMethod_isDeleted(member)) break;
+        if (auto c = make_callable(member, api::CallableKind::constructor, cls.name, subst)) {
+          scan.usr_by_id[c->id] = usr_of(clang_getCanonicalCursor(member));
+          cls.constructors.push_back(std::move(*c));
+        }
+        break;
+      }
+      case CXCursor_CXXMethod:
+      case CXCursor_ConversionFunction: {
+        if (!is_public || clang_CXXMethod_isDeleted(member)) break;
+        const auto kind = clang_CXXMethod_isStatic(member) ? api::CallableKind::static_method : api::CallableKind::method;
+        if (auto c = make_callable(member, kind, cls.name, subst)) {
+          scan.usr_by_id[c->id] = usr_of(clang_getCanonicalCursor(member));
+          cls.methods.push_back(std::move(*c));
+        }
+        break;
+      }
+      case CXCursor_FunctionTemplate:
+        if (is_public) unsupported(member, cls.name + "::" + spelling_of(member), "member function template: only instantiations can be called");
+        break;
+      case CXCursor_ClassDecl:
+      case CXCursor_StructDecl:
+        if (is_public && clang_isCursorDefinition(member) && !clang_Cursor_isAnonymous(member) && subst.empty()) {
+          scan_class(member, {}, "", std::nullopt);
+        }
+        break;
+      case CXCursor_ClassTemplate:
+        if (is_public && clang_isCursorDefinition(member)) templates_.emplace(qualified_name(member), member);
+        break;
+      case CXCursor_EnumDecl:
+        if (is_public) scan_enum(member);
+        break;
+      case CXCursor_TypedefDecl:
+      case CXCursor_TypeAliasDecl:
+        if (is_public) aliases_.push_back(member);
+        break;
+      case CXCursor_FriendDecl:
+        for (CXCursor befriended : children_of(member)) {
+          if (clang_getCursorKind(befriended) == CXCursor_FunctionDecl && subst.empty()) scan_function(befriended);
+        }
+        break;
+      default: break;
+    }
+  }
+
+  /// Typedefs and aliases that name an instantiation of one of the project's class templates.
+  void resolve_aliases() {
+    std::sort(aliases_.begin(), aliases_.end(),
+              [](CXCursor a, CXCursor b) { return qualified_name(a) < qualified_name(b); });
+    for (CXCursor alias : aliases_) {
+      const std::string alias_name = qualified_name(alias);
+      CXType canonical = clang_getCanonicalType(clang_getTypedefDeclUnderlyingType(alias));
+      if (canonical.kind != CXType_Record) continue;
+      CXCursor specialization = clang_getTypeDeclaration(canonical);
+      CXCursor pattern = clang_getSpecializedCursorTemplate(specialization);
+      if (clang_Cursor_isNull(pattern) || clang_getCursorKind(pattern) != CXCursor_ClassTemplate) continue;
+      const std::string template_name = qualified_name(pattern);
+      if (!templates_.contains(template_name)) continue;  // a template from outside the project
+      if (!filter_.selects(alias_name) && !filter_.selects(template_name)) continue;
+      pattern = templates_.at(template_name);  // the definition, whichever declaration was found
+      TemplateSubstitution subst;
+      int index = 0;
+      bool supported = true;
+      for (CXCursor param : children_of(pattern)) {
+        const CXCursorKind kind = clang_getCursorKind(param);
+        if (kind == CXCursor_TemplateTypeParameter) {
+          subst.emplace(spelling_of(param), clang_Type_getTemplateArgumentAsType(canonical, static_cast<unsigned>(index++)));
+        } else if (kind == CXCursor_NonTypeTemplateParameter || kind == CXCursor_TemplateTemplateParameter) {
+          supported = false;
+        }
+      }
+      const std::string instantiation = qualified_spelling(canonical);
+      if (!supported) {
+        unsupported(alias, alias_name, "instantiates a class template with non-type or template template parameters");
+        continue;
+      }
+      if (instantiated_specializations_.contains(instantiation)) continue;  // a second alias of the same type
+      instantiated_specializations_.insert(instantiation);
+      instantiated_.insert(template_name);
+      scan_class(pattern, subst, alias_name, instantiation);
+    }
+  }
+
+  const std::set<std::string>& headers_;
+  const TargetFilter& filter_;
+  EntityScan scan_;
+  std::set<std::string> seen_classes_;
+  std::map<std::string, CXCursor> templates_;
+  std::vector<CXCursor> aliases_;
+  std::set<std::string> instantiated_, instantiated_specializations_;
+};
+
+}  // namespace
+
+TargetFilter::TargetFilter(const std::vector<std::string>& include, const std::vector<std::string>& exclude)
+    : include_(compile_all(include)), exclude_(compile_all(exclude)) {}
+
+bool TargetFilter::selects(const std::string& name) const {
+  if (name.find("(anonymous)") != std::string::npos) return false;
+  const bool included = include_.empty() || std::any_of(include_.begin(), include_.end(), [&](const std::regex& r) {
+                          return std::regex_match(name, r);
+                        });
+  return included && std::none_of(exclude_.begin(), exclude_.end(),
+                                  [&](const std::regex& r) { return std::regex_match(name, r); });
+}
+
+EntityScan collect_entities(CXCursor unit, const std::set<std::string>& project_headers, const TargetFilter& filter) {
+  Collector collector(project_headers, filter);
+  collector.scan_scope(unit, true);
+  return collector.finish();
+}
+
+}  // namespace palus::analysis

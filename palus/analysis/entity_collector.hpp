@@ -1,0 +1,53 @@
+#pragma once
+// Finds the testable entities declared in the project's headers (DESIGN §5): classes and their
+// public constructors, methods, operators and fields; free functions; enums; class template
+// instantiations named by an alias. Whatever it skips goes to `unsupported` with a reason.
+
+#include <clang-c/Index.h>
+
+#include <map>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "palus/analysis/api.hpp"
+
+namespace palus::analysis {
+
+/// Which qualified names are under test (targets.include / targets.exclude of palus.yaml).
+class TargetFilter {
+ public:
+  TargetFilter(const std::vector<std::string>& include, const std::vector<std::string>& exclude);
+  bool selects(const std::string& qualified_name) const;
+
+ private:
+  std::vector<std::regex> include_, exclude_;
+};
+
+/// A class found in the headers, with what the analyzer still needs to finish it.
+struct ClassScan {
+  api::Class cls;
+  bool user_declares_constructor = false;
+  bool user_declares_copy_constructor = false;
+  /// Fields given a value in the class body (`int n_ = 0;`): every constructor writes them.
+  std::vector<std::string> initialized_fields;
+  /// Callable id -> USR of its declaration, to find the body facts.
+  std::map<std::string, std::string> usr_by_id;
+  /// For an alias of a class template: body facts name fields "ns::Box::v_"; rename the
+  /// prefix "ns::Box::" to "ns::IntBox::".
+  std::string field_prefix_from, field_prefix_to;
+};
+
+struct EntityScan {
+  std::vector<ClassScan> classes;
+  std::vector<api::Callable> functions;
+  std::map<std::string, std::string> function_usr_by_id;
+  std::vector<api::Enum> enums;
+  std::vector<api::Unsupported> unsupported;
+};
+
+/// Scans the declarations of `unit` that lie in `project_headers` (absolute, normal paths).
+EntityScan collect_entities(CXCursor unit, const std::set<std::string>& project_headers, const TargetFilter& filter);
+
+}  // namespace palus::analysis

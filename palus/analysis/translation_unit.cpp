@@ -1,0 +1,71 @@
+#include "palus/analysis/translation_unit.hpp"
+
+#include <fmt/format.h>
+
+#include "palus/analysis/clang_util.hpp"
+#include "palus/error.hpp"
+
+namespace palus::analysis {
+namespace {
+
+constexpr unsigned kMaxErrorsShown = 5;
+
+std::string describe(CXDiagnostic diagnostic) {
+  CXFile file = nullptr;
+  unsigned line = 0, column = 0;
+  clang_getExpansionLocation(clang_getDiagnosticLocation(diagnostic), &file, &line, &column, nullptr);
+  std::string where = file != nullptr ? clang::take(clang_getFileName(file)) : "<command line>";
+  return fmt::format("{}:{}:{}: {}", where, line, column, clang::take(clang_getDiagnosticSpelling(diagnostic)));
+}
+
+}  // namespace
+
+TranslationUnit::TranslationUnit(const std::string& file, const std::vector<std::string>& flags,
+                                 const UnsavedFiles& unsaved, bool tolerate_errors)
+    : file_(file) {
+  index_ = clang_createIndex(/*excludeDeclarationsFromPCH=*/0, /*displayDiagnostics=*/0);
+  std::vector<const char*> args;
+  args.push_back("-xc++");
+  for (const auto& flag : flags) args.push_back(flag.c_str());
+  std::vector<CXUnsavedFile> files;
+  for (const auto& [name, contents] : unsaved) {
+    files.push_back(CXUnsavedFile{name.c_str(), contents.c_str(), static_cast<unsigned long>(contents.size())});
+  }
+  const CXErrorCode code = clang_parseTranslationUnit2(
+      index_, file.c_str(), args.data(), static_cast<int>(args.size()), files.data(),
+      static_cast<unsigned>(files.size()), CXTranslationUnit_KeepGoing, &unit_);
+  if (code != CXError_Success || unit_ == nullptr) {
+    clang_disposeIndex(index_);
+    throw UserError(fmt::format("{}: cannot be parsed (libclang error {}); check that it exists and the flags are valid",
+                                file, static_cast<int>(code)));
+  }
+  try {
+    if (!tolerate_errors) check_diagnostics();
+  } catch (...) {
+    clang_disposeTranslationUnit(unit_);
+    clang_disposeIndex(index_);
+    throw;
+  }
+}
+
+TranslationUnit::~TranslationUnit() {
+  clang_disposeTranslationUnit(unit_);
+  clang_disposeIndex(index_);
+}
+
+void TranslationUnit::check_diagnostics() const {
+  std::vector<std::string> errors;
+  const unsigned count = clang_getNumDiagnostics(unit_);
+  for (unsigned i = 0; i < count; ++i) {
+    CXDiagnostic diagnostic = clang_getDiagnostic(unit_, i);
+    if (clang_getDiagnosticSeverity(diagnostic) >= CXDiagnostic_Error) errors.push_back(describe(diagnostic));
+    clang_disposeDiagnostic(diagnostic);
+  }
+  if (errors.empty()) return;
+  std::string message = errors.front();
+  for (std::size_t i = 1; i < errors.size() && i < kMaxErrorsShown; ++i) message += "\n" + errors[i];
+  if (errors.size() > kMaxErrorsShown) message += fmt::format("\n({} more errors)", errors.size() - kMaxErrorsShown);
+  throw UserError(message);
+}
+
+}  // namespace palus::analysis

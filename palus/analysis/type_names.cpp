@@ -1,0 +1,149 @@
+#include "palus/analysis/type_names.hpp"
+
+#include <regex>
+
+#include "palus/analysis/clang_util.hpp"
+
+namespace palus::analysis {
+namespace {
+
+using palus::clang::qualified_name;
+using palus::clang::take;
+
+std::string spell(CXType type);
+
+std::string template_arguments(CXType type, bool& ok) {
+  const int count = clang_Type_getNumTemplateArguments(type);
+  if (count <= 0) return "";
+  std::string args = "<";
+  for (int i = 0; i < count; ++i) {
+    CXType arg = clang_Type_getTemplateArgumentAsType(type, static_cast<unsigned>(i));
+    if (arg.kind == CXType_Invalid) {  // a non-type argument: libclang cannot name it
+      ok = false;
+      return "";
+    }
+    if (i > 0) args += ", ";
+    args += spell(arg);
+  }
+  return args + ">";
+}
+
+std::string spell_named(CXType type) {
+  CXCursor decl = clang_getTypeDeclaration(type);
+  if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) == CXCursor_NoDeclFound ||
+      clang_getCursorKind(decl) == CXCursor_TemplateTypeParameter) {
+    return take(clang_getTypeSpelling(clang_getUnqualifiedType(type)));
+  }
+  bool ok = true;
+  // A typedef's name stands alone (std::string), even though libclang reports its target's arguments.
+  std::string name = qualified_name(decl) + (type.kind == CXType_Typedef ? "" : template_arguments(type, ok));
+  if (!ok) return take(clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(type))));
+  return name;
+}
+
+std::string spell_unqualified(CXType type) {
+  switch (type.kind) {
+    case CXType_Elaborated: return spell(clang_Type_getNamedType(type));
+    case CXType_Record:
+    case CXType_Enum:
+    case CXType_Typedef: return spell_named(type);
+    case CXType_Unexposed: {
+      CXCursor decl = clang_getTypeDeclaration(type);
+      if (!clang_Cursor_isNull(decl) && clang_getCursorKind(decl) != CXCursor_NoDeclFound) return spell_named(type);
+      return take(clang_getTypeSpelling(clang_getUnqualifiedType(type)));
+    }
+    case CXType_Auto:
+    case CXType_Attributed: return spell(clang_getCanonicalType(type));
+    default: return take(clang_getTypeSpelling(clang_getUnqualifiedType(type)));
+  }
+}
+
+std::string spell(CXType type) {
+  const bool is_const = clang_isConstQualifiedType(type);
+  switch (type.kind) {
+    case CXType_Pointer: return spell(clang_getPointeeType(type)) + " *" + (is_const ? "const" : "");
+    case CXType_LValueReference: return spell(clang_getPointeeType(type)) + " &";
+    case CXType_RValueReference: return spell(clang_getPointeeType(type)) + " &&";
+    default: {
+      std::string base = spell_unqualified(type);
+      if (is_const && base.rfind("const ", 0) != 0) base = "const " + base;
+      return base;
+    }
+  }
+}
+
+std::string substitute(std::string text, const TemplateSubstitution& subst) {
+  for (const auto& [param, arg] : subst) {
+    text = std::regex_replace(text, std::regex("\\b" + param + "\\b"), spell(arg));
+  }
+  return text;
+}
+
+CXType strip_sugar(CXType type) {
+  while (type.kind == CXType_Elaborated) type = clang_Type_getNamedType(type);
+  return type;
+}
+
+api::TypeCategory category_of(CXType type, const TemplateSubstitution& subst) {
+  type = strip_sugar(type);
+  if (type.kind == CXType_Unexposed) {  // template parameters are unexposed in libclang
+    auto found = subst.find(take(clang_getTypeSpelling(clang_getUnqualifiedType(type))));
+    if (found != subst.end()) type = found->second;
+  }
+  CXType canonical = clang_getCanonicalType(type);
+  switch (canonical.kind) {
+    case CXType_Void: return api::TypeCategory::void_type;
+    case CXType_Bool: return api::TypeCategory::boolean;
+    case CXType_Char_S: case CXType_Char_U: case CXType_SChar: case CXType_UChar:
+    case CXType_WChar: case CXType_Char16: case CXType_Char32:
+      return api::TypeCategory::character;
+    case CXType_Short: case CXType_Int: case CXType_Long: case CXType_LongLong: case CXType_Int128:
+    case CXType_UShort: case CXType_UInt: case CXType_ULong: case CXType_ULongLong: case CXType_UInt128:
+      return api::TypeCategory::integer;
+    case CXType_Float: case CXType_Double: case CXType_LongDouble: case CXType_Float128:
+      return api::TypeCategory::floating;
+    case CXType_Enum: return api::TypeCategory::enumeration;
+    case CXType_Record: {
+      std::string name = qualified_name(clang_getTypeDeclaration(canonical));
+      if (name == "std::basic_string" || name == "std::basic_string_view") return api::TypeCategory::string;
+      return api::TypeCategory::record;
+    }
+    default: return api::TypeCategory::other;
+  }
+}
+
+}  // namespace
+
+std::string qualified_spelling(CXType type, const TemplateSubstitution& subst) {
+  return substitute(spell(type), subst);
+}
+
+api::TypeRef describe_type(CXType type, const TemplateSubstitution& subst) {
+  api::TypeRef ref;
+  ref.spelling = qualified_spelling(type, subst);
+  CXType outer = strip_sugar(type);
+  CXType base = outer;
+  switch (outer.kind) {
+    case CXType_LValueReference:
+    case CXType_RValueReference:
+    case CXType_Pointer: {
+      base = clang_getPointeeType(outer);
+      const bool const_base = clang_isConstQualifiedType(base);
+      if (outer.kind == CXType_RValueReference) ref.passing = api::Passing::rvalue_ref;
+      else if (outer.kind == CXType_LValueReference) ref.passing = const_base ? api::Passing::const_ref : api::Passing::ref;
+      else ref.passing = const_base ? api::Passing::const_pointer : api::Passing::pointer;
+      break;
+    }
+    default: ref.passing = api::Passing::value;
+  }
+  std::string base_spelling = qualified_spelling(base, subst);
+  if (base_spelling.rfind("const ", 0) == 0) base_spelling.erase(0, 6);
+  ref.base = base_spelling;
+  ref.category = category_of(base, subst);
+  if (outer.kind == CXType_Pointer && ref.category == api::TypeCategory::character && ref.passing == api::Passing::const_pointer) {
+    ref.category = api::TypeCategory::cstring;
+  }
+  return ref;
+}
+
+}  // namespace palus::analysis

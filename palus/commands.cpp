@@ -1,0 +1,141 @@
+#include "palus/commands.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+
+#include "palus/analysis/analyzer.hpp"
+#include "palus/analysis/api_yaml.hpp"
+#include "palus/atomic_file.hpp"
+#include "palus/config/config.hpp"
+#include "palus/config/config_values.hpp"
+#include "palus/config/starter_config.hpp"
+#include "palus/error.hpp"
+
+namespace palus {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr int kBadInput = 2;
+
+/// Stages after analyze, with the issue that builds each, for `palus run` to name.
+struct PendingStage {
+  const char* name;
+  const char* built_by;
+};
+constexpr PendingStage kPendingStages[] = {
+    {"trace", "The Palus core (sample-execution trace)"},
+    {"model", "The Palus core (call-sequence models)"},
+    {"harness", "The harness"},
+    {"generate", "Feedback-directed random generation and the GoogleTest writer"},
+    {"report", "Feedback-directed random generation and the GoogleTest writer"},
+};
+
+struct Workspace {
+  Config config;
+  fs::path work_dir;
+};
+
+Workspace open_workspace(const CommonOptions& common) {
+  Workspace ws{load_config(fs::absolute(common.config), common.config), {}};
+  ws.work_dir = common.work_dir.empty() ? ws.config.dir / ".palus" : fs::absolute(common.work_dir).lexically_normal();
+  std::error_code error;
+  fs::create_directories(ws.work_dir, error);
+  if (error) throw UserError(fmt::format("{}: cannot create the work folder: {}", ws.work_dir.string(), error.message()));
+  return ws;
+}
+
+std::string shown(const fs::path& path) {
+  const fs::path rel = path.lexically_relative(fs::current_path());
+  return rel.empty() || rel.string().rfind("..", 0) == 0 ? path.string() : rel.string();
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void analyze_stage(const Workspace& ws, const CommonOptions& common) {
+  const auto start = std::chrono::steady_clock::now();
+  const api::Api api = analysis::analyze(analysis::analysis_input(ws.config));
+  const fs::path out = ws.work_dir / "api.yaml";
+  write_file_atomically(out, analysis::api_to_yaml(api, ws.config.dir, PALUS_VERSION));
+  if (common.quiet) return;
+  std::size_t callables = api.functions.size();
+  for (const auto& c : api.classes) callables += c.constructors.size() + c.methods.size();
+  fmt::print("analyze: {} classes, {} enums, {} callables, {} unsupported in {:.2f} s -> {}\n", api.classes.size(),
+             api.enums.size(), callables, api.unsupported.size(), seconds_since(start), shown(out));
+  if (common.verbose) {
+    for (const auto& u : api.unsupported) fmt::print("  unsupported: {}: {}\n", u.entity, u.reason);
+  }
+}
+
+void apply_overrides(Config& config, const GenerateOverrides& overrides) {
+  if (overrides.time_limit) {
+    try {
+      config.generate.time_limit = parse_duration(*overrides.time_limit);
+    } catch (const UserError& e) {
+      throw UserError(std::string("--time-limit: ") + e.what());
+    }
+  }
+  if (overrides.seed) config.generate.seed = *overrides.seed;
+  if (overrides.mode) {
+    const GenerationMode modes[] = {GenerationMode::random, GenerationMode::model, GenerationMode::model_constraints,
+                                    GenerationMode::palus};
+    bool known = false;
+    for (auto mode : modes) {
+      if (to_string(mode) == *overrides.mode) {
+        config.generate.mode = mode;
+        known = true;
+      }
+    }
+    if (!known) throw UserError(fmt::format("--mode: expected random, model, model+constraints or palus, got '{}'", *overrides.mode));
+    if (config.generate.mode != GenerationMode::random && !config.sample) {
+      throw UserError(fmt::format("--mode {}: needs a sample program (sample.sources in {})", *overrides.mode,
+                                  config.display_path));
+    }
+  }
+  if (overrides.out) config.output.dir = fs::absolute(*overrides.out).lexically_normal();
+}
+
+}  // namespace
+
+int run_analyze(const CommonOptions& common) {
+  analyze_stage(open_workspace(common), common);
+  return 0;
+}
+
+int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides) {
+  Workspace ws = open_workspace(common);
+  apply_overrides(ws.config, overrides);
+  analyze_stage(ws, common);
+  if (!common.quiet) {
+    for (const auto& stage : kPendingStages) {
+      fmt::print("{}: not built yet (comes with \"{}\")\n", stage.name, stage.built_by);
+    }
+  }
+  return 0;
+}
+
+int run_init(const CommonOptions& common, const InitOptions& options) {
+  const fs::path project_dir = fs::absolute(common.config).parent_path();
+  std::optional<fs::path> database;
+  if (!options.compile_commands.empty()) database = fs::absolute(options.compile_commands);
+  else database = find_compile_database(project_dir);
+  const fs::path written = write_starter_config(project_dir, database, options.force);
+  if (!common.quiet) {
+    fmt::print("init: wrote {}{}\n", shown(written),
+               database ? " from " + shown(*database) : std::string(" (no compile database found; flags guessed)"));
+  }
+  return 0;
+}
+
+int not_built_yet(const std::string& subcommand) {
+  std::cerr << fmt::format(
+      "palus {}: not built yet in this version (built: analyze, init, and run, which does the stages that exist)\n",
+      subcommand);
+  return kBadInput;
+}
+
+}  // namespace palus

@@ -1,0 +1,33 @@
+#pragma once
+// The subcommands of `palus`; each returns the process exit status.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace palus {
+
+/// What every subcommand is told on the command line.
+struct CommonOptions {
+  std::string config = "palus.yaml";  ///< as the user wrote it
+  std::string work_dir;               ///< empty: .palus/ beside the config
+  bool quiet = false, verbose = false;
+};
+
+/// Command-line overrides of the `generate` section (unset: take the config's).
+struct GenerateOverrides {
+  std::optional<std::string> time_limit, mode, out;
+  std::optional<std::uint64_t> seed;
+};
+
+struct InitOptions {
+  std::string compile_commands;  ///< empty: look for build*/compile_commands.json
+  bool force = false;
+};
+
+int run_analyze(const CommonOptions& common);
+int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides);
+int run_init(const CommonOptions& common, const InitOptions& options);
+int not_built_yet(const std::string& subcommand);
+
+}  // namespace palus

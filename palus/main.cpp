@@ -1,0 +1,74 @@
+// palus: feedback-directed random unit test generation for C++ libraries, guided by a model of
+// a sample execution and by static method dependence (Palus).
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+#include "palus/commands.hpp"
+#include "palus/error.hpp"
+
+namespace {
+
+constexpr int kBadInput = 2;
+constexpr int kInternalError = 1;
+
+void add_generate_overrides(CLI::App& sub, palus::GenerateOverrides& overrides) {
+  sub.add_option("--time-limit", overrides.time_limit, "generation time, e.g. 60s or 5m (overrides generate.time_limit)");
+  sub.add_option("--seed", overrides.seed, "random seed (overrides generate.seed)");
+  sub.add_option("--mode", overrides.mode, "random | model | model+constraints | palus (overrides generate.mode)");
+  sub.add_option("--out", overrides.out, "folder for the generated tests (overrides output.dir)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"palus: generates GoogleTest unit tests for a C++ library from a sample execution"};
+  app.require_subcommand(1);
+  app.fallthrough();
+  palus::CommonOptions common;
+  app.add_option("-c,--config", common.config, "the palus.yaml to use")->capture_default_str();
+  app.add_option("-w,--work-dir", common.work_dir, "working files (default: .palus/ beside the config)");
+  app.add_flag("-q,--quiet", common.quiet, "print nothing but errors");
+  app.add_flag("-v,--verbose", common.verbose, "explain what each stage does");
+  app.set_version_flag("--version", PALUS_VERSION);
+
+  palus::GenerateOverrides overrides;
+  palus::InitOptions init;
+  auto* run = app.add_subcommand("run", "every stage: analyze, trace, model, harness, generate, report");
+  add_generate_overrides(*run, overrides);
+  auto* analyze = app.add_subcommand("analyze", "static analysis with libclang: writes api.yaml");
+  auto* trace = app.add_subcommand("trace", "run the sample program against an instrumented copy: writes trace");
+  auto* model = app.add_subcommand("model", "infer call-sequence models from the trace: writes model.yaml");
+  auto* harness = app.add_subcommand("harness", "write and build the sandboxed test harness");
+  auto* generate = app.add_subcommand("generate", "generate tests into the output folder");
+  add_generate_overrides(*generate, overrides);
+  auto* report = app.add_subcommand("report", "build and run the generated tests with coverage");
+  auto* init_cmd = app.add_subcommand("init", "write a starter palus.yaml (from a compile database when given)");
+  init_cmd->add_option("--compile-commands", init.compile_commands, "path of compile_commands.json");
+  init_cmd->add_flag("--force", init.force, "overwrite an existing palus.yaml");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int status = app.exit(e);
+    return status == 0 ? 0 : kBadInput;
+  }
+
+  try {
+    if (*run) return palus::run_pipeline(common, overrides);
+    if (*analyze) return palus::run_analyze(common);
+    if (*init_cmd) return palus::run_init(common, init);
+    for (auto* sub : {trace, model, harness, generate, report}) {
+      if (*sub) return palus::not_built_yet(sub->get_name());
+    }
+    return kBadInput;
+  } catch (const palus::UserError& e) {
+    std::cerr << e.what() << '\n';
+    return kBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "palus: internal error (please report): " << e.what() << '\n';
+    return kInternalError;
+  }
+}

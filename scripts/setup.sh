@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs, with apt-get, whichever of Palus's build and test dependencies are missing.
+# Idempotent; prints nothing when everything is already there.
+set -euo pipefail
+
+packages=(
+  libclang-19-dev libboost-dev libboost-filesystem-dev libyaml-cpp-dev
+  libgtest-dev googletest gcovr meson ninja-build pkg-config
+  libcli11-dev libfmt-dev libseccomp-dev
+  libcxxopts-dev   # test dependency: a real header-only library for the analyze end-to-end test
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+sudo=()
+[[ $(id -u) -eq 0 ]] || sudo=(sudo)
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

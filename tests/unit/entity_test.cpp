@@ -1,0 +1,230 @@
+// Which entities `palus analyze` finds, and how it names their types.
+
+#include <gtest/gtest.h>
+
+#include "analysis_test_util.hpp"
+#include "palus/error.hpp"
+
+namespace palus::testing {
+namespace {
+
+bool has_unsupported(const api::Api& api, const std::string& entity) {
+  return std::any_of(api.unsupported.begin(), api.unsupported.end(),
+                     [&](const api::Unsupported& u) { return u.entity == entity && !u.reason.empty(); });
+}
+
+const api::Callable* function_named(const api::Api& api, const std::string& prefix) {
+  for (const auto& f : api.functions) {
+    if (f.id.rfind(prefix, 0) == 0) return &f;
+  }
+  return nullptr;
+}
+
+TEST(Entities, TemplatesAreTestedThroughTheirAliases) {
+  const auto api = analyze_snippet(R"(
+namespace t {
+template <typename T> class Box {
+ public:
+  void set(const T& v) { v_ = v; }
+  T get() const { return v_; }
+ private:
+  T v_{};
+};
+template <typename T> class Lonely { public: void f() {} };
+using IntBox = Box<int>;
+}
+)");
+  const auto& box = class_named(api, "t::IntBox");
+  EXPECT_EQ(box.instantiates, "t::Box<int>");
+  EXPECT_EQ(method_named(box, "set").id, "t::IntBox::set(const int &)");
+  EXPECT_EQ(method_named(box, "set").writes, Strings{"t::IntBox::v_"});
+  EXPECT_EQ(method_named(box, "get").result.spelling, "int");
+  EXPECT_EQ(method_named(box, "get").result.category, api::TypeCategory::integer);
+  EXPECT_TRUE(box.traits.default_constructible);
+  EXPECT_TRUE(has_unsupported(api, "t::Lonely"));
+}
+
+TEST(Entities, AbstractClassesAreReachedThroughSubclasses) {
+  const auto api = analyze_snippet(R"(
+namespace t {
+struct Shape { virtual ~Shape() = default; virtual double area() const = 0; };
+struct Square : Shape { double side = 1; double area() const override { return side * side; } };
+}
+)");
+  const auto& shape = class_named(api, "t::Shape");
+  EXPECT_TRUE(shape.is_abstract);
+  EXPECT_TRUE(shape.constructors.empty());
+  EXPECT_TRUE(method_named(shape, "area").is_pure);
+  EXPECT_TRUE(method_named(shape, "area").is_virtual);
+  EXPECT_EQ(shape.subclasses, Strings{"t::Square"});
+  const auto& square = class_named(api, "t::Square");
+  EXPECT_FALSE(square.is_abstract);
+  EXPECT_EQ(square.bases, Strings{"t::Shape"});
+  ASSERT_EQ(square.constructors.size(), 2u);
+  EXPECT_EQ(square.constructors[0].id, "t::Square::Square()");
+  EXPECT_TRUE(square.constructors[0].is_implicit);
+  EXPECT_EQ(square.constructors[1].id, "t::Square::Square(const t::Square &)");
+}
+
+TEST(Entities, ImplicitConstructorsOnlyWhereTheCompilerWouldMakeThem) {
+  const auto api = analyze_snippet(R"(
+#include <memory>
+namespace t {
+class Owner { public: int get() const { return p_ ? *p_ : 0; } private: std::unique_ptr<int> p_; };
+class Built { public: explicit Built(int n) : n_(n) {} private: int n_; };
+class Hidden { Hidden() = default; public: static Hidden make() { return Hidden(); } };
+}
+)");
+  const auto& owner = class_named(api, "t::Owner");
+  ASSERT_EQ(owner.constructors.size(), 1u) << "unique_ptr member: no copy constructor";
+  EXPECT_EQ(owner.constructors[0].constructor_kind, "default");
+  EXPECT_FALSE(owner.traits.copy_constructible);
+  EXPECT_TRUE(owner.traits.move_constructible);
+  const auto& built = class_named(api, "t::Built");
+  ASSERT_EQ(built.constructors.size(), 2u);
+  EXPECT_EQ(built.constructors[0].id, "t::Built::Built(int)");
+  EXPECT_EQ(built.constructors[1].constructor_kind, "copy");
+  const auto& hidden = class_named(api, "t::Hidden");
+  EXPECT_FALSE(hidden.traits.default_constructible) << "private default constructor";
+  EXPECT_EQ(hidden.constructors.size(), 1u) << "only the implicit copy constructor is public";
+  EXPECT_EQ(method_named(hidden, "make").kind, api::CallableKind::static_method);
+}
+
+TEST(Entities, OperatorsMembersFreeAndHiddenFriends) {
+  const auto api = analyze_snippet(R"(
+#include <functional>
+#include <ostream>
+namespace t {
+struct P {
+  int x = 0;
+  bool operator==(const P& o) const { return x == o.x; }
+  friend bool operator<(const P& a, const P& b) { return a.x < b.x; }
+  explicit operator bool() const { return x != 0; }
+};
+P operator+(const P& a, const P& b);
+std::ostream& operator<<(std::ostream& os, const P& p);
+}
+template <> struct std::hash<t::P> { std::size_t operator()(const t::P& p) const { return std::hash<int>()(p.x); } };
+)");
+  const auto& p = class_named(api, "t::P");
+  EXPECT_TRUE(method_named(p, "operator==").is_operator);
+  EXPECT_TRUE(method_named(p, "operator bool").is_operator);
+  EXPECT_TRUE(p.traits.equality_comparable);
+  EXPECT_TRUE(p.traits.less_comparable);
+  EXPECT_TRUE(p.traits.hashable);
+  EXPECT_TRUE(p.traits.printable);
+  ASSERT_NE(function_named(api, "t::operator+("), nullptr);
+  EXPECT_EQ(function_named(api, "t::operator+(")->id, "t::operator+(const t::P &, const t::P &)");
+  ASSERT_NE(function_named(api, "t::operator<("), nullptr) << "hidden friend";
+  ASSERT_NE(function_named(api, "t::operator<<("), nullptr);
+  EXPECT_EQ(function_named(api, "t::operator<<(")->params[0].type.passing, api::Passing::ref);
+}
+
+TEST(Entities, ParametersKeepTheirPassingModeAndCategory) {
+  const auto api = analyze_snippet(R"(
+#include <string>
+namespace t {
+enum class Color { red, green = 5 };
+class Q {};
+class S {
+ public:
+  void f(int a, const std::string& b, std::string& c, std::string&& d, Q* e, const Q* g, const char* h, Color k, double m);
+};
+}
+)");
+  const auto& f = method_named(class_named(api, "t::S"), "f");
+  ASSERT_EQ(f.params.size(), 9u);
+  const std::vector<std::pair<api::Passing, api::TypeCategory>> expected{
+      {api::Passing::value, api::TypeCategory::integer},       {api::Passing::const_ref, api::TypeCategory::string},
+      {api::Passing::ref, api::TypeCategory::string},          {api::Passing::rvalue_ref, api::TypeCategory::string},
+      {api::Passing::pointer, api::TypeCategory::record},      {api::Passing::const_pointer, api::TypeCategory::record},
+      {api::Passing::const_pointer, api::TypeCategory::cstring}, {api::Passing::value, api::TypeCategory::enumeration},
+      {api::Passing::value, api::TypeCategory::floating}};
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_EQ(f.params[i].type.passing, expected[i].first) << f.params[i].name;
+    EXPECT_EQ(f.params[i].type.category, expected[i].second) << f.params[i].name;
+  }
+  EXPECT_EQ(f.params[1].type.spelling, "const std::string &");
+  EXPECT_EQ(f.params[4].type.spelling, "t::Q *");
+  EXPECT_EQ(f.params[7].type.spelling, "t::Color");
+  EXPECT_EQ(f.id, "t::S::f(int, const std::string &, std::string &, std::string &&, t::Q *, const t::Q *, const char *, t::Color, double)");
+  ASSERT_EQ(api.enums.size(), 1u);
+  EXPECT_TRUE(api.enums[0].is_scoped);
+  EXPECT_EQ(api.enums[0].values, (std::vector<std::pair<std::string, std::int64_t>>{{"red", 0}, {"green", 5}}));
+}
+
+TEST(Entities, UnsupportedEntitiesAreListedWithAReason) {
+  const auto api = analyze_snippet(R"(
+namespace t {
+int sum(int n, ...);
+template <typename T> T identity(T v) { return v; }
+union U { int i; float f; };
+class C { public: template <typename T> void take(T) {} void ok() {} };
+}
+)");
+  EXPECT_TRUE(has_unsupported(api, "t::sum"));
+  EXPECT_TRUE(has_unsupported(api, "t::identity"));
+  EXPECT_TRUE(has_unsupported(api, "t::U"));
+  EXPECT_TRUE(has_unsupported(api, "t::C::take"));
+  EXPECT_EQ(function_named(api, "t::sum"), nullptr);
+  EXPECT_NO_THROW(method_named(class_named(api, "t::C"), "ok"));
+}
+
+TEST(Entities, TargetsSelectByQualifiedName) {
+  const auto api = analyze_snippet("namespace a { struct X {}; } namespace b { struct Y {}; } struct Z {};", "", {"a::.*"});
+  ASSERT_EQ(api.classes.size(), 1u);
+  EXPECT_EQ(api.classes[0].name, "a::X");
+}
+
+TEST(Entities, PrivateMembersAndInternalNamesAreNotTestable) {
+  const auto api = analyze_snippet(R"(
+namespace t {
+class K { public: void pub() {} protected: void prot() {} private: void priv() {} };
+namespace { struct Internal {}; }
+}
+)");
+  const auto& k = class_named(api, "t::K");
+  ASSERT_EQ(k.methods.size(), 1u);
+  EXPECT_EQ(k.methods[0].name, "pub");
+  EXPECT_EQ(api.classes.size(), 1u);
+}
+
+TEST(Entities, ParseErrorsNameFileLineAndColumn) {
+  try {
+    analyze_snippet("namespace t {\nclass Broken {\n  int x = ;\n};\n}\n");
+    FAIL() << "expected a UserError";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find("snippet.hpp:3:"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("expected expression"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Literals, MinedFromBodiesWithSignsAndKinds) {
+  const auto api = analyze_snippet(R"(
+#include <cassert>
+#include <string>
+namespace t {
+class L {
+ public:
+  int parse(const std::string& s) const {
+    assert(!s.empty());
+    if (s == "SELECT") return 42;
+    if (s.size() > 1000u) return -7;
+    double d = 2.5; char c = 'x';
+    return static_cast<int>(d) + c + helper();
+  }
+ private:
+  int helper() const { return 99; }
+};
+}
+)");
+  const auto& parse = method_named(class_named(api, "t::L"), "parse");
+  using K = api::Literal::Kind;
+  const std::vector<api::Literal> expected{
+      {K::integer, "-7"}, {K::integer, "1000"}, {K::integer, "42"}, {K::integer, "99"},
+      {K::floating, "2.5"}, {K::string, "SELECT"}, {K::character, "120"}};
+  EXPECT_EQ(parse.literals, expected);
+}
+
+}  // namespace
+}  // namespace palus::testing
