@@ -1,0 +1,24 @@
+#pragma once
+// Values written as text in palus.yaml and on the command line: durations ("60s") and sizes
+// ("2GiB"). Shared by the config loader and the CLI so both accept exactly the same spellings.
+
+#include <chrono>
+#include <cstdint>
+#include <string_view>
+
+namespace palus {
+
+/// Parses a duration: a non-negative number (integer or decimal) followed by one of the units
+/// ms, s, m, h, optionally separated by spaces: "60s", "500ms", "2m", "1h", "1.5s".
+/// The result is rounded to the nearest millisecond. Throws UserError (no location; callers
+/// add it) "expected a duration like 60s, 500ms or 2m, got '<text>'" when malformed or too large.
+std::chrono::milliseconds parse_duration(std::string_view text);
+
+/// Parses a size in bytes: a non-negative number, optionally followed by a unit B, KB, MB, GB, TB
+/// (powers of 1000) or KiB, MiB, GiB, TiB (powers of 1024); units are case-insensitive, "K",
+/// "M", "G", "T" mean the binary ones. "2GiB", "512MiB", "100MB", "1024", "64KiB".
+/// Rounded down to whole bytes. Throws UserError
+/// "expected a size like 2GiB, 512MiB, 100MB or 1024 (bytes), got '<text>'" when malformed.
+std::uint64_t parse_size(std::string_view text);
+
+}  // namespace palus

@@ -1,0 +1,2 @@
+#include "lib/a.hpp"
+int lib_a() { return 1; }

@@ -1,0 +1,1 @@
+int lib_b() { return 2; }

@@ -1,0 +1,6 @@
+#pragma once
+namespace lib {
+struct Gadget {
+  void press();
+};
+}  // namespace lib

@@ -1,0 +1,6 @@
+#pragma once
+namespace lib {
+struct Widget {
+  int size() const;
+};
+}  // namespace lib

@@ -1,0 +1,2 @@
+#include "lib/gadget.hpp"
+void lib::Gadget::press() {}

@@ -1,0 +1,2 @@
+#pragma once
+// Theories about lib (the config tests only need the file to exist).
