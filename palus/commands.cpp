@@ -81,20 +81,15 @@ void apply_overrides(Config& config, const GenerateOverrides& overrides) {
   }
   if (overrides.seed) config.generate.seed = *overrides.seed;
   if (overrides.mode) {
-    const GenerationMode modes[] = {GenerationMode::random, GenerationMode::model, GenerationMode::model_constraints,
-                                    GenerationMode::palus};
-    bool known = false;
-    for (auto mode : modes) {
-      if (to_string(mode) == *overrides.mode) {
-        config.generate.mode = mode;
-        known = true;
-      }
+    const auto mode = parse_generation_mode(*overrides.mode);
+    if (!mode) {
+      throw UserError(fmt::format("--mode: expected random, model, model+constraints or palus, got '{}'", *overrides.mode));
     }
-    if (!known) throw UserError(fmt::format("--mode: expected random, model, model+constraints or palus, got '{}'", *overrides.mode));
-    if (config.generate.mode != GenerationMode::random && !config.sample) {
+    if (*mode != GenerationMode::random && !config.sample) {
       throw UserError(fmt::format("--mode {}: needs a sample program (sample.sources in {})", *overrides.mode,
                                   config.display_path));
     }
+    config.generate.mode = *mode;
   }
   if (overrides.out) config.output.dir = fs::absolute(*overrides.out).lexically_normal();
 }

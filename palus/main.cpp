@@ -14,6 +14,13 @@ namespace {
 constexpr int kBadInput = 2;
 constexpr int kInternalError = 1;
 
+void add_common_options(CLI::App& app, palus::CommonOptions& common) {
+  app.add_option("-c,--config", common.config, "the palus.yaml to use")->capture_default_str();
+  app.add_option("-w,--work-dir", common.work_dir, "working files (default: .palus/ beside the config)");
+  app.add_flag("-q,--quiet", common.quiet, "print nothing but errors");
+  app.add_flag("-v,--verbose", common.verbose, "explain what each stage does");
+}
+
 void add_generate_overrides(CLI::App& sub, palus::GenerateOverrides& overrides) {
   sub.add_option("--time-limit", overrides.time_limit, "generation time, e.g. 60s or 5m (overrides generate.time_limit)");
   sub.add_option("--seed", overrides.seed, "random seed (overrides generate.seed)");
@@ -26,12 +33,8 @@ void add_generate_overrides(CLI::App& sub, palus::GenerateOverrides& overrides) 
 int main(int argc, char** argv) {
   CLI::App app{"palus: generates GoogleTest unit tests for a C++ library from a sample execution"};
   app.require_subcommand(1);
-  app.fallthrough();
   palus::CommonOptions common;
-  app.add_option("-c,--config", common.config, "the palus.yaml to use")->capture_default_str();
-  app.add_option("-w,--work-dir", common.work_dir, "working files (default: .palus/ beside the config)");
-  app.add_flag("-q,--quiet", common.quiet, "print nothing but errors");
-  app.add_flag("-v,--verbose", common.verbose, "explain what each stage does");
+  add_common_options(app, common);
   app.set_version_flag("--version", PALUS_VERSION);
 
   palus::GenerateOverrides overrides;
@@ -48,6 +51,8 @@ int main(int argc, char** argv) {
   auto* init_cmd = app.add_subcommand("init", "write a starter palus.yaml (from a compile database when given)");
   init_cmd->add_option("--compile-commands", init.compile_commands, "path of compile_commands.json");
   init_cmd->add_flag("--force", init.force, "overwrite an existing palus.yaml");
+
+  for (auto* sub : app.get_subcommands({})) add_common_options(*sub, common);
 
   try {
     app.parse(argc, argv);

@@ -178,7 +178,7 @@ class Writer {
       std::vector<std::string> kinds;
       if (d.write_read) kinds.push_back("write-read");
       if (d.read_read) kinds.push_back("read-read");
-      out_ << YAML::BeginMap << YAML::Key << "method" << YAML::Value << d.method << YAML::Key << "on" << YAML::Value
+      out_ << YAML::BeginMap << YAML::Key << "method" << YAML::Value << d.method << YAML::Key << "depends_on" << YAML::Value
            << d.on;
       strings("kinds", kinds);
       strings("fields", d.fields);

@@ -83,7 +83,11 @@ class Collector {
       case CXCursor_LinkageSpec: scan_scope(decl, false); break;
       case CXCursor_ClassDecl:
       case CXCursor_StructDecl:
-        if (clang_isCursorDefinition(decl) && !clang_Cursor_isAnonymous(decl)) scan_class(decl, {}, "", std::nullopt);
+        // Explicit instantiations and specializations of templates are reached through aliases.
+        if (clang_isCursorDefinition(decl) && !clang_Cursor_isAnonymous(decl) &&
+            clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl))) {
+          scan_class(decl, {}, "", std::nullopt);
+        }
         break;
       case CXCursor_UnionDecl:
         if (clang_isCursorDefinition(decl) && filter_.selects(qualified_name(decl))) {
@@ -295,7 +299,11 @@ class Collector {
               [](CXCursor a, CXCursor b) { return qualified_name(a) < qualified_name(b); });
     for (CXCursor alias : aliases_) {
       const std::string alias_name = qualified_name(alias);
-      CXType canonical = clang_getCanonicalType(clang_getTypedefDeclUnderlyingType(alias));
+      CXType written = clang_getTypedefDeclUnderlyingType(alias);
+      while (written.kind == CXType_Elaborated) written = clang_Type_getNamedType(written);
+      CXType canonical = clang_getCanonicalType(written);
+      // Arguments as the alias spells them (std::string, not std::basic_string<char, ...>).
+      if (clang_Type_getNumTemplateArguments(written) != clang_Type_getNumTemplateArguments(canonical)) written = canonical;
       if (canonical.kind != CXType_Record) continue;
       CXCursor specialization = clang_getTypeDeclaration(canonical);
       CXCursor pattern = clang_getSpecializedCursorTemplate(specialization);
@@ -310,12 +318,14 @@ class Collector {
       for (CXCursor param : children_of(pattern)) {
         const CXCursorKind kind = clang_getCursorKind(param);
         if (kind == CXCursor_TemplateTypeParameter) {
-          subst.emplace(spelling_of(param), clang_Type_getTemplateArgumentAsType(canonical, static_cast<unsigned>(index++)));
+          subst.emplace(spelling_of(param), clang_Type_getTemplateArgumentAsType(written, static_cast<unsigned>(index++)));
         } else if (kind == CXCursor_NonTypeTemplateParameter || kind == CXCursor_TemplateTemplateParameter) {
           supported = false;
         }
       }
-      const std::string instantiation = qualified_spelling(canonical);
+      const std::string spelled = qualified_spelling(written);
+      const std::string instantiation =
+          spelled.find('<') == std::string::npos ? qualified_spelling(canonical) : template_name + spelled.substr(spelled.find('<'));
       if (!supported) {
         unsupported(alias, alias_name, "instantiates a class template with non-type or template template parameters");
         continue;
