@@ -1,7 +1,10 @@
 #include "palus/analysis/analyzer.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <set>
+#include <thread>
 
 #include "palus/analysis/body_visitor.hpp"
 #include "palus/analysis/clang_util.hpp"
@@ -105,6 +108,30 @@ void finish_class(ClassScan& scan, const api::ClassTraits* traits, const FactsBy
   cls.dependences = compute_dependences(corpus);
 }
 
+/// Runs every job, on as many threads as there are cores; rethrows the first job's error
+/// (in job order, so the same broken input always gives the same message).
+void run_in_parallel(const std::vector<std::function<void()>>& jobs) {
+  std::vector<std::exception_ptr> errors(jobs.size());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (std::size_t i = next++; i < jobs.size(); i = next++) {
+      try {
+        jobs[i]();
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  };
+  const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, jobs.size());
+  std::vector<std::thread> pool;
+  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& thread : pool) thread.join();
+  for (auto& error : errors) {
+    if (error) std::rethrow_exception(error);
+  }
+}
+
 }  // namespace
 
 AnalysisInput analysis_input(const Config& config) {
@@ -133,15 +160,26 @@ api::Api analyze(const AnalysisInput& input) {
     scan = collect_entities(unit.root(), headers, TargetFilter(input.include, input.exclude));
     collect_bodies(unit.root(), headers, true, facts);
   }
-  for (const auto& source : input.sources) {
-    TranslationUnit unit(source, input.flags_for(source), unsaved);
-    collect_bodies(unit.root(), {source}, true, facts);
-  }
-
+  // Sources and the traits probe are independent parses: spread them over the cores, then
+  // merge in a fixed order so the result does not depend on timing.
   std::vector<std::string> class_names;
   for (const auto& c : scan.classes) class_names.push_back(c.cls.name);
-  const auto traits =
-      probe_traits(class_names, input.headers, header_flags, input.scratch_dir + "/.palus-analyze-probe.cpp", unsaved);
+  std::vector<FactsByUsr> source_facts(input.sources.size());
+  std::map<std::string, api::ClassTraits> traits;
+  std::vector<std::function<void()>> jobs;
+  jobs.emplace_back([&] {
+    traits = probe_traits(class_names, input.headers, header_flags, input.scratch_dir + "/.palus-analyze-probe.cpp",
+                          unsaved);
+  });
+  for (std::size_t i = 0; i < input.sources.size(); ++i) {
+    jobs.emplace_back([&, i] {
+      const std::string& source = input.sources[i];
+      TranslationUnit unit(source, input.flags_for(source), unsaved);
+      collect_bodies(unit.root(), {source}, true, source_facts[i]);
+    });
+  }
+  run_in_parallel(jobs);
+  for (auto& one : source_facts) facts.merge(one);
 
   api::Api api;
   api.tfidf_formula = kTfidfFormula;

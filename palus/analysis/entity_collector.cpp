@@ -35,6 +35,13 @@ std::string last_component(const std::string& qualified) {
   return pos == std::string::npos ? qualified : qualified.substr(pos + 2);
 }
 
+/// "ns::f<T>(const T &)": tells overloaded templates apart in the unsupported list.
+std::string with_signature(CXCursor decl) {
+  const std::string parent = qualified_name(clang_getCursorSemanticParent(decl));
+  const std::string display = clang::take(clang_getCursorDisplayName(decl));
+  return parent.empty() ? display : parent + "::" + display;
+}
+
 bool is_noexcept(CXCursor function) {
   const int spec = clang_getCursorExceptionSpecificationType(function);
   return spec == CXCursor_ExceptionSpecificationKind_BasicNoexcept ||
@@ -102,7 +109,7 @@ class Collector {
       case CXCursor_FunctionDecl: scan_function(decl); break;
       case CXCursor_FunctionTemplate:
         if (filter_.selects(qualified_name(decl))) {
-          unsupported(decl, qualified_name(decl), "function template: only instantiations can be called");
+          unsupported(decl, with_signature(decl), "function template: only instantiations can be called");
         }
         break;
       case CXCursor_EnumDecl: scan_enum(decl); break;
@@ -266,7 +273,10 @@ class Collector {
         break;
       }
       case CXCursor_FunctionTemplate:
-        if (is_public) unsupported(member, cls.name + "::" + spelling_of(member), "member function template: only instantiations can be called");
+        if (is_public) {
+          unsupported(member, cls.name + "::" + clang::take(clang_getCursorDisplayName(member)),
+                      "member function template: only instantiations can be called");
+        }
         break;
       case CXCursor_ClassDecl:
       case CXCursor_StructDecl:
