@@ -10,6 +10,7 @@
 
 #include "palus/config/config.hpp"
 #include "palus/error.hpp"
+#include "test_files.hpp"
 
 namespace fs = std::filesystem;
 using Words = std::vector<std::string>;
@@ -17,25 +18,14 @@ using Words = std::vector<std::string>;
 namespace palus {
 namespace {
 
-/// Checks a message, printing the whole text when it fails.
-::testing::AssertionResult starts_with(const std::string& text, const std::string& prefix) {
-  if (text.starts_with(prefix)) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "'" << text << "' does not start with '" << prefix << "'";
-}
+using testing::starts_with;
 
 /// A fresh folder for compile databases, removed after the test.
 class CompileDbTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "palus-compile-db-test-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { fs::remove_all(dir_); }
 
   fs::path write(const fs::path& relative, const std::string& content) {
-    fs::create_directories((dir_ / relative).parent_path());
-    std::ofstream(dir_ / relative, std::ios::binary) << content;
+    testing::write_text(dir_ / relative, content);
     return dir_ / relative;
   }
 
@@ -49,7 +39,8 @@ class CompileDbTest : public ::testing::Test {
     return "";
   }
 
-  fs::path dir_;
+  testing::ScratchDir scratch_{"palus-compile-db-test"};
+  fs::path dir_ = scratch_.path();
 };
 
 // ---- split_command_line ----

@@ -17,6 +17,7 @@
 #include "palus/config/starter_config.hpp"
 #include "palus/config/suggest.hpp"
 #include "palus/error.hpp"
+#include "test_files.hpp"
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
@@ -24,33 +25,17 @@ using namespace std::chrono_literals;
 namespace palus {
 namespace {
 
-/// Checks for messages, printing the whole text when they fail.
-::testing::AssertionResult starts_with(const std::string& text, const std::string& prefix) {
-  if (text.starts_with(prefix)) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "'" << text << "' does not start with '" << prefix << "'";
-}
-::testing::AssertionResult contains(const std::string& text, const std::string& part) {
-  if (text.find(part) != std::string::npos) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "'" << text << "' does not contain '" << part << "'";
-}
+using testing::contains;
+using testing::read_text;
+using testing::starts_with;
 
 const fs::path data_dir = fs::path(PALUS_TEST_DATA) / "config" / "project";
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 /// A fresh folder with a small project in it: src/a.cpp, src/b.cpp, include/x.hpp,
 /// include/y.hpp, examples/demo.cpp, theories/t.hpp. Removed after the test.
 class ConfigTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "palus-config-test-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
     write("src/a.cpp", "int a() { return 1; }\n");
     write("src/b.cpp", "int b() { return 2; }\n");
     write("include/x.hpp", "int a();\n");
@@ -58,11 +43,9 @@ class ConfigTest : public ::testing::Test {
     write("examples/demo.cpp", "#include \"x.hpp\"\nint main() { return a(); }\n");
     write("theories/t.hpp", "#pragma once\n");
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   void write(const fs::path& relative, const std::string& content) {
-    fs::create_directories((dir_ / relative).parent_path());
-    std::ofstream(dir_ / relative, std::ios::binary) << content;
+    testing::write_text(dir_ / relative, content);
   }
 
   Config load(const std::string& yaml) {
@@ -80,7 +63,8 @@ class ConfigTest : public ::testing::Test {
     return "";
   }
 
-  fs::path dir_;
+  testing::ScratchDir scratch_{"palus-config-test"};
+  fs::path dir_ = scratch_.path();
 };
 
 constexpr const char* minimal = "project:\n  headers: [include/*.hpp]\n";
