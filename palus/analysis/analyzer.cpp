@@ -81,7 +81,6 @@ api::Callable implicit_constructor(const api::Class& cls, bool copy) {
   c.name = pos == std::string::npos ? cls.name : cls.name.substr(pos + 2);
   c.result = api::TypeRef{"void", "void", api::Passing::value, api::TypeCategory::void_type};
   c.is_implicit = true;
-  c.is_noexcept = !copy;
   c.file = cls.file;
   c.line = cls.line;
   c.constructor_kind = copy ? "copy" : "default";
