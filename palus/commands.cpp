@@ -81,15 +81,11 @@ void apply_overrides(Config& config, const GenerateOverrides& overrides) {
   }
   if (overrides.seed) config.generate.seed = *overrides.seed;
   if (overrides.mode) {
-    const auto mode = parse_generation_mode(*overrides.mode);
-    if (!mode) {
-      throw UserError(fmt::format("--mode: expected random, model, model+constraints or palus, got '{}'", *overrides.mode));
+    try {
+      config.generate.mode = checked_generation_mode(*overrides.mode, config.sample.has_value());
+    } catch (const UserError& e) {
+      throw UserError(std::string("--mode: ") + e.what());
     }
-    if (*mode != GenerationMode::random && !config.sample) {
-      throw UserError(fmt::format("--mode {}: needs a sample program (sample.sources in {})", *overrides.mode,
-                                  config.display_path));
-    }
-    config.generate.mode = *mode;
   }
   if (overrides.out) config.output.dir = fs::absolute(*overrides.out).lexically_normal();
 }

@@ -399,23 +399,11 @@ void read_generate(const ConfigReader& reader, const std::map<std::string, Field
   generate.mode = config.sample ? GenerationMode::palus : GenerationMode::random;
   if (const Field f = field_in(fields, "mode"); f.given()) {
     const std::string text = reader.string_value(f, "a mode");
-    std::vector<std::string> modes;
-    for (const auto mode :
-         {GenerationMode::random, GenerationMode::model, GenerationMode::model_constraints, GenerationMode::palus}) {
-      modes.emplace_back(to_string(mode));
+    try {
+      generate.mode = checked_generation_mode(text, config.sample.has_value());
+    } catch (const UserError& error) {
+      fail_at(reader.where(f), "generate.mode: {}", error.what());
     }
-    const auto mode = parse_generation_mode(text);
-    if (!mode) {
-      fail_at(reader.where(f), "generate.mode: unknown mode '{}'{}; expected one of: {}", text,
-              did_you_mean(text, modes), join(modes, " | "));
-    }
-    if (*mode != GenerationMode::random && !config.sample) {
-      fail_at(reader.where(f),
-              "generate.mode: '{}' is guided by a model of a sample run, but no sample is "
-              "configured; add sample.sources or use mode: random",
-              text);
-    }
-    generate.mode = *mode;
   }
 }
 
@@ -468,6 +456,25 @@ std::string_view to_string(GenerationMode mode) {
       return "palus";
   }
   return "unknown";
+}
+
+GenerationMode checked_generation_mode(std::string_view text, bool has_sample) {
+  std::vector<std::string> modes;
+  for (const auto mode :
+       {GenerationMode::random, GenerationMode::model, GenerationMode::model_constraints, GenerationMode::palus}) {
+    modes.emplace_back(to_string(mode));
+  }
+  const auto mode = parse_generation_mode(text);
+  if (!mode) {
+    throw UserError(fmt::format("unknown mode '{}'{}; expected one of: {}", text, did_you_mean(std::string(text), modes),
+                                join(modes, " | ")));
+  }
+  if (*mode != GenerationMode::random && !has_sample) {
+    throw UserError(fmt::format("'{}' is guided by a model of a sample run, but no sample is configured; add "
+                                "sample.sources or use mode: random",
+                                text));
+  }
+  return *mode;
 }
 
 std::optional<GenerationMode> parse_generation_mode(std::string_view text) {

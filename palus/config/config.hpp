@@ -21,6 +21,11 @@ std::string_view to_string(GenerationMode mode);
 /// The mode spelt as to_string spells it; nullopt for anything else (used for --mode too).
 std::optional<GenerationMode> parse_generation_mode(std::string_view text);
 
+/// The mode `text` names, for the config and the --mode override alike. Throws UserError (no
+/// location; callers add it) for an unknown mode, with a suggestion, or for a guided mode
+/// when there is no sample.
+GenerationMode checked_generation_mode(std::string_view text, bool has_sample);
+
 /// Every contract `oracles.contracts` may name, in their canonical order; "default" enables all.
 const std::vector<std::string>& known_contract_names();
 
