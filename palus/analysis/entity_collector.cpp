@@ -333,9 +333,7 @@ class Collector {
           supported = false;
         }
       }
-      const std::string spelled = qualified_spelling(written);
-      const std::string instantiation =
-          spelled.find('<') == std::string::npos ? qualified_spelling(canonical) : template_name + spelled.substr(spelled.find('<'));
+      const std::string instantiation = qualified_spelling(written);
       if (!supported) {
         unsupported(alias, alias_name, "instantiates a class template with non-type or template template parameters");
         continue;
