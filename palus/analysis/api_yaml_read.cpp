@@ -1,0 +1,298 @@
+#include "palus/analysis/api_yaml_read.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+#include <type_traits>
+#include <utility>
+
+#include "palus/error.hpp"
+
+namespace palus::analysis {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Every value of each enum, so a spelling is parsed back by matching it against to_string().
+constexpr std::array passings{api::Passing::value,      api::Passing::ref,     api::Passing::const_ref,
+                              api::Passing::rvalue_ref, api::Passing::pointer, api::Passing::const_pointer};
+constexpr std::array categories{api::TypeCategory::void_type, api::TypeCategory::boolean,
+                                api::TypeCategory::integer,   api::TypeCategory::floating,
+                                api::TypeCategory::character, api::TypeCategory::string,
+                                api::TypeCategory::cstring,   api::TypeCategory::enumeration,
+                                api::TypeCategory::record,    api::TypeCategory::other};
+constexpr std::array callable_kinds{api::CallableKind::constructor, api::CallableKind::method,
+                                    api::CallableKind::static_method, api::CallableKind::function};
+constexpr std::array literal_kinds{api::Literal::Kind::integer, api::Literal::Kind::floating,
+                                   api::Literal::Kind::string, api::Literal::Kind::character};
+
+template <typename T>
+using FlagTable = std::vector<std::pair<std::string_view, bool T::*>>;
+
+const FlagTable<api::Callable> callable_flags{
+    {"const", &api::Callable::is_const},       {"virtual", &api::Callable::is_virtual},
+    {"pure", &api::Callable::is_pure},         {"operator", &api::Callable::is_operator},
+    {"implicit", &api::Callable::is_implicit}, {"noexcept", &api::Callable::is_noexcept}};
+const FlagTable<api::Dependence> dependence_kinds{{"write-read", &api::Dependence::write_read},
+                                                  {"read-read", &api::Dependence::read_read}};
+const FlagTable<api::ClassTraits> class_traits{{"default_constructible", &api::ClassTraits::default_constructible},
+                                               {"copy_constructible", &api::ClassTraits::copy_constructible},
+                                               {"move_constructible", &api::ClassTraits::move_constructible},
+                                               {"copy_assignable", &api::ClassTraits::copy_assignable},
+                                               {"destructible", &api::ClassTraits::destructible},
+                                               {"equality_comparable", &api::ClassTraits::equality_comparable},
+                                               {"less_comparable", &api::ClassTraits::less_comparable},
+                                               {"hashable", &api::ClassTraits::hashable},
+                                               {"printable", &api::ClassTraits::printable}};
+
+std::string describe(const YAML::Node& node) {
+  switch (node.Type()) {
+    case YAML::NodeType::Sequence:
+      return "a list";
+    case YAML::NodeType::Map:
+      return "a map";
+    case YAML::NodeType::Scalar:
+      return fmt::format("'{}'", node.Scalar());
+    default:
+      return "nothing";
+  }
+}
+
+template <typename Names>
+std::string join(const Names& names) {
+  std::string joined;
+  for (const auto& name : names) joined += (joined.empty() ? "" : ", ") + std::string(name);
+  return joined;
+}
+
+class Reader {
+ public:
+  Reader(std::string display, fs::path base) : display_(std::move(display)), base_(std::move(base)) {}
+
+  std::string where(const YAML::Node& node) const {
+    return fmt::format("{}:{}", display_, std::max(node.Mark().line, 0) + 1);
+  }
+
+  api::Api read(const YAML::Node& root) const {
+    text(root, "palus_version");
+    api::Api api;
+    api.tfidf_formula = text(root, "relevance");
+    for (const auto& n : list(root, "classes")) api.classes.push_back(cls(n));
+    for (const auto& n : list(root, "functions")) api.functions.push_back(callable(n, ""));
+    for (const auto& n : list(root, "enums")) api.enums.push_back(enumeration(n));
+    for (const auto& n : list(root, "unsupported")) {
+      api.unsupported.push_back({text(n, "entity"), text(n, "reason"), path(n, "file"), whole<unsigned>(n, "line")});
+    }
+    return api;
+  }
+
+ private:
+  YAML::Node get(const YAML::Node& map, std::string_view key) const {
+    if (!map.IsMap()) fail_at(where(map), "expected a map with '{}', got {}", key, describe(map));
+    const YAML::Node value = map[std::string(key)];
+    if (!value.IsDefined()) fail_at(where(map), "expected a key '{}' in this map", key);
+    return value;
+  }
+
+  std::string scalar(const YAML::Node& value, std::string_view what) const {
+    if (!value.IsScalar()) fail_at(where(value), "expected '{}' to be a string, got {}", what, describe(value));
+    return value.Scalar();
+  }
+  std::string text(const YAML::Node& map, std::string_view key) const { return scalar(get(map, key), key); }
+
+  std::optional<std::string> optional_text(const YAML::Node& map, std::string_view key) const {
+    if (map.IsMap() && !map[std::string(key)].IsDefined()) return std::nullopt;
+    return text(map, key);
+  }
+
+  std::string path(const YAML::Node& map, std::string_view key) const {
+    const std::string given = text(map, key);
+    if (given.empty() || fs::path(given).is_absolute()) return given;
+    return (base_ / given).lexically_normal().string();
+  }
+
+  template <typename T>
+  T whole_value(const YAML::Node& value, std::string_view what) const {
+    T result{};
+    const std::string digits = value.IsScalar() ? value.Scalar() : std::string();
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), result);
+    if (digits.empty() || error != std::errc() || end != digits.data() + digits.size()) {
+      fail_at(where(value), "expected '{}' to be a whole number{}, got {}", what, std::is_signed_v<T> ? "" : " >= 0",
+              describe(value));
+    }
+    return result;
+  }
+  template <typename T>
+  T whole(const YAML::Node& map, std::string_view key) const {
+    return whole_value<T>(get(map, key), key);
+  }
+
+  double number(const YAML::Node& map, std::string_view key) const {
+    const YAML::Node value = get(map, key);
+    double result = 0;
+    if (!value.IsScalar() || !YAML::convert<double>::decode(value, result)) {
+      fail_at(where(value), "expected '{}' to be a number, got {}", key, describe(value));
+    }
+    return result;
+  }
+
+  bool boolean(const YAML::Node& map, std::string_view key) const {
+    const YAML::Node value = get(map, key);
+    bool result = false;
+    if (!value.IsScalar() || !YAML::convert<bool>::decode(value, result)) {
+      fail_at(where(value), "expected '{}' to be true or false, got {}", key, describe(value));
+    }
+    return result;
+  }
+
+  YAML::Node list(const YAML::Node& map, std::string_view key) const {
+    const YAML::Node value = get(map, key);
+    if (!value.IsSequence()) fail_at(where(value), "expected '{}' to be a list, got {}", key, describe(value));
+    return value;
+  }
+
+  std::vector<std::string> strings(const YAML::Node& map, std::string_view key) const {
+    std::vector<std::string> result;
+    for (const auto& item : list(map, key)) result.push_back(scalar(item, key));
+    return result;
+  }
+
+  template <typename E, std::size_t N>
+  E one_of_value(const YAML::Node& value, std::string_view what, const std::array<E, N>& all) const {
+    const std::string given = scalar(value, what);
+    for (E e : all) {
+      if (api::to_string(e) == given) return e;
+    }
+    std::vector<std::string_view> names;
+    for (E e : all) names.push_back(api::to_string(e));
+    fail_at(where(value), "expected '{}' to be one of {}, got '{}'", what, join(names), given);
+  }
+  template <typename E, std::size_t N>
+  E one_of(const YAML::Node& map, std::string_view key, const std::array<E, N>& all) const {
+    return one_of_value(get(map, key), key, all);
+  }
+
+  /// Sets the members named in the list `key` (flags, kinds).
+  template <typename T>
+  void flags(const YAML::Node& map, std::string_view key, const FlagTable<T>& table, T& target) const {
+    for (const auto& item : list(map, key)) {
+      const std::string given = scalar(item, key);
+      const auto it = std::find_if(table.begin(), table.end(), [&](const auto& entry) { return entry.first == given; });
+      if (it == table.end()) {
+        std::vector<std::string_view> names;
+        for (const auto& entry : table) names.push_back(entry.first);
+        fail_at(where(item), "expected '{}' entries to be among {}, got '{}'", key, join(names), given);
+      }
+      target.*(it->second) = true;
+    }
+  }
+
+  api::TypeRef type(const YAML::Node& map) const {
+    return {text(map, "type"), text(map, "base"), one_of(map, "passing", passings),
+            one_of(map, "category", categories)};
+  }
+
+  api::Literal literal(const YAML::Node& map) const {
+    if (!map.IsMap() || map.size() != 1) {
+      fail_at(where(map), "expected a literal like {{integer: \"42\"}}, got {}", describe(map));
+    }
+    const auto entry = map.begin();
+    return {one_of_value(entry->first, "literal kind", literal_kinds), scalar(entry->second, "literal")};
+  }
+
+  api::Callable callable(const YAML::Node& map, const std::string& owner) const {
+    api::Callable c;
+    c.id = text(map, "id");
+    c.name = text(map, "name");
+    c.owner = owner;
+    c.kind = one_of(map, "kind", callable_kinds);
+    c.constructor_kind = optional_text(map, "constructor_kind").value_or("");
+    c.file = path(map, "file");
+    c.line = whole<unsigned>(map, "line");
+    flags(map, "flags", callable_flags, c);
+    c.result = type(get(map, "returns"));
+    for (const auto& p : list(map, "params")) c.params.push_back({text(p, "name"), type(p)});
+    c.reads = strings(map, "reads");
+    c.writes = strings(map, "writes");
+    for (const auto& l : list(map, "literals")) c.literals.push_back(literal(l));
+    return c;
+  }
+
+  api::Class cls(const YAML::Node& map) const {
+    api::Class c;
+    c.name = text(map, "name");
+    c.kind = text(map, "kind");
+    c.instantiates = optional_text(map, "instantiates");
+    c.file = path(map, "file");
+    c.line = whole<unsigned>(map, "line");
+    c.is_abstract = boolean(map, "abstract");
+    c.bases = strings(map, "bases");
+    c.subclasses = strings(map, "subclasses");
+    const YAML::Node traits = get(map, "traits");
+    for (const auto& [key, member] : class_traits) c.traits.*member = boolean(traits, key);
+    for (const auto& f : list(map, "fields")) {
+      api::Field field{text(f, "name"), {}, text(f, "access"), boolean(f, "static")};
+      field.type.spelling = text(f, "type");  // only the spelling is written for fields
+      c.fields.push_back(std::move(field));
+    }
+    for (const auto& n : list(map, "constructors")) c.constructors.push_back(callable(n, c.name));
+    for (const auto& n : list(map, "methods")) c.methods.push_back(callable(n, c.name));
+    for (const auto& n : list(map, "dependences")) {
+      api::Dependence d;
+      d.method = text(n, "method");
+      d.on = text(n, "depends_on");
+      flags(n, "kinds", dependence_kinds, d);
+      d.fields = strings(n, "fields");
+      d.relevance = number(n, "relevance");
+      c.dependences.push_back(std::move(d));
+    }
+    return c;
+  }
+
+  api::Enum enumeration(const YAML::Node& map) const {
+    api::Enum e;
+    e.name = text(map, "name");
+    e.underlying = text(map, "underlying");
+    e.is_scoped = boolean(map, "scoped");
+    e.file = path(map, "file");
+    e.line = whole<unsigned>(map, "line");
+    const YAML::Node values = get(map, "values");
+    if (!values.IsMap())
+      fail_at(where(values), "expected 'values' to be a map like {{A: 0}}, got {}", describe(values));
+    for (const auto& v : values) {
+      const std::string name = scalar(v.first, "enumerator");
+      e.values.emplace_back(name, whole_value<std::int64_t>(v.second, name));
+    }
+    return e;
+  }
+
+  std::string display_;
+  fs::path base_;
+};
+
+}  // namespace
+
+api::Api read_api_yaml(const fs::path& file, const fs::path& base_dir) {
+  const std::string display = file.string();
+  std::error_code error;
+  if (!fs::is_regular_file(file, error)) {
+    fail_at(display, "{} (expected the api.yaml that 'palus analyze' writes)",
+            fs::exists(file, error) ? "not a regular file" : "file not found");
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) fail_at(display, "cannot read the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  const Reader reader(display, base_dir);
+  try {
+    return reader.read(YAML::Load(text.str()));
+  } catch (const YAML::Exception& yaml_error) {  // syntax errors, and any access the checks above missed
+    fail_at(fmt::format("{}:{}", display, std::max(yaml_error.mark.line, 0) + 1), "YAML error: {}", yaml_error.msg);
+  }
+}
+
+}  // namespace palus::analysis
