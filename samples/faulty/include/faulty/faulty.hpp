@@ -1,0 +1,61 @@
+// faulty: a sample library whose methods each misbehave in one way (see README.md).
+// Used by the end-to-end tests of the harness sandbox; never call these methods outside it.
+#pragma once
+
+#include <string>
+
+namespace faulty {
+
+class Misbehaver {
+public:
+  Misbehaver();
+
+  // Normal behaviour: returns x + 1.
+  int ok(int x);
+
+  // Exceptions, crashes, aborts.
+  void throwError();                     // throws std::runtime_error("faulty error")
+  void segfault();                       // writes through a null pointer
+  void abortNow();                       // std::abort()
+  void failAssert();                     // assert(false && "faulty assertion"), NDEBUG ignored
+  void throwThroughNoexcept() noexcept;  // std::logic_error escapes: std::terminate
+
+  // Process exits.
+  void callExit();            // std::exit(3)
+  void callQuickExit();       // std::quick_exit(4)
+  void callUnderscoreExit();  // _exit(5)
+
+  // Resource exhaustion.
+  void loopForever();                  // never returns, burns CPU
+  int recurseForever(int depth);       // stack overflow
+  void eatAllMemory();                 // 64 MiB blocks, touched, never freed, until allocation fails
+  void printGigabyte();                // 1 GiB to stdout
+  void closeStandardStreams();         // close(0), close(1), close(2)
+  int forkBomb();                      // up to 100000 fork()s; returns how many failed
+
+  // Escapes from the sandbox.
+  bool writeOutside(const std::string& path);         // fopen(path, "w") and write
+  bool connectLoopback(int port);                     // TCP connect to 127.0.0.1:port
+  bool killParent();                                  // kill(getppid(), SIGKILL) == 0
+  int runShell(const std::string& markerPath);        // std::system("touch '<markerPath>'")
+  void stopSelf();                                    // raise(SIGSTOP)
+
+  // A const observer (no arguments, primitive result) that crashes: reads through a null pointer.
+  int readNull() const;
+};
+
+// Crashes (null write) in its destructor once armed.
+class CrashOnDestroy {
+public:
+  CrashOnDestroy();
+  ~CrashOnDestroy();
+  void arm();
+
+private:
+  bool armed_ = false;
+};
+
+// Normal behaviour: returns 2 * x.
+int twice(int x);
+
+}  // namespace faulty
