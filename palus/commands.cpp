@@ -7,11 +7,13 @@
 
 #include "palus/analysis/analyzer.hpp"
 #include "palus/analysis/api_yaml.hpp"
+#include "palus/analysis/api_yaml_read.hpp"
 #include "palus/atomic_file.hpp"
 #include "palus/config/config.hpp"
 #include "palus/config/config_values.hpp"
 #include "palus/config/starter_config.hpp"
 #include "palus/error.hpp"
+#include "palus/harness_stage.hpp"
 
 namespace palus {
 namespace {
@@ -28,7 +30,6 @@ struct PendingStage {
 constexpr PendingStage kPendingStages[] = {
     {"trace", "The Palus core (sample-execution trace)"},
     {"model", "The Palus core (call-sequence models)"},
-    {"harness", "The harness"},
     {"generate", "Feedback-directed random generation and the GoogleTest writer"},
     {"report", "Feedback-directed random generation and the GoogleTest writer"},
 };
@@ -56,12 +57,12 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-void analyze_stage(const Workspace& ws, const CommonOptions& common) {
+api::Api analyze_stage(const Workspace& ws, const CommonOptions& common) {
   const auto start = std::chrono::steady_clock::now();
-  const api::Api api = analysis::analyze(analysis::analysis_input(ws.config));
+  api::Api api = analysis::analyze(analysis::analysis_input(ws.config));
   const fs::path out = ws.work_dir / "api.yaml";
   write_file_atomically(out, analysis::api_to_yaml(api, ws.config.dir, PALUS_VERSION));
-  if (common.quiet) return;
+  if (common.quiet) return api;
   std::size_t callables = api.functions.size();
   for (const auto& c : api.classes) callables += c.constructors.size() + c.methods.size();
   fmt::print("analyze: {} classes, {} enums, {} callables, {} unsupported in {:.2f} s -> {}\n", api.classes.size(),
@@ -69,6 +70,27 @@ void analyze_stage(const Workspace& ws, const CommonOptions& common) {
   if (common.verbose) {
     for (const auto& u : api.unsupported) fmt::print("  unsupported: {}: {}\n", u.entity, u.reason);
   }
+  return api;
+}
+
+void harness_stage(const Workspace& ws, const CommonOptions& common, const api::Api& api) {
+  const auto start = std::chrono::steady_clock::now();
+  HarnessStageResult built = build_harness_stage(ws.config, ws.work_dir, api, ws.config.sandbox.sanitizers);
+  for (const auto& bug : built.palus_bugs) {
+    std::cerr << "palus harness: warning: a generated call does not compile (a palus bug; left out): " << bug << "\n";
+  }
+  if (common.quiet) return;
+  fmt::print("harness: {} callables, {} not callable in {:.1f} s -> {}\n", built.callables.size(),
+             built.uncallable.size(), seconds_since(start), shown(built.executable));
+  if (common.verbose) {
+    for (const auto& u : built.uncallable) fmt::print("  not callable: {}: {}\n", u.id, u.reason);
+  }
+}
+
+api::Api read_analysis(const Workspace& ws) {
+  const fs::path file = ws.work_dir / "api.yaml";
+  if (!fs::exists(file)) throw UserError(fmt::format("{}: not found (run 'palus analyze' first)", shown(file)));
+  return analysis::read_api_yaml(file, ws.config.dir);
 }
 
 void apply_overrides(Config& config, const GenerateOverrides& overrides) {
@@ -97,10 +119,17 @@ int run_analyze(const CommonOptions& common) {
   return 0;
 }
 
+int run_harness(const CommonOptions& common) {
+  const Workspace ws = open_workspace(common);
+  harness_stage(ws, common, read_analysis(ws));
+  return 0;
+}
+
 int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides) {
   Workspace ws = open_workspace(common);
   apply_overrides(ws.config, overrides);
-  analyze_stage(ws, common);
+  const api::Api api = analyze_stage(ws, common);
+  harness_stage(ws, common, api);
   if (!common.quiet) {
     for (const auto& stage : kPendingStages) {
       fmt::print("{}: not built yet (comes with \"{}\")\n", stage.name, stage.built_by);

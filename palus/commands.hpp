@@ -26,6 +26,7 @@ struct InitOptions {
 };
 
 int run_analyze(const CommonOptions& common);
+int run_harness(const CommonOptions& common);
 int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides);
 int run_init(const CommonOptions& common, const InitOptions& options);
 int not_built_yet(const std::string& subcommand);

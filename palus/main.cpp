@@ -65,7 +65,8 @@ int main(int argc, char** argv) {
     if (*run) return palus::run_pipeline(common, overrides);
     if (*analyze) return palus::run_analyze(common);
     if (*init_cmd) return palus::run_init(common, init);
-    for (auto* sub : {trace, model, harness, generate, report}) {
+    if (*harness) return palus::run_harness(common);
+    for (auto* sub : {trace, model, generate, report}) {
       if (*sub) return palus::not_built_yet(sub->get_name());
     }
     return kBadInput;

@@ -1,0 +1,49 @@
+#pragma once
+// Builds the per-project harness with a generated build.ninja: the library sources once into a
+// cached static library (ninja rebuilds only what changed: sources, headers, flags), the runtime,
+// the generated harness.cpp, linked with coverage and the configured sanitizers (DESIGN §7).
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace palus::harness {
+
+struct HarnessBuildInput {
+  std::filesystem::path dir;      ///< .palus/harness/<variant>
+  std::filesystem::path harness_cpp;
+  std::filesystem::path runtime_root;  ///< folder holding harness/runtime and harness/protocol
+  std::filesystem::path project_dir;   ///< for messages: paths are shown relative to it
+  std::vector<std::filesystem::path> sources;
+  std::function<std::vector<std::string>(const std::filesystem::path&)> flags_for;
+  std::vector<std::string> harness_flags;  ///< the project's flags, for compiling harness.cpp
+  std::vector<std::string> link;
+  std::vector<std::string> sanitizers;     ///< address, undefined, thread, leak
+  bool coverage = true;
+  unsigned jobs = 2;
+};
+
+/// A compiler error in the generated harness.cpp: a palus bug, reported with the harness line.
+struct HarnessCompileError {
+  unsigned line = 0;
+  std::string message;
+};
+
+struct HarnessBuildResult {
+  bool ok = false;
+  std::filesystem::path executable;
+  std::vector<HarnessCompileError> harness_errors;  ///< when !ok because harness.cpp did not compile
+  std::string output;                               ///< what ninja printed
+};
+
+/// Throws UserError when a library source does not compile or the link fails.
+HarnessBuildResult build_harness(const HarnessBuildInput& input);
+
+/// The folder of palus's harness runtime sources: $PALUS_RUNTIME_DIR, else the source tree palus was built from.
+std::filesystem::path default_runtime_root();
+
+/// Name of the build variant: "plain" or the sanitizers joined by '+'.
+std::string variant_name(const std::vector<std::string>& sanitizers);
+
+}  // namespace palus::harness

@@ -1,0 +1,149 @@
+#include "callable_plan.hpp"
+
+#include <map>
+#include <optional>
+
+namespace palus::harness {
+namespace {
+
+using api::Passing;
+using api::TypeCategory;
+
+bool is_literal_category(TypeCategory c) {
+  switch (c) {
+    case TypeCategory::boolean:
+    case TypeCategory::integer:
+    case TypeCategory::floating:
+    case TypeCategory::character:
+    case TypeCategory::enumeration:
+    case TypeCategory::string:
+    case TypeCategory::cstring: return true;
+    default: return false;
+  }
+}
+
+bool is_wide(const std::string& base) {
+  return base.find("wchar_t") != std::string::npos || base.find("char16_t") != std::string::npos ||
+         base.find("char32_t") != std::string::npos || base.find("char8_t") != std::string::npos ||
+         base.find("wstring") != std::string::npos || base.find("u16string") != std::string::npos ||
+         base.find("u32string") != std::string::npos;
+}
+
+/// Why a parameter cannot be supplied, or nothing when it can.
+std::optional<std::string> param_problem(const api::Param& p, const std::set<std::string>& produced) {
+  const api::TypeRef& t = p.type;
+  if (t.category == TypeCategory::string && is_wide(t.base)) return "parameter '" + p.name + "': wide strings are not supported";
+  if (is_literal_category(t.category)) return std::nullopt;
+  if (t.category == TypeCategory::record) {
+    if (produced.count(t.base) == 0) return "parameter '" + p.name + "': nothing produces a " + t.base;
+    return std::nullopt;
+  }
+  return "parameter '" + p.name + "': type " + t.spelling + " cannot be passed";
+}
+
+}  // namespace
+
+std::string smart_pointee(const std::string& type) {
+  for (const char* prefix : {"std::unique_ptr<", "std::shared_ptr<"}) {
+    std::string p = prefix;
+    if (type.rfind(p, 0) != 0 || type.back() != '>') continue;
+    std::string inner = type.substr(p.size(), type.size() - p.size() - 1);
+    int depth = 0;  // a custom deleter follows the first top-level comma
+    for (std::size_t i = 0; i < inner.size(); ++i) {
+      if (inner[i] == '<') ++depth;
+      if (inner[i] == '>') --depth;
+      if (inner[i] == ',' && depth == 0) {
+        inner = inner.substr(0, i);
+        break;
+      }
+    }
+    while (!inner.empty() && inner.back() == ' ') inner.pop_back();
+    return inner;
+  }
+  return {};
+}
+
+std::string qualified_name(const api::Callable& callable) {
+  const std::string& id = callable.id;
+  std::size_t close = id.rfind(')');
+  if (close == std::string::npos) return id;
+  int depth = 0;
+  for (std::size_t i = close + 1; i-- > 0;) {
+    if (id[i] == ')') ++depth;
+    if (id[i] == '(' && --depth == 0) return id.substr(0, i);
+  }
+  return id;
+}
+
+CallablePlan plan_callables(const api::Api& api, const std::map<std::string, std::string>& dropped) {
+  std::map<std::string, const api::Class*> classes;
+  for (const auto& c : api.classes) classes.emplace(c.name, &c);
+
+  struct Candidate {
+    const api::Callable* callable;
+    const api::Class* owner;
+  };
+  std::vector<Candidate> candidates;
+  CallablePlan plan;
+  for (const auto& c : api.classes) {
+    for (const auto& ctor : c.constructors) {
+      if (c.is_abstract) plan.uncallable.push_back({ctor.id, "abstract class: reached through its subclasses"});
+      else if (!c.traits.destructible) plan.uncallable.push_back({ctor.id, "the destructor is not accessible"});
+      else candidates.push_back({&ctor, &c});
+    }
+    for (const auto& m : c.methods) candidates.push_back({&m, &c});
+  }
+  for (const auto& f : api.functions) candidates.push_back({&f, nullptr});
+
+  // Which record types can be obtained: grow from callables that need no object (least fixpoint,
+  // so a callable cannot make itself callable by producing what it needs).
+  std::vector<bool> alive(candidates.size(), false);
+  std::vector<bool> excluded(candidates.size(), false);
+  std::vector<std::string> reasons(candidates.size());
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    auto found = dropped.find(candidates[i].callable->id);
+    if (found == dropped.end()) continue;
+    excluded[i] = true;
+    reasons[i] = found->second;
+  }
+  std::set<std::string> produced;
+  auto add = [&](const std::string& type, auto&& self) -> void {
+    if (!produced.insert(type).second) return;
+    if (std::string inner = smart_pointee(type); !inner.empty()) self(inner, self);
+    auto found = classes.find(type);
+    if (found != classes.end()) {
+      for (const auto& base : found->second->bases) self(base, self);
+    }
+  };
+  auto problem_of = [&](const api::Callable& c) -> std::optional<std::string> {
+    if (c.kind == api::CallableKind::method && produced.count(c.owner) == 0) {
+      return "nothing produces a " + c.owner + " to call it on";
+    }
+    for (const auto& p : c.params) {
+      if (auto problem = param_problem(p, produced)) return problem;
+    }
+    return std::nullopt;
+  };
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      if (alive[i] || excluded[i]) continue;
+      const api::Callable& c = *candidates[i].callable;
+      if (problem_of(c)) continue;
+      alive[i] = grew = true;
+      if (c.kind == api::CallableKind::constructor) add(candidates[i].owner->name, add);
+      else if (c.result.category == TypeCategory::record) add(c.result.base, add);
+    }
+  }
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (!alive[i] && !excluded[i]) reasons[i] = problem_of(*candidates[i].callable).value_or("not reachable");
+  }
+  plan.produced_types = produced;
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    if (alive[i]) plan.callables.push_back(candidates[i].callable);
+    else plan.uncallable.push_back({candidates[i].callable->id, reasons[i]});
+  }
+  return plan;
+}
+
+}  // namespace palus::harness

@@ -1,0 +1,34 @@
+#pragma once
+// Which callables of api.yaml the harness can call, and why the others cannot (DESIGN §7: an
+// argument type nothing produces, an abstract class, an inaccessible destructor, ...).
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "palus/analysis/api.hpp"
+
+namespace palus::harness {
+
+struct Uncallable {
+  std::string id;
+  std::string reason;
+};
+
+struct CallablePlan {
+  std::vector<const api::Callable*> callables;  ///< in api.yaml order: classes, then functions
+  std::vector<Uncallable> uncallable;
+  std::set<std::string> produced_types;         ///< record types some callable yields
+};
+
+/// `dropped`: callables to leave out, with the reason (e.g. their generated call did not compile).
+CallablePlan plan_callables(const api::Api& api, const std::map<std::string, std::string>& dropped = {});
+
+/// "std::unique_ptr<ns::T>" -> "ns::T"; empty for anything else.
+std::string smart_pointee(const std::string& type);
+
+/// The qualified name of a callable from its id: "ns::f(int) const" -> "ns::f".
+std::string qualified_name(const api::Callable& callable);
+
+}  // namespace palus::harness

@@ -1,0 +1,201 @@
+#include "harness_source.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+
+namespace palus::harness {
+namespace {
+
+using api::Passing;
+using api::TypeCategory;
+
+struct Argument {
+  std::string setup;  ///< declares the local a<N>
+  std::string pass;   ///< how the local is handed to the callable
+};
+
+bool is_scalar(TypeCategory c) {
+  return c == TypeCategory::boolean || c == TypeCategory::integer || c == TypeCategory::floating ||
+         c == TypeCategory::character || c == TypeCategory::enumeration;
+}
+
+class Emitter {
+ public:
+  explicit Emitter(const api::Api& api) {
+    for (const auto& c : api.classes) classes_.emplace(c.name, &c);
+  }
+
+  Argument argument(const api::TypeRef& t, std::size_t input) const {
+    std::string local = fmt::format("a{}", input);
+    auto pass_local = [&](const std::string& setup) {
+      switch (t.passing) {
+        case Passing::rvalue_ref: return Argument{setup, "std::move(" + local + ")"};
+        case Passing::pointer:
+        case Passing::const_pointer: return Argument{setup, "&" + local};
+        default: return Argument{setup, local};
+      }
+    };
+    if (is_scalar(t.category)) return pass_local(fmt::format("{} {} = c.scalar<{}>({});", t.base, local, t.base, input));
+    if (t.category == TypeCategory::string) return pass_local(fmt::format("{} {}(c.text({}));", t.base, local, input));
+    if (t.category == TypeCategory::cstring) return {fmt::format("const char* {} = c.c_text({});", local, input), local};
+    // records
+    switch (t.passing) {
+      case Passing::pointer:
+      case Passing::const_pointer:
+        return {fmt::format("auto* {} = c.pointer<{}>({});", local, t.base, input), local};
+      case Passing::rvalue_ref:
+        return {fmt::format("auto& {} = c.object<{}>({});", local, t.base, input), "std::move(" + local + ")"};
+      case Passing::value:
+        return {fmt::format("auto& {} = c.object<{}>({});", local, t.base, input),
+                moves_when_passed(t.base) ? "std::move(" + local + ")" : local};
+      default: return {fmt::format("auto& {} = c.object<{}>({});", local, t.base, input), local};
+    }
+  }
+
+  /// The statement that calls `expr` and records its result.
+  static std::string result(const api::TypeRef& r, const std::string& expr) {
+    if (r.category == TypeCategory::void_type) return expr + ";";
+    bool pointer = r.passing == Passing::pointer || r.passing == Passing::const_pointer;
+    if (is_scalar(r.category) || r.category == TypeCategory::string) {
+      return pointer ? "(void)" + expr + ";" : "c.report(" + expr + ");";
+    }
+    if (r.category == TypeCategory::cstring) return "c.report(" + expr + ");";
+    if (r.category == TypeCategory::record) {
+      if (pointer) return "c.borrow(" + expr + ");";
+      if (r.passing == Passing::ref || r.passing == Passing::const_ref) return "c.borrow(std::addressof(" + expr + "));";
+      return fmt::format("c.keep(new {}({}));", r.base, expr);
+    }
+    return "(void)" + expr + ";";
+  }
+
+  std::string thunk(const api::Callable& callable, std::size_t index) const {
+    std::string body;
+    std::vector<std::string> args;
+    std::size_t first = 0;
+    bool member = callable.kind == api::CallableKind::method;
+    if (member) {
+      body += fmt::format("  auto& self = c.object<{}>(0);\n", callable.owner);
+      first = 1;
+    }
+    for (std::size_t i = 0; i < callable.params.size(); ++i) {
+      Argument a = argument(callable.params[i].type, first + i);
+      body += "  " + a.setup + "\n";
+      args.push_back(a.pass);
+    }
+    std::string joined = fmt::format("{}", fmt::join(args, ", "));
+    std::string call;
+    switch (callable.kind) {
+      case api::CallableKind::constructor:
+        body += fmt::format("  c.keep(new {}({}));\n", callable.owner, joined);
+        break;
+      case api::CallableKind::method: call = fmt::format("self.{}({})", callable.name, joined); break;
+      case api::CallableKind::static_method: call = fmt::format("{}::{}({})", callable.owner, callable.name, joined); break;
+      case api::CallableKind::function: call = free_call(callable, args, joined); break;
+    }
+    if (!call.empty()) body += "  " + result(callable.result, call) + "\n";
+    return fmt::format("// {}\nstatic void thunk_{}(palus::harness::Call& c) {{\n{}}}\n", callable.id, index, body);
+  }
+
+ private:
+  /// By-value parameters of move-only types take the pool's object by moving it.
+  bool moves_when_passed(const std::string& type) const {
+    if (type.rfind("std::unique_ptr<", 0) == 0) return true;
+    auto found = classes_.find(type);
+    return found != classes_.end() && !found->second->traits.copy_constructible &&
+           found->second->traits.move_constructible;
+  }
+
+  /// Free operators are called in operator syntax, so hidden friends are found by ADL too.
+  static std::string free_call(const api::Callable& f, const std::vector<std::string>& args, const std::string& joined) {
+    std::string symbol = f.is_operator && f.name.rfind("operator", 0) == 0 ? f.name.substr(8) : "";
+    bool symbolic = !symbol.empty() && symbol.find_first_of("abcdefghijklmnopqrstuvwxyz\"") == std::string::npos &&
+                    symbol != "()" && symbol != "[]";
+    if (symbolic && args.size() == 2 && (symbol == "++" || symbol == "--")) return "(" + args[0] + symbol + ")";
+    if (symbolic && args.size() == 2) return "(" + args[0] + " " + symbol + " " + args[1] + ")";
+    if (symbolic && args.size() == 1) return "(" + symbol + args[0] + ")";
+    return qualified_name(f) + "(" + joined + ")";
+  }
+
+  std::map<std::string, const api::Class*> classes_;
+};
+
+bool is_observer(const api::Callable& m) {
+  bool pointer = m.result.passing == Passing::pointer || m.result.passing == Passing::const_pointer;
+  TypeCategory r = m.result.category;
+  return m.kind == api::CallableKind::method && m.is_const && m.params.empty() && !pointer &&
+         (is_scalar(r) || r == TypeCategory::string || r == TypeCategory::cstring);
+}
+
+std::string include_line(const std::filesystem::path& header) {
+  std::string text = header.string();
+  std::string escaped;
+  for (char ch : text) {
+    if (ch == '"' || ch == '\\') escaped += '\\';
+    escaped += ch;
+  }
+  return "#include \"" + escaped + "\"\n";
+}
+
+}  // namespace
+
+HarnessSource generate_harness_source(const api::Api& api, const std::vector<std::filesystem::path>& headers,
+                                      const std::map<std::string, std::string>& dropped) {
+  CallablePlan plan = plan_callables(api, dropped);
+  Emitter emit(api);
+  HarnessSource out;
+  out.uncallable = plan.uncallable;
+
+  std::string text =
+      "// Generated by palus harness: one thunk per callable of api.yaml. Do not edit; rerun palus harness.\n"
+      "#include <memory>\n#include <string>\n#include <string_view>\n#include <utility>\n\n"
+      "#include \"harness/runtime/palus_harness.hpp\"\n\n";
+  for (const auto& h : headers) text += include_line(h);
+  text += "\nnamespace {\n\n";
+
+  std::map<const api::Callable*, std::size_t> index_of;
+  for (std::size_t i = 0; i < plan.callables.size(); ++i) {
+    const api::Callable& c = *plan.callables[i];
+    index_of[&c] = i;
+    out.callables.push_back(c.id);
+    text += emit.thunk(c, i) + "\n";
+  }
+
+  std::string observers, upcasts;
+  for (const auto& cls : api.classes) {
+    std::string calls;
+    for (const auto& m : cls.methods) {
+      auto found = index_of.find(&m);
+      if (found == index_of.end() || !is_observer(m)) continue;
+      calls += fmt::format("  o.value({}, [&] {{ return self.{}(); }});\n", found->second, m.name);
+    }
+    if (!calls.empty()) {
+      std::size_t n = out.observers++;
+      text += fmt::format("static void observe_{}(palus::harness::Observer& o, void* object) {{\n"
+                          "  auto& self = *static_cast<{}*>(object);\n{}}}\n\n",
+                          n, cls.name, calls);
+      observers += fmt::format("      {{&typeid({}), &observe_{}}},\n", cls.name, n);
+    }
+    for (const auto& base : cls.bases) {
+      upcasts += fmt::format(
+          "      {{&typeid({0}), &typeid({1}), [](void* p) -> void* {{ return static_cast<{1}*>(static_cast<{0}*>(p)); }}}},\n",
+          cls.name, base);
+    }
+  }
+
+  text += "}  // namespace\n\nconst palus::harness::Registry& palus::harness::registry() {\n"
+          "  static const Registry registry{\n    {\n";
+  for (std::size_t i = 0; i < out.callables.size(); ++i) {
+    std::string id;
+    for (char ch : out.callables[i]) {
+      if (ch == '"' || ch == '\\') id += '\\';
+      id += ch;
+    }
+    text += fmt::format("      {{\"{}\", &thunk_{}}},\n", id, i);
+  }
+  text += "    },\n    {\n" + observers + "    },\n    {\n" + upcasts + "    },\n  };\n  return registry;\n}\n";
+  out.text = std::move(text);
+  return out;
+}
+
+}  // namespace palus::harness

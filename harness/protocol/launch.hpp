@@ -1,0 +1,22 @@
+#pragma once
+// How the executor starts a harness: descriptors and command-line options (DESIGN §7).
+//
+//   palus-harness --progress-fd N [--scratch DIR] [--writable DIR]... [--memory BYTES]
+//                 [--sequence-cpu SECONDS] [--no-sandbox] [--sanitized]
+//
+// fd 0 carries requests, fd 1 answers (protocol.hpp); fd 2 receives everything the library prints
+// (the harness points its own stdout there too). fd N is a memfd holding a protocol::Progress.
+// The harness sends a Hello first, then answers each RunRequest with a RunResult, in order.
+// It exits 0 on shutdown or end of input. The environment is the executor's to scrub.
+
+namespace palus::harness::launch {
+
+inline constexpr const char* kProgressFd = "--progress-fd";
+inline constexpr const char* kScratch = "--scratch";    ///< working directory; writable
+inline constexpr const char* kWritable = "--writable";  ///< further writable directories (coverage data)
+inline constexpr const char* kMemory = "--memory";      ///< RLIMIT_AS bytes (ignored when sanitized)
+inline constexpr const char* kSequenceCpu = "--sequence-cpu";  ///< CPU seconds one sequence may use
+inline constexpr const char* kNoSandbox = "--no-sandbox";      ///< limits only; for debugging
+inline constexpr const char* kSanitized = "--sanitized";       ///< the sanitizers own SEGV and memory
+
+}  // namespace palus::harness::launch

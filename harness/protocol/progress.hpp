@@ -1,0 +1,35 @@
+#pragma once
+// The page of shared memory where the harness says what it is doing, so that the executor can
+// attribute a crash, hang or exit to the exact statement even when the harness cannot answer.
+// The executor creates it (memfd) and passes its descriptor; both sides map it.
+
+#include <atomic>
+#include <cstdint>
+
+namespace palus::harness::protocol {
+
+enum class Phase : std::uint32_t { idle, call, observe, destroy };
+
+struct BlockedCall {
+  std::int32_t syscall = 0;
+  std::int32_t statement = -1;
+};
+
+struct Progress {
+  static constexpr std::uint32_t kMaxBlocked = 32;
+  static constexpr std::uint32_t kNoteSize = 1024;
+
+  std::atomic<std::uint64_t> sequence_id;
+  std::atomic<std::int32_t> statement;         ///< -1 outside a sequence
+  std::atomic<std::uint32_t> phase;            ///< a Phase
+  std::atomic<std::uint64_t> phase_start_ns;   ///< CLOCK_MONOTONIC when the current call began
+  std::atomic<std::uint64_t> sequence_start_ns;
+  std::atomic<std::uint32_t> blocked_count;    ///< calls the sandbox refused in this sequence
+  BlockedCall blocked[kMaxBlocked];
+  std::atomic<std::uint32_t> note_length;      ///< last words before dying (terminate, exit, signal)
+  char note[kNoteSize];
+};
+
+static_assert(std::atomic<std::uint64_t>::is_always_lock_free, "the progress page needs lock-free atomics");
+
+}  // namespace palus::harness::protocol

@@ -1,0 +1,119 @@
+#pragma once
+// Messages between the generator (executor) and the harness process (DESIGN §7).
+// Frames on a pipe: a 12-byte header (magic, version, kind, payload length; little-endian) and a
+// payload. Compiled into both `palus` and every generated harness, so it is plain C++17.
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace palus::harness::protocol {
+
+inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
+inline constexpr std::uint16_t kVersion = 1;
+inline constexpr std::size_t kHeaderSize = 12;
+inline constexpr std::uint32_t kMaxPayload = 64u << 20;
+
+enum class MessageKind : std::uint16_t { hello = 1, run = 2, result = 3, shutdown = 4 };
+
+/// A statement input: an earlier statement's result, or a literal.
+enum class InputKind : std::uint8_t { ref, null_pointer, boolean, signed_integer, unsigned_integer, floating, string };
+
+struct Input {
+  InputKind kind = InputKind::ref;
+  std::uint32_t ref = 0;  ///< index of the statement whose result is used
+  std::int64_t i = 0;     ///< boolean (0/1), signed integers, characters and enumerators
+  std::uint64_t u = 0;
+  double d = 0;
+  std::string s;
+
+  static Input result_of(std::uint32_t statement) { Input in; in.ref = statement; return in; }
+  static Input null() { Input in; in.kind = InputKind::null_pointer; return in; }
+  static Input boolean(bool b) { Input in; in.kind = InputKind::boolean; in.i = b; return in; }
+  static Input integer(std::int64_t v) { Input in; in.kind = InputKind::signed_integer; in.i = v; return in; }
+  static Input unsigned_integer(std::uint64_t v) { Input in; in.kind = InputKind::unsigned_integer; in.u = v; return in; }
+  static Input floating(double v) { Input in; in.kind = InputKind::floating; in.d = v; return in; }
+  static Input string(std::string v) { Input in; in.kind = InputKind::string; in.s = std::move(v); return in; }
+};
+
+struct Statement {
+  std::uint32_t callable = 0;  ///< index into the harness's callable table (see Hello)
+  std::vector<Input> inputs;   ///< receiver first for methods
+};
+
+struct RunRequest {
+  std::uint64_t sequence_id = 0;
+  bool observe = true;  ///< run observer methods on the receiver and result after each statement
+  std::vector<Statement> statements;
+};
+
+enum class ValueKind : std::uint8_t { none, boolean, signed_integer, unsigned_integer, floating, string, object };
+
+struct Value {
+  ValueKind kind = ValueKind::none;
+  std::int64_t i = 0;
+  std::uint64_t u = 0;
+  double d = 0;
+  std::string s;  ///< strings; the dynamic type name for objects
+};
+
+enum class StatementStatus : std::uint8_t {
+  normal,
+  exception,      ///< an exception escaped the call
+  invalid_input,  ///< the sequence passed a null pointer or an object of the wrong type
+  oom,            ///< std::bad_alloc escaped the call
+  bad_request,    ///< the request itself was malformed: a palus bug, never the library's
+};
+
+struct Observation {
+  std::uint32_t callable = 0;  ///< the observer method
+  std::uint32_t object = 0;    ///< statement whose result (or receiver) was observed
+  bool threw = false;
+  Value value;
+};
+
+struct StatementResult {
+  StatementStatus status = StatementStatus::normal;
+  Value value;                 ///< primitive or string result, or the object's type
+  std::string exception_type;  ///< demangled
+  std::string message;         ///< what() for exceptions, the reason otherwise
+  std::vector<Observation> observations;
+};
+
+/// Statements run in order until one is not normal; then the pool is destroyed in reverse order.
+struct RunResult {
+  std::uint64_t sequence_id = 0;
+  std::vector<StatementResult> statements;
+};
+
+struct Hello {
+  std::uint32_t pid = 0;
+  std::vector<std::string> callables;   ///< callable ids, indexed by Statement::callable
+  std::vector<std::string> protections; ///< sandbox measures in force, in words
+};
+
+struct ProtocolError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct FrameHeader {
+  MessageKind kind = MessageKind::hello;
+  std::uint32_t length = 0;
+};
+
+/// A whole frame (header and payload) ready to write.
+std::string encode(const Hello&);
+std::string encode(const RunRequest&);
+std::string encode(const RunResult&);
+std::string encode_shutdown();
+
+/// Checks magic and version; throws ProtocolError.
+FrameHeader decode_header(const char* bytes);
+
+Hello decode_hello(const std::string& payload);
+RunRequest decode_run(const std::string& payload);
+RunResult decode_result(const std::string& payload);
+
+}  // namespace palus::harness::protocol

@@ -1,0 +1,136 @@
+#include "interpreter.hpp"
+
+#include <cxxabi.h>
+#include <time.h>
+
+#include <algorithm>
+#include <new>
+
+#include "demangle.hpp"
+
+namespace palus::harness {
+namespace {
+
+std::uint64_t monotonic_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000u + static_cast<std::uint64_t>(ts.tv_nsec);
+}
+
+std::string current_exception_type() {
+  const std::type_info* type = abi::__cxa_current_exception_type();
+  return type ? demangle(type->name()) : "unknown";
+}
+
+}  // namespace
+
+Interpreter::Interpreter(protocol::Progress& progress) : progress_(progress) {
+  for (const auto& o : registry().observers) observers_.emplace(*o.type, o.observe);
+}
+
+void Interpreter::enter(std::int32_t statement, protocol::Phase phase) {
+  progress_.statement.store(statement, std::memory_order_relaxed);
+  progress_.phase.store(static_cast<std::uint32_t>(phase), std::memory_order_relaxed);
+  progress_.phase_start_ns.store(monotonic_ns(), std::memory_order_release);
+}
+
+protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
+  progress_.blocked_count.store(0, std::memory_order_relaxed);
+  progress_.note_length.store(0, std::memory_order_relaxed);
+  progress_.sequence_id.store(request.sequence_id, std::memory_order_relaxed);
+  progress_.sequence_start_ns.store(monotonic_ns(), std::memory_order_release);
+
+  protocol::RunResult result;
+  result.sequence_id = request.sequence_id;
+  result.statements.reserve(request.statements.size());
+  pool_.clear();
+  for (std::uint32_t i = 0; i < request.statements.size(); ++i) {
+    const protocol::Statement& statement = request.statements[i];
+    protocol::StatementResult& answer = result.statements.emplace_back();
+    pool_.emplace_back();
+    enter(static_cast<std::int32_t>(i), protocol::Phase::call);
+    execute(i, statement, answer);
+    if (answer.status != protocol::StatementStatus::normal) break;
+    if (request.observe) {
+      enter(static_cast<std::int32_t>(i), protocol::Phase::observe);
+      observe(i, statement, answer);
+    }
+  }
+  destroy_pool();
+  enter(-1, protocol::Phase::idle);
+  return result;
+}
+
+void Interpreter::execute(std::uint32_t index, const protocol::Statement& statement,
+                          protocol::StatementResult& result) {
+  const auto& callables = registry().callables;
+  try {
+    if (statement.callable >= callables.size()) {
+      throw BadRequest{"no callable " + std::to_string(statement.callable)};
+    }
+    for (const auto& in : statement.inputs) {
+      if (in.kind == protocol::InputKind::ref && in.ref >= index) {
+        throw BadRequest{"an input refers to statement " + std::to_string(in.ref) + ", not an earlier one"};
+      }
+    }
+    Call call(statement, pool_, result);
+    callables[statement.callable].thunk(call);
+  } catch (const InvalidInput& e) {
+    result.status = protocol::StatementStatus::invalid_input;
+    result.message = e.why;
+  } catch (const BadRequest& e) {
+    result.status = protocol::StatementStatus::bad_request;
+    result.message = e.why;
+  } catch (const std::bad_alloc& e) {
+    result.status = protocol::StatementStatus::oom;
+    result.exception_type = demangle(typeid(e).name());
+    result.message = e.what();
+  } catch (const std::exception& e) {
+    result.status = protocol::StatementStatus::exception;
+    result.exception_type = demangle(typeid(e).name());
+    result.message = e.what();
+  } catch (...) {
+    result.status = protocol::StatementStatus::exception;
+    result.exception_type = current_exception_type();
+  }
+}
+
+void Interpreter::observe(std::uint32_t index, const protocol::Statement& statement,
+                          protocol::StatementResult& result) {
+  if (observers_.empty()) return;
+  std::vector<std::uint32_t> slots{index};
+  for (const auto& in : statement.inputs) {
+    if (in.kind == protocol::InputKind::ref && std::find(slots.begin(), slots.end(), in.ref) == slots.end()) {
+      slots.push_back(in.ref);
+    }
+  }
+  for (std::uint32_t slot : slots) observe_slot(slot, result.observations);
+}
+
+void Interpreter::observe_slot(std::uint32_t index, std::vector<protocol::Observation>& out) {
+  const Slot& slot = pool_[index];
+  if (slot.type == nullptr || slot.object == nullptr) return;
+  void* object = slot.object;
+  const std::type_info* type = slot.type;
+  if (slot.deref != nullptr) {
+    object = slot.deref(slot.object);
+    type = slot.pointee_type;
+    if (object == nullptr) return;
+  }
+  auto found = observers_.find(*type);
+  if (found == observers_.end()) return;
+  Observer observer(index, out);
+  found->second(observer, object);
+}
+
+void Interpreter::destroy_pool() {
+  for (std::size_t i = pool_.size(); i-- > 0;) {
+    Slot& slot = pool_[i];
+    if (slot.destroy == nullptr || slot.object == nullptr) continue;
+    enter(static_cast<std::int32_t>(i), protocol::Phase::destroy);
+    slot.destroy(slot.object);
+  }
+  pool_.clear();
+}
+
+}  // namespace palus::harness

@@ -1,0 +1,33 @@
+#pragma once
+// Runs one sequence: statements in order on a fresh pool, then the pool destroyed in reverse
+// order of creation. Says in the progress page which statement and phase it is in.
+
+#include <typeindex>
+#include <unordered_map>
+#include <vector>
+
+#include "harness/protocol/progress.hpp"
+#include "harness/protocol/protocol.hpp"
+#include "palus_harness.hpp"
+
+namespace palus::harness {
+
+class Interpreter {
+ public:
+  explicit Interpreter(protocol::Progress& progress);
+
+  protocol::RunResult run(const protocol::RunRequest& request);
+
+ private:
+  void execute(std::uint32_t index, const protocol::Statement& statement, protocol::StatementResult& result);
+  void observe(std::uint32_t index, const protocol::Statement& statement, protocol::StatementResult& result);
+  void observe_slot(std::uint32_t slot, std::vector<protocol::Observation>& out);
+  void destroy_pool();
+  void enter(std::int32_t statement, protocol::Phase phase);
+
+  protocol::Progress& progress_;
+  std::vector<Slot> pool_;
+  std::unordered_map<std::type_index, ObserveFn> observers_;
+};
+
+}  // namespace palus::harness

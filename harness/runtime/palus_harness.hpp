@@ -1,0 +1,201 @@
+#pragma once
+// What the generated harness.cpp sees of the runtime: the object pool behind a `Call`, and the
+// registry of thunks it defines. Included by code compiled with the library's own flags, so
+// plain C++17.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <typeinfo>
+#include <vector>
+
+#include "harness/protocol/protocol.hpp"
+
+namespace palus::harness {
+
+/// The sequence passed something the callable cannot take (a null pointer where an object is
+/// needed). Not a bug of the library; the generator learns not to do it again.
+struct InvalidInput {
+  std::string why;
+};
+
+/// The request does not fit the callable (wrong input kind or type): a palus bug.
+struct BadRequest {
+  std::string why;
+};
+
+/// One pool entry: the result object of a statement. Borrowed objects have no `destroy`.
+struct Slot {
+  const std::type_info* type = nullptr;  ///< null: the statement produced no object
+  void* object = nullptr;
+  void (*destroy)(void*) = nullptr;
+  const std::type_info* pointee_type = nullptr;  ///< for smart pointers: what they point to
+  void* (*deref)(void*) = nullptr;
+};
+
+template <typename T>
+struct PointeeOf {
+  using type = void;
+};
+template <typename U, typename D>
+struct PointeeOf<std::unique_ptr<U, D>> {
+  using type = U;
+};
+template <typename U>
+struct PointeeOf<std::shared_ptr<U>> {
+  using type = U;
+};
+
+void fill_text(protocol::Value& v, std::string_view text);
+void fill_c_text(protocol::Value& v, const char* text);
+
+/// Records a primitive or string result.
+template <typename T>
+void fill(protocol::Value& v, const T& value) {
+  if constexpr (std::is_same_v<T, bool>) {
+    v.kind = protocol::ValueKind::boolean;
+    v.i = value;
+  } else if constexpr (std::is_enum_v<T>) {
+    v.kind = protocol::ValueKind::signed_integer;
+    v.i = static_cast<std::int64_t>(value);
+  } else if constexpr (std::is_floating_point_v<T>) {
+    v.kind = protocol::ValueKind::floating;
+    v.d = static_cast<double>(value);
+  } else if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+    v.kind = protocol::ValueKind::signed_integer;
+    v.i = value;
+  } else if constexpr (std::is_integral_v<T>) {
+    v.kind = protocol::ValueKind::unsigned_integer;
+    v.u = value;
+  } else if constexpr (std::is_same_v<T, const char*> || std::is_same_v<T, char*>) {
+    fill_c_text(v, value);
+  } else if constexpr (std::is_convertible_v<const T&, std::string_view>) {
+    fill_text(v, value);
+  } else {
+    static_assert(sizeof(T) == 0, "fill() takes primitives and strings");
+  }
+}
+
+class Call {
+ public:
+  Call(const protocol::Statement& statement, std::vector<Slot>& pool, protocol::StatementResult& result)
+      : statement_(statement), pool_(pool), result_(result) {}
+
+  // ---- inputs ----
+  template <typename T>
+  T& object(std::size_t i) {
+    return *static_cast<T*>(address(i, typeid(T), false));
+  }
+  /// A pointer argument: a null literal, a null result, or an object of the pool.
+  template <typename T>
+  T* pointer(std::size_t i) {
+    return static_cast<T*>(address(i, typeid(T), true));
+  }
+  template <typename T>
+  T scalar(std::size_t i) {
+    const protocol::Input& in = input(i);
+    switch (in.kind) {
+      case protocol::InputKind::boolean:
+      case protocol::InputKind::signed_integer: return static_cast<T>(in.i);
+      case protocol::InputKind::unsigned_integer: return static_cast<T>(in.u);
+      case protocol::InputKind::floating:
+        if constexpr (std::is_floating_point_v<T>) return static_cast<T>(in.d);
+        break;
+      default: break;
+    }
+    throw BadRequest{"input " + std::to_string(i) + " is not a scalar literal"};
+  }
+  const std::string& text(std::size_t i);
+  /// A `const char*` argument: a string literal or a null literal.
+  const char* c_text(std::size_t i);
+
+  // ---- results ----
+  template <typename T>
+  void keep(T* owned) {
+    Slot slot;
+    slot.type = &typeid(T);
+    slot.object = owned;
+    slot.destroy = [](void* p) { delete static_cast<T*>(p); };
+    using Pointee = typename PointeeOf<T>::type;
+    if constexpr (!std::is_void_v<Pointee>) {
+      slot.pointee_type = &typeid(Pointee);
+      slot.deref = [](void* p) -> void* { return const_cast<std::remove_cv_t<Pointee>*>(static_cast<T*>(p)->get()); };
+    }
+    store(slot);
+  }
+  /// An object the library keeps owning (returned by reference or raw pointer).
+  template <typename T>
+  void borrow(T* object) {
+    Slot slot;
+    slot.type = &typeid(std::remove_cv_t<T>);
+    slot.object = const_cast<std::remove_cv_t<T>*>(object);
+    store(slot);
+  }
+  template <typename T>
+  void report(const T& value) {
+    fill(result_.value, value);
+  }
+
+ private:
+  const protocol::Input& input(std::size_t i) const;
+  void* address(std::size_t i, const std::type_info& wanted, bool null_allowed);
+  void store(const Slot& slot);
+
+  const protocol::Statement& statement_;
+  std::vector<Slot>& pool_;
+  protocol::StatementResult& result_;
+};
+
+/// Collects observer values of one object after a statement.
+class Observer {
+ public:
+  Observer(std::uint32_t object, std::vector<protocol::Observation>& out) : object_(object), out_(out) {}
+
+  template <typename F>
+  void value(std::uint32_t callable, F&& observe) {
+    protocol::Observation o;
+    o.callable = callable;
+    o.object = object_;
+    try {
+      fill(o.value, observe());
+    } catch (...) {
+      o.threw = true;
+    }
+    out_.push_back(std::move(o));
+  }
+
+ private:
+  std::uint32_t object_;
+  std::vector<protocol::Observation>& out_;
+};
+
+using Thunk = void (*)(Call&);
+using ObserveFn = void (*)(Observer&, void* object);
+using UpcastFn = void* (*)(void*);
+
+struct CallableEntry {
+  const char* id;
+  Thunk thunk;
+};
+struct ObserverEntry {
+  const std::type_info* type;
+  ObserveFn observe;
+};
+struct UpcastEntry {
+  const std::type_info* derived;
+  const std::type_info* base;
+  UpcastFn cast;
+};
+
+struct Registry {
+  std::vector<CallableEntry> callables;
+  std::vector<ObserverEntry> observers;
+  std::vector<UpcastEntry> upcasts;
+};
+
+/// Defined by the generated harness.cpp.
+const Registry& registry();
+
+}  // namespace palus::harness

@@ -1,0 +1,33 @@
+#pragma once
+// Confines the harness process (DESIGN §7): resource limits, namespaces where the kernel allows
+// them, and a seccomp filter whose refusals are recorded in the progress page. Each step reports
+// in words what it put in force, so the run log can say which protections are active.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "harness/protocol/progress.hpp"
+
+namespace palus::harness {
+
+struct SandboxSettings {
+  std::string scratch;                ///< working directory, writable
+  std::vector<std::string> writable;  ///< further writable directories
+  std::uint64_t memory_bytes = 0;     ///< RLIMIT_AS; 0 = none (AddressSanitizer limits itself)
+  unsigned sequence_cpu_s = 10;
+  bool confine = true;                ///< namespaces and seccomp; false leaves only the limits
+};
+
+std::vector<std::string> apply_limits(const SandboxSettings& settings);
+
+/// Private network and a read-only file system except the writable directories.
+std::vector<std::string> enter_namespaces(const SandboxSettings& settings);
+
+/// Must come last: afterwards execve, fork and foreign signals are refused.
+std::vector<std::string> install_seccomp(protocol::Progress& progress);
+
+/// Lets the coming sequence use `seconds` more CPU time (RLIMIT_CPU is cumulative).
+void renew_cpu_budget(unsigned seconds);
+
+}  // namespace palus::harness

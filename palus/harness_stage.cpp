@@ -1,0 +1,120 @@
+#include "palus/harness_stage.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "harness/codegen/build_harness.hpp"
+#include "harness/codegen/harness_source.hpp"
+#include "palus/atomic_file.hpp"
+
+namespace fs = std::filesystem;
+
+namespace palus {
+namespace {
+
+constexpr int kMaxRepairs = 3;
+
+/// The callable whose generated code holds `line` (thunks and observers name their callable).
+std::string callable_at(const std::string& text, unsigned line, const std::vector<std::string>& ids) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  if (line == 0 || line > lines.size()) return {};
+  const std::string& here = lines[line - 1];
+  if (auto at = here.find("o.value("); at != std::string::npos) {
+    std::size_t index = std::stoul(here.substr(at + 8));
+    return index < ids.size() ? ids[index] : std::string();
+  }
+  for (std::size_t i = line; i-- > 0;) {
+    if (lines[i].rfind("static void thunk_", 0) == 0) {
+      std::size_t index = std::stoul(lines[i].substr(18));
+      return index < ids.size() ? ids[index] : std::string();
+    }
+    if (lines[i].rfind("static void observe_", 0) == 0 || lines[i] == "namespace {") break;
+  }
+  return {};
+}
+
+bool write_if_changed(const fs::path& path, const std::string& text) {
+  std::ifstream in(path);
+  std::string old((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (in && old == text) return false;
+  write_file_atomically(path, text);
+  return true;
+}
+
+std::string manifest(const fs::path& executable, const harness::HarnessSource& source,
+                     const std::vector<std::string>& bugs) {
+  YAML::Emitter out;
+  out << YAML::BeginMap << YAML::Key << "harness" << YAML::Value << executable.string();
+  out << YAML::Key << "callables" << YAML::Value << YAML::BeginSeq;
+  for (const auto& id : source.callables) out << id;
+  out << YAML::EndSeq << YAML::Key << "uncallable" << YAML::Value << YAML::BeginSeq;
+  for (const auto& u : source.uncallable) {
+    out << YAML::Flow << YAML::BeginMap << YAML::Key << "id" << YAML::Value << u.id << YAML::Key << "reason"
+        << YAML::Value << u.reason << YAML::EndMap;
+  }
+  out << YAML::EndSeq << YAML::Key << "palus_bugs" << YAML::Value << YAML::BeginSeq;
+  for (const auto& b : bugs) out << b;
+  out << YAML::EndSeq << YAML::EndMap;
+  return std::string(out.c_str()) + "\n";
+}
+
+}  // namespace
+
+HarnessStageResult build_harness_stage(const Config& config, const fs::path& work_dir, const api::Api& api,
+                                       const std::vector<std::string>& sanitizers) {
+  const fs::path dir = work_dir / "harness";
+  fs::create_directories(dir);
+  std::vector<fs::path> headers;
+  for (const auto& h : config.project.headers) headers.push_back((config.dir / h).lexically_normal());
+
+  harness::HarnessBuildInput build;
+  build.dir = dir / harness::variant_name(sanitizers);
+  build.harness_cpp = dir / "harness.cpp";
+  build.runtime_root = harness::default_runtime_root();
+  build.project_dir = config.dir;
+  for (const auto& s : config.project.sources) build.sources.push_back((config.dir / s).lexically_normal());
+  build.flags_for = [&config](const fs::path& source) { return config.parse_flags_for(source); };
+  build.harness_flags = headers.empty() ? config.project.flags : config.parse_flags_for(headers.front());
+  build.link = config.project.link;
+  build.sanitizers = sanitizers;
+  build.jobs = std::max(1u, std::thread::hardware_concurrency());
+
+  HarnessStageResult result;
+  std::map<std::string, std::string> dropped;
+  for (int attempt = 0;; ++attempt) {
+    harness::HarnessSource source = harness::generate_harness_source(api, headers, dropped);
+    write_if_changed(build.harness_cpp, source.text);
+    harness::HarnessBuildResult built = harness::build_harness(build);
+    if (built.ok) {
+      result.executable = built.executable;
+      result.callables = source.callables;
+      result.uncallable = source.uncallable;
+      write_file_atomically(dir / "callables.yaml", manifest(built.executable, source, result.palus_bugs));
+      return result;
+    }
+    bool repaired = false;
+    for (const auto& error : built.harness_errors) {
+      std::string id = callable_at(source.text, error.line, source.callables);
+      std::string bug = fmt::format("harness.cpp:{}: {}{}", error.line, error.message, id.empty() ? "" : " (" + id + ")");
+      if (id.empty() || attempt == kMaxRepairs) {
+        throw std::runtime_error("palus bug: the generated harness does not compile: " +
+                                 (build.harness_cpp.parent_path() / bug).string() + "\n(full log: " +
+                                 (build.dir / "build.log").string() + ")");
+      }
+      if (dropped.emplace(id, "palus bug: the generated call does not compile: " + bug).second) {
+        result.palus_bugs.push_back(bug);
+        repaired = true;
+      }
+    }
+    if (!repaired) throw std::runtime_error("palus bug: the generated harness does not compile; see " + (build.dir / "build.log").string());
+  }
+}
+
+}  // namespace palus

@@ -1,0 +1,26 @@
+#pragma once
+// `palus harness`: api.yaml -> harness.cpp -> built palus-harness, with the list of callables it
+// can call and why it cannot call the others (DESIGN §3, §7).
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "harness/codegen/callable_plan.hpp"
+#include "palus/analysis/api.hpp"
+#include "palus/config/config.hpp"
+
+namespace palus {
+
+struct HarnessStageResult {
+  std::filesystem::path executable;
+  std::vector<std::string> callables;
+  std::vector<harness::Uncallable> uncallable;
+  std::vector<std::string> palus_bugs;  ///< generated calls that did not compile, with the harness line
+};
+
+/// Builds the harness variant for `sanitizers` (the config's unless given).
+HarnessStageResult build_harness_stage(const Config& config, const std::filesystem::path& work_dir,
+                                       const api::Api& api, const std::vector<std::string>& sanitizers);
+
+}  // namespace palus
