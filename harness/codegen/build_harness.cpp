@@ -20,6 +20,7 @@ namespace {
 constexpr const char* kRuntimeSources[] = {
     "harness/runtime/main.cpp",      "harness/runtime/call.cpp",       "harness/runtime/interpreter.cpp",
     "harness/runtime/sandbox.cpp",   "harness/runtime/last_words.cpp", "harness/runtime/demangle.cpp",
+    "harness/runtime/spawn_guard.cpp",
     "harness/protocol/protocol.cpp",
 };
 

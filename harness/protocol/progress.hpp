@@ -10,8 +10,20 @@ namespace palus::harness::protocol {
 
 enum class Phase : std::uint32_t { idle, call, observe, destroy };
 
+/// Library functions the harness refuses itself (negative, to tell them from system call numbers).
+enum BlockedFunction : std::int32_t { blocked_system = -1, blocked_popen = -2, blocked_posix_spawn = -3 };
+
+inline const char* blocked_function_name(std::int32_t code) {
+  switch (code) {
+    case blocked_system: return "system()";
+    case blocked_popen: return "popen()";
+    case blocked_posix_spawn: return "posix_spawn()";
+    default: return nullptr;
+  }
+}
+
 struct BlockedCall {
-  std::int32_t syscall = 0;
+  std::int32_t syscall = 0;  ///< a system call number, or a BlockedFunction
   std::int32_t statement = -1;
 };
 

@@ -27,6 +27,9 @@ std::vector<std::string> enter_namespaces(const SandboxSettings& settings);
 /// Must come last: afterwards execve, fork and foreign signals are refused.
 std::vector<std::string> install_seccomp(protocol::Progress& progress);
 
+/// Notes a refused call in the progress page (async-signal-safe).
+void record_blocked(std::int32_t code);
+
 /// Lets the coming sequence use `seconds` more CPU time (RLIMIT_CPU is cumulative).
 void renew_cpu_budget(unsigned seconds);
 
