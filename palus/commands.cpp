@@ -73,9 +73,27 @@ api::Api analyze_stage(const Workspace& ws, const CommonOptions& common) {
   return api;
 }
 
-void harness_stage(const Workspace& ws, const CommonOptions& common, const api::Api& api) {
+std::vector<std::string> sanitizer_override(const std::string& text) {
+  std::vector<std::string> names;
+  if (text == "none") return names;
+  std::string rest = text;
+  for (std::size_t comma; !rest.empty(); rest = comma == std::string::npos ? "" : rest.substr(comma + 1)) {
+    comma = rest.find(',');
+    std::string name = rest.substr(0, comma);
+    const auto& known = known_sanitizer_names();
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      throw UserError(fmt::format("--sanitizers: unknown sanitizer '{}' (expected none or a list of {})", name,
+                                  fmt::join(known, ", ")));
+    }
+    names.push_back(name);
+  }
+  return names;
+}
+
+void harness_stage(const Workspace& ws, const CommonOptions& common, const api::Api& api,
+                   const std::vector<std::string>& sanitizers) {
   const auto start = std::chrono::steady_clock::now();
-  HarnessStageResult built = build_harness_stage(ws.config, ws.work_dir, api, ws.config.sandbox.sanitizers);
+  HarnessStageResult built = build_harness_stage(ws.config, ws.work_dir, api, sanitizers);
   for (const auto& bug : built.palus_bugs) {
     std::cerr << "palus harness: warning: a generated call does not compile (a palus bug; left out): " << bug << "\n";
   }
@@ -119,9 +137,10 @@ int run_analyze(const CommonOptions& common) {
   return 0;
 }
 
-int run_harness(const CommonOptions& common) {
+int run_harness(const CommonOptions& common, const std::string& sanitizers) {
   const Workspace ws = open_workspace(common);
-  harness_stage(ws, common, read_analysis(ws));
+  harness_stage(ws, common, read_analysis(ws),
+                sanitizers.empty() ? ws.config.sandbox.sanitizers : sanitizer_override(sanitizers));
   return 0;
 }
 
@@ -129,7 +148,7 @@ int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides
   Workspace ws = open_workspace(common);
   apply_overrides(ws.config, overrides);
   const api::Api api = analyze_stage(ws, common);
-  harness_stage(ws, common, api);
+  harness_stage(ws, common, api, ws.config.sandbox.sanitizers);
   if (!common.quiet) {
     for (const auto& stage : kPendingStages) {
       fmt::print("{}: not built yet (comes with \"{}\")\n", stage.name, stage.built_by);

@@ -26,7 +26,8 @@ struct InitOptions {
 };
 
 int run_analyze(const CommonOptions& common);
-int run_harness(const CommonOptions& common);
+/// `sanitizers`: empty keeps the config's; "none" or a comma-separated list overrides it.
+int run_harness(const CommonOptions& common, const std::string& sanitizers);
 int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides);
 int run_init(const CommonOptions& common, const InitOptions& options);
 int not_built_yet(const std::string& subcommand);

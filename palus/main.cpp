@@ -45,6 +45,9 @@ int main(int argc, char** argv) {
   auto* trace = app.add_subcommand("trace", "run the sample program against an instrumented copy: writes trace");
   auto* model = app.add_subcommand("model", "infer call-sequence models from the trace: writes model.yaml");
   auto* harness = app.add_subcommand("harness", "write and build the sandboxed test harness");
+  std::string harness_sanitizers;
+  harness->add_option("--sanitizers", harness_sanitizers,
+                      "build with these sanitizers instead of the config's: a comma-separated list, or none");
   auto* generate = app.add_subcommand("generate", "generate tests into the output folder");
   add_generate_overrides(*generate, overrides);
   auto* report = app.add_subcommand("report", "build and run the generated tests with coverage");
@@ -65,7 +68,7 @@ int main(int argc, char** argv) {
     if (*run) return palus::run_pipeline(common, overrides);
     if (*analyze) return palus::run_analyze(common);
     if (*init_cmd) return palus::run_init(common, init);
-    if (*harness) return palus::run_harness(common);
+    if (*harness) return palus::run_harness(common, harness_sanitizers);
     for (auto* sub : {trace, model, generate, report}) {
       if (*sub) return palus::not_built_yet(sub->get_name());
     }
