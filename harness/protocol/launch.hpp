@@ -6,10 +6,29 @@
 //
 // fd 0 carries requests, fd 1 answers (protocol.hpp); fd 2 receives everything the library prints
 // (the harness points its own stdout there too). fd N is a memfd holding a protocol::Progress.
-// The harness sends a Hello first, then answers each RunRequest with a RunResult, in order.
+// The harness sends a Hello first, then answers each RunRequest with a RunResult, in order,
+// each preceded on fd 2 by output_marker(sequence id).
 // It exits 0 on shutdown or end of input. The environment is the executor's to scrub.
 
+#include <cstdint>
+#include <string>
+#include <string_view>
+
 namespace palus::harness::launch {
+
+/// Written to fd 2 after each sequence (before its answer), so the executor can split the
+/// library's output per sequence even when several are in flight: NUL "PALUS-END:" 16 hex NUL.
+inline constexpr std::string_view kOutputMarkerPrefix{"\0PALUS-END:", 11};
+inline constexpr std::size_t kOutputMarkerSize = 28;
+
+inline std::string output_marker(std::uint64_t sequence_id) {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string m(kOutputMarkerPrefix);
+  for (int shift = 60; shift >= 0; shift -= 4) m += digits[(sequence_id >> shift) & 0xf];
+  m += '\0';
+  return m;
+}
+
 
 inline constexpr const char* kProgressFd = "--progress-fd";
 inline constexpr const char* kScratch = "--scratch";    ///< working directory; writable

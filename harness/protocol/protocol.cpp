@@ -162,6 +162,11 @@ std::string encode(const RunResult& result) {
       w.value(o.value);
     }
   }
+  w.u32(static_cast<std::uint32_t>(result.refused.size()));
+  for (const auto& r : result.refused) {
+    w.raw(r.call);
+    w.raw(r.statement);
+  }
   return w.finish();
 }
 
@@ -236,6 +241,11 @@ RunResult decode_result(const std::string& payload) {
       o.threw = r.u8() != 0;
       o.value = r.value();
     }
+  }
+  result.refused.resize(r.count());
+  for (auto& refusal : result.refused) {
+    refusal.call = r.raw<std::int32_t>();
+    refusal.statement = r.raw<std::int32_t>();
   }
   r.done();
   return result;

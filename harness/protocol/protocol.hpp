@@ -82,10 +82,17 @@ struct StatementResult {
   std::vector<Observation> observations;
 };
 
+/// A call the sandbox refused: a system call number, or a negative BlockedFunction (progress.hpp).
+struct Refusal {
+  std::int32_t call = 0;
+  std::int32_t statement = -1;
+};
+
 /// Statements run in order until one is not normal; then the pool is destroyed in reverse order.
 struct RunResult {
   std::uint64_t sequence_id = 0;
   std::vector<StatementResult> statements;
+  std::vector<Refusal> refused;  ///< in the order they happened (at most Progress::kMaxBlocked)
 };
 
 struct Hello {

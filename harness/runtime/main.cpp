@@ -162,6 +162,8 @@ int serve(int argc, char** argv) {
     renew_cpu_budget(options.sandbox.sequence_cpu_s);
     protocol::RunResult result = interpreter.run(protocol::decode_run(payload));
     restore_standard_streams();
+    std::string marker = launch::output_marker(result.sequence_id);
+    (void)!write(kOutput, marker.data(), marker.size());
     write_all(protocol::encode(result));
   }
   return 0;

@@ -185,6 +185,12 @@ int Misbehaver::readNull() const {
   return *source;
 }
 
+int Misbehaver::readAfterFree(int value) {
+  int* volatile block = new int[4]{value, value, value, value};
+  delete[] block;
+  return block[2];
+}
+
 CrashOnDestroy::CrashOnDestroy() = default;
 
 CrashOnDestroy::~CrashOnDestroy() {

@@ -42,6 +42,8 @@ public:
 
   // A const observer (no arguments, primitive result) that crashes: reads through a null pointer.
   int readNull() const;
+  // Reads a heap block after freeing it: silent without sanitizers, heap-use-after-free with them.
+  int readAfterFree(int value);
 };
 
 // Crashes (null write) in its destructor once armed.

@@ -1,0 +1,332 @@
+// End to end: `palus analyze` and `palus harness` on samples/faulty, then every misbehaviour driven
+// through the executor (issue "The harness", section "Must survive"). Each test checks the outcome
+// kind and statement, and that the next sequence runs normally in a working harness.
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "harness/executor/executor.hpp"
+#include "run_palus.hpp"
+
+namespace fs = std::filesystem;
+namespace ph = palus::harness;
+namespace protocol = palus::harness::protocol;
+using palus::testing::contains;
+using palus::testing::run_palus;
+using palus::testing::ScratchDir;
+
+namespace {
+
+/// Processes whose executable is `exe`.
+int processes_running(const fs::path& exe) {
+  int count = 0;
+  std::error_code error;
+  for (const auto& entry : fs::directory_iterator("/proc", error)) {
+    std::error_code ignored;
+    fs::path target = fs::read_symlink(entry.path() / "exe", ignored);
+    if (!ignored && target == exe) ++count;
+  }
+  return count;
+}
+
+bool blocked(const ph::Outcome& outcome, const std::string& call) {
+  for (const auto& b : outcome.blocked) {
+    if (b.rfind(call, 0) == 0) return true;
+  }
+  return false;
+}
+
+class FaultyHarness : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    scratch_ = std::make_unique<ScratchDir>("palus-faulty");
+    const fs::path config = palus::testing::source_root() / "samples/faulty/palus.yaml";
+    const fs::path work = scratch_->path() / "work";
+    const std::string common = "--config '" + config.string() + "' --work-dir '" + work.string() + "' -q";
+    auto analyzed = run_palus("analyze " + common);
+    ASSERT_EQ(0, analyzed.status) << analyzed.output;
+    auto built = run_palus("harness " + common);
+    ASSERT_EQ(0, built.status) << built.output;
+    harness_ = work / "harness/plain/palus-harness";
+    ph::ExecutorOptions options;
+    options.harness = harness_;
+    options.run_dir = scratch_->path() / "run";
+    options.call_timeout = std::chrono::milliseconds(1500);
+    options.sequence_timeout = std::chrono::milliseconds(20000);
+    options.memory_bytes = 512ull << 20;
+    options.output_cap = 4096;
+    options.gcov_prefix = scratch_->path() / "coverage";
+    executor_ = std::make_unique<ph::Executor>(options);
+  }
+
+  static void TearDownTestSuite() {
+    executor_.reset();
+    scratch_.reset();
+  }
+
+  static protocol::Statement statement(const std::string& id, std::vector<protocol::Input> inputs = {}) {
+    auto index = executor_->callable_index(id);
+    EXPECT_TRUE(index.has_value()) << id;
+    return {index.value_or(0), std::move(inputs)};
+  }
+
+  /// A Misbehaver, then `method` called on it.
+  static ph::Outcome misbehave(const std::string& method, std::vector<protocol::Input> args = {}) {
+    protocol::RunRequest request;
+    request.sequence_id = ++sequence_;
+    request.observe = false;
+    request.statements.push_back(statement("faulty::Misbehaver::Misbehaver()"));
+    args.insert(args.begin(), protocol::Input::result_of(0));
+    request.statements.push_back(statement("faulty::Misbehaver::" + method, std::move(args)));
+    return executor_->run(request);
+  }
+
+  void TearDown() override {
+    ph::Outcome next = misbehave("ok(int)", {protocol::Input::integer(41)});
+    ASSERT_EQ(ph::OutcomeKind::normal, next.kind) << next.message;
+    ASSERT_EQ(2u, next.result.statements.size());
+    EXPECT_EQ(42, next.result.statements[1].value.i);
+    EXPECT_LE(processes_running(harness_), 1) << "stray harness processes";
+  }
+
+  static void expect(const ph::Outcome& outcome, ph::OutcomeKind kind, int statement, const std::string& message) {
+    EXPECT_EQ(ph::to_string(kind), ph::to_string(outcome.kind)) << outcome.message;
+    EXPECT_EQ(statement, outcome.statement) << outcome.message;
+    EXPECT_TRUE(contains(outcome.message, message));
+  }
+
+  static inline std::unique_ptr<ScratchDir> scratch_;
+  static inline std::unique_ptr<ph::Executor> executor_;
+  static inline fs::path harness_;
+  static inline std::uint64_t sequence_ = 0;
+};
+
+TEST_F(FaultyHarness, NormalCallAnswersItsValue) {
+  ph::Outcome o = misbehave("ok(int)", {protocol::Input::integer(1)});
+  ASSERT_EQ(ph::OutcomeKind::normal, o.kind);
+  EXPECT_EQ(2, o.result.statements.at(1).value.i);
+  EXPECT_FALSE(executor_->protections().empty());
+}
+
+TEST_F(FaultyHarness, ExceptionIsAnOutcomeNotACrash) {
+  expect(misbehave("throwError()"), ph::OutcomeKind::exception, 1, "faulty error");
+}
+
+TEST_F(FaultyHarness, Segfault) { expect(misbehave("segfault()"), ph::OutcomeKind::crash, 1, "SIGSEGV"); }
+TEST_F(FaultyHarness, Abort) { expect(misbehave("abortNow()"), ph::OutcomeKind::crash, 1, "SIGABRT"); }
+
+TEST_F(FaultyHarness, FailedAssertNamesTheAssertion) {
+  expect(misbehave("failAssert()"), ph::OutcomeKind::crash, 1, "faulty assertion");
+}
+
+TEST_F(FaultyHarness, ExceptionThroughNoexceptNamesTheException) {
+  expect(misbehave("throwThroughNoexcept()"), ph::OutcomeKind::crash, 1, "escaped noexcept");
+}
+
+TEST_F(FaultyHarness, Exit) { expect(misbehave("callExit()"), ph::OutcomeKind::exit, 1, "exit(3)"); }
+TEST_F(FaultyHarness, QuickExit) { expect(misbehave("callQuickExit()"), ph::OutcomeKind::exit, 1, "4"); }
+TEST_F(FaultyHarness, UnderscoreExit) { expect(misbehave("callUnderscoreExit()"), ph::OutcomeKind::exit, 1, "5"); }
+
+TEST_F(FaultyHarness, InfiniteLoopIsAHang) {
+  expect(misbehave("loopForever()"), ph::OutcomeKind::hang, 1, "");
+}
+
+TEST_F(FaultyHarness, UnboundedRecursion) {
+  expect(misbehave("recurseForever(int)", {protocol::Input::integer(0)}), ph::OutcomeKind::crash, 1, "SIGSEGV");
+}
+
+TEST_F(FaultyHarness, EatingAllMemoryIsOom) {
+  expect(misbehave("eatAllMemory()"), ph::OutcomeKind::oom, 1, "");
+}
+
+TEST_F(FaultyHarness, GigabyteOfOutputIsDrainedAndCapped) {
+  ph::Outcome o = misbehave("printGigabyte()");
+  EXPECT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
+  EXPECT_LE(o.output.size(), 4096u);
+  EXPECT_GE(o.output_bytes, 1ull << 30);
+}
+
+TEST_F(FaultyHarness, ClosingStandardStreamsDoesNotBreakTheHarness) {
+  EXPECT_EQ(ph::OutcomeKind::normal, misbehave("closeStandardStreams()").kind);
+}
+
+TEST_F(FaultyHarness, ForkBombIsRefused) {
+  ph::Outcome o = misbehave("forkBomb()");
+  ASSERT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
+  EXPECT_EQ(100000, o.result.statements.at(1).value.i) << "every fork() must fail";
+  EXPECT_TRUE(blocked(o, "clone")) << ::testing::PrintToString(o.blocked);
+}
+
+TEST_F(FaultyHarness, WritingOutsideTheScratchFolderFails) {
+  const fs::path outside = scratch_->path() / "outside.txt";
+  ph::Outcome o = misbehave("writeOutside(const std::string &)", {protocol::Input::string(outside.string())});
+  ASSERT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
+  EXPECT_FALSE(o.result.statements.at(1).value.i);
+  EXPECT_FALSE(fs::exists(outside));
+}
+
+TEST_F(FaultyHarness, LoopbackConnectionIsRefused) {
+  int listener = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+  ASSERT_GE(listener, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  ASSERT_EQ(0, bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address));
+  ASSERT_EQ(0, listen(listener, 4));
+  ASSERT_EQ(0, getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length));
+  ph::Outcome o = misbehave("connectLoopback(int)", {protocol::Input::integer(ntohs(address.sin_port))});
+  ASSERT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
+  EXPECT_FALSE(o.result.statements.at(1).value.i);
+  EXPECT_TRUE(blocked(o, "socket")) << ::testing::PrintToString(o.blocked);
+  EXPECT_LT(accept(listener, nullptr, nullptr), 0) << "the listener accepted a connection";
+  close(listener);
+}
+
+TEST_F(FaultyHarness, KillingTheParentIsRefused) {
+  ph::Outcome o = misbehave("killParent()");
+  ASSERT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
+  EXPECT_FALSE(o.result.statements.at(1).value.i);
+  EXPECT_TRUE(blocked(o, "kill")) << ::testing::PrintToString(o.blocked);
+}
+
+TEST_F(FaultyHarness, ShellCommandsDoNotRun) {
+  const fs::path marker = scratch_->path() / "shell-ran";
+  ph::Outcome o = misbehave("runShell(const std::string &)", {protocol::Input::string(marker.string())});
+  ASSERT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
+  EXPECT_NE(0, o.result.statements.at(1).value.i);
+  EXPECT_TRUE(blocked(o, "system()")) << ::testing::PrintToString(o.blocked);
+  EXPECT_FALSE(fs::exists(marker));
+}
+
+TEST_F(FaultyHarness, StoppingItselfIsRefused) {
+  ph::Outcome o = misbehave("stopSelf()");
+  ASSERT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
+  EXPECT_TRUE(blocked(o, "tgkill")) << ::testing::PrintToString(o.blocked);
+}
+
+TEST_F(FaultyHarness, CrashInADestructorIsAttributedToItsStatement) {
+  protocol::RunRequest request;
+  request.sequence_id = ++sequence_;
+  request.statements.push_back(statement("faulty::CrashOnDestroy::CrashOnDestroy()"));
+  request.statements.push_back(statement("faulty::CrashOnDestroy::arm()", {protocol::Input::result_of(0)}));
+  ph::Outcome o = executor_->run(request);
+  expect(o, ph::OutcomeKind::crash, 0, "SIGSEGV");
+  EXPECT_EQ("destroy", o.phase);
+}
+
+TEST_F(FaultyHarness, CrashInAnObserverIsAttributedToItsStatement) {
+  protocol::RunRequest request;
+  request.sequence_id = ++sequence_;
+  request.observe = true;  // Misbehaver::readNull() const is an observer, and it crashes
+  request.statements.push_back(statement("faulty::Misbehaver::Misbehaver()"));
+  ph::Outcome o = executor_->run(request);
+  expect(o, ph::OutcomeKind::crash, 0, "SIGSEGV");
+  EXPECT_EQ("observe", o.phase);
+}
+
+TEST_F(FaultyHarness, BatchGivesTheSameOutcomesAsSingleRuns) {
+  std::vector<protocol::RunRequest> batch;
+  for (const char* method :
+       {"ok(int)", "segfault()", "killParent()", "throwError()", "callUnderscoreExit()", "ok(int)"}) {
+    protocol::RunRequest request;
+    request.sequence_id = ++sequence_;
+    request.observe = false;
+    request.statements.push_back(statement("faulty::Misbehaver::Misbehaver()"));
+    std::vector<protocol::Input> inputs{protocol::Input::result_of(0)};
+    if (std::string(method) == "ok(int)") inputs.push_back(protocol::Input::integer(7));
+    request.statements.push_back(statement(std::string("faulty::Misbehaver::") + method, inputs));
+    batch.push_back(request);
+  }
+  std::vector<ph::Outcome> outcomes = executor_->run_batch(batch);
+  ASSERT_EQ(batch.size(), outcomes.size());
+  const ph::OutcomeKind expected[] = {ph::OutcomeKind::normal, ph::OutcomeKind::crash,     ph::OutcomeKind::normal,
+                                      ph::OutcomeKind::exception, ph::OutcomeKind::exit, ph::OutcomeKind::normal};
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    EXPECT_EQ(ph::to_string(expected[i]), ph::to_string(outcomes[i].kind)) << "sequence " << i;
+  }
+  EXPECT_TRUE(blocked(outcomes[2], "kill")) << "refusals must not get lost in a batch";
+  EXPECT_TRUE(outcomes[5].blocked.empty());
+}
+
+TEST_F(FaultyHarness, UseAfterFreeGoesUnnoticedWithoutSanitizers) {
+  EXPECT_EQ(ph::OutcomeKind::normal, misbehave("readAfterFree(int)", {protocol::Input::integer(5)}).kind);
+}
+
+TEST_F(FaultyHarness, NoHarnessOutlivesTheExecutor) {
+  executor_->stop();
+  EXPECT_EQ(0, processes_running(harness_));
+}
+
+}  // namespace
+
+namespace {
+
+/// The address+undefined variant: sanitizer reports become outcomes with their kind and frame.
+class SanitizedFaultyHarness : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    scratch_ = std::make_unique<ScratchDir>("palus-faulty-asan");
+    const fs::path config = palus::testing::source_root() / "samples/faulty/palus.yaml";
+    const fs::path work = scratch_->path() / "work";
+    const std::string common = "--config '" + config.string() + "' --work-dir '" + work.string() + "' -q";
+    auto analyzed = run_palus("analyze " + common);
+    ASSERT_EQ(0, analyzed.status) << analyzed.output;
+    auto built = run_palus("harness --sanitizers address,undefined " + common);
+    ASSERT_EQ(0, built.status) << built.output;
+    ph::ExecutorOptions options;
+    options.harness = work / "harness/address+undefined/palus-harness";
+    options.run_dir = scratch_->path() / "run";
+    options.sanitized = true;
+    options.memory_bytes = 512ull << 20;
+    executor_ = std::make_unique<ph::Executor>(options);
+  }
+  static void TearDownTestSuite() {
+    executor_.reset();
+    scratch_.reset();
+  }
+  static ph::Outcome misbehave(const std::string& method, std::vector<protocol::Input> args = {}) {
+    protocol::RunRequest request;
+    request.observe = false;
+    request.statements.push_back({*executor_->callable_index("faulty::Misbehaver::Misbehaver()"), {}});
+    args.insert(args.begin(), protocol::Input::result_of(0));
+    request.statements.push_back({*executor_->callable_index("faulty::Misbehaver::" + method), std::move(args)});
+    return executor_->run(request);
+  }
+  static inline std::unique_ptr<ScratchDir> scratch_;
+  static inline std::unique_ptr<ph::Executor> executor_;
+};
+
+TEST_F(SanitizedFaultyHarness, UseAfterFreeIsASanitizerReport) {
+  ph::Outcome o = misbehave("readAfterFree(int)", {protocol::Input::integer(5)});
+  EXPECT_EQ("sanitizer", ph::to_string(o.kind)) << o.message;
+  EXPECT_EQ(1, o.statement);
+  EXPECT_EQ("heap-use-after-free", o.sanitizer_kind);
+  EXPECT_TRUE(contains(o.top_frame, "readAfterFree"));
+  EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
+}
+
+TEST_F(SanitizedFaultyHarness, SegfaultIsReportedBySanitizer) {
+  ph::Outcome o = misbehave("segfault()");
+  EXPECT_EQ("sanitizer", ph::to_string(o.kind)) << o.message;
+  EXPECT_EQ(1, o.statement);
+  EXPECT_TRUE(contains(o.top_frame, "segfault"));
+}
+
+TEST_F(SanitizedFaultyHarness, MemoryLimitIsOom) {
+  ph::Outcome o = misbehave("eatAllMemory()");
+  EXPECT_EQ("oom", ph::to_string(o.kind)) << o.message;
+  EXPECT_EQ(1, o.statement);
+  EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
+}
+
+}  // namespace
