@@ -61,7 +61,7 @@ TEST(Cli, MissingConfigIsExit2AndSuggestsInit) {
 }
 
 TEST(Cli, StagesNotBuiltYetSaySoAndExit2) {
-  for (const char* stage : {"trace", "model", "harness", "generate", "report"}) {
+  for (const char* stage : {"trace", "model", "generate", "report"}) {
     const auto outcome = run_palus(stage);
     EXPECT_EQ(outcome.status, 2) << stage;
     EXPECT_NE(outcome.output.find("not built yet"), std::string::npos) << outcome.output;
@@ -88,7 +88,25 @@ TEST(Cli, RunOnTheBundledSampleAnalyzesAndNamesThePendingStages) {
   ASSERT_EQ(outcome.status, 0) << outcome.output;
   EXPECT_TRUE(std::filesystem::exists(work.path() / "api.yaml"));
   EXPECT_NE(outcome.output.find("analyze:"), std::string::npos) << outcome.output;
-  EXPECT_NE(outcome.output.find("harness: not built yet"), std::string::npos) << outcome.output;
+  EXPECT_NE(outcome.output.find("harness: 84 callables, 1 not callable"), std::string::npos) << outcome.output;
+  EXPECT_TRUE(std::filesystem::exists(work.path() / "harness/address+undefined/palus-harness"));
+  EXPECT_TRUE(std::filesystem::exists(work.path() / "harness/callables.yaml"));
+  EXPECT_NE(outcome.output.find("generate: not built yet"), std::string::npos) << outcome.output;
+}
+
+TEST(Cli, HarnessWithoutAnalysisSaysWhatToRunFirst) {
+  ScratchDir work;
+  const auto config = source_root() / "samples/tinysql/palus.yaml";
+  const auto outcome = run_palus("harness --config '" + config.string() + "' --work-dir '" + work.path().string() + "'");
+  EXPECT_EQ(outcome.status, 2) << outcome.output;
+  EXPECT_NE(outcome.output.find("api.yaml: not found (run 'palus analyze' first)"), std::string::npos) << outcome.output;
+}
+
+TEST(Cli, HarnessRejectsAnUnknownSanitizer) {
+  const auto config = source_root() / "samples/tinysql/palus.yaml";
+  const auto outcome = run_palus("harness --sanitizers adress --config '" + config.string() + "'");
+  EXPECT_EQ(outcome.status, 2) << outcome.output;
+  EXPECT_NE(outcome.output.find("unknown sanitizer 'adress'"), std::string::npos) << outcome.output;
 }
 
 TEST(Cli, RunRejectsABadModeOverride) {
