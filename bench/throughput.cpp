@@ -1,0 +1,159 @@
+// bench/throughput: sequences/s and statements/s of the harness on samples/tinysql, with and
+// without sanitizers, against the slow way (one GoogleTest file per sequence, compiled, linked
+// and run). Prints markdown tables (DESIGN §11). See bench/README.md.
+
+#include <stdlib.h>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "bench/gtest_render.hpp"
+#include "bench/harness_runs.hpp"
+#include "bench/random_sequences.hpp"
+#include "bench/report.hpp"
+#include "bench/setup.hpp"
+#include "bench/slow_way.hpp"
+#include "palus/analysis/api_yaml_read.hpp"
+
+#ifndef PALUS_EXE
+#error "PALUS_EXE must name the palus executable"
+#endif
+#ifndef PALUS_SOURCE_ROOT
+#error "PALUS_SOURCE_ROOT must name the source tree"
+#endif
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace pb = palus::bench;
+
+struct Options {
+  fs::path palus = PALUS_EXE;
+  fs::path sample = fs::path(PALUS_SOURCE_ROOT) / "samples" / "tinysql";
+  std::size_t sequences = 50000;
+  std::size_t slow = 5;
+  std::uint64_t seed = 0;
+  std::size_t chunk = 1000;
+  fs::path work_dir;
+  bool keep = false;
+};
+
+fs::path fresh_temp_dir() {
+  std::string pattern = (fs::temp_directory_path() / "palus-bench-XXXXXX").string();
+  if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+  return pattern;
+}
+
+std::vector<fs::path> cpp_files(const fs::path& dir) {
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().extension() == ".cpp") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+/// Writes the first `count` sequences as GoogleTest files; returns their paths.
+std::vector<fs::path> write_slow_files(const pb::Catalog& catalog, const std::vector<palus::harness::protocol::RunRequest>& sequences,
+                                       std::size_t count, const fs::path& include_dir, const fs::path& dir) {
+  fs::create_directories(dir);
+  const std::vector<std::string> includes = pb::api_includes(*catalog.api, include_dir);
+  std::vector<fs::path> files;
+  for (std::size_t i = 0; i < std::min(count, sequences.size()); ++i) {
+    fs::path file = dir / fmt::format("sequence_{}.cpp", sequences[i].sequence_id);
+    std::ofstream(file) << pb::render_gtest(catalog, sequences[i], includes);
+    files.push_back(file);
+  }
+  return files;
+}
+
+palus::harness::ExecutorOptions executor_options(const fs::path& harness, const fs::path& run_dir, bool sanitized) {
+  palus::harness::ExecutorOptions o;
+  o.harness = harness;
+  o.run_dir = run_dir;
+  o.sanitized = sanitized;
+  fs::create_directories(run_dir);
+  return o;
+}
+
+int run(const Options& opt) {
+  const bool fresh = opt.work_dir.empty();
+  const fs::path work = fresh ? fresh_temp_dir() : fs::absolute(opt.work_dir);
+  fs::create_directories(work);
+  std::cerr << "work directory: " << work.string() << "\n";
+
+  pb::Results results;
+  results.machine = pb::this_machine();
+  results.seed = opt.seed;
+  results.prepared = pb::prepare(opt.palus, opt.sample / "palus.yaml", work);
+  const palus::api::Api api = palus::analysis::read_api_yaml(results.prepared.api_yaml, opt.sample);
+
+  const auto plain = executor_options(results.prepared.plain_harness, work / "run-plain", false);
+  const auto sanitized = executor_options(results.prepared.sanitized_harness, work / "run-sanitized", true);
+  const std::vector<std::string> ids = pb::harness_callables(plain);
+  const pb::Catalog catalog = pb::make_catalog(api, ids);
+
+  std::cerr << fmt::format("generating {} sequences (seed {})\n", opt.sequences, opt.seed);
+  std::vector<palus::harness::protocol::RunRequest> sequences =
+      pb::random_sequences(catalog, {opt.sequences, 1, 20, opt.seed});
+  const fs::path include_dir = opt.sample / "include";
+  const std::vector<fs::path> slow_files = write_slow_files(catalog, sequences, opt.slow, include_dir, work / "slow");
+
+  std::cerr << "running through the harness without sanitizers\n";
+  results.runs.push_back(pb::run_through_harness("harness, no sanitizers", plain, sequences, true, opt.chunk, ids));
+  results.runs.push_back(
+      pb::run_through_harness("harness, no sanitizers, observe = false", plain, sequences, false, opt.chunk, ids));
+  std::cerr << "running through the harness with address+undefined\n";
+  results.runs.push_back(pb::run_through_harness("harness, address+undefined", sanitized, sequences, true, opt.chunk, ids));
+
+  pb::SlowWayOptions slow;
+  slow.include_dir = include_dir;
+  slow.sources = cpp_files(opt.sample / "src");
+  slow.work_dir = work / "slow";
+  results.slow.compiler = fmt::format("{} {} -I include, then -lgtest_main -lgtest -pthread", slow.compiler, slow.flags);
+  std::cerr << "the slow way: building the library once, then " << slow_files.size() << " GoogleTest files\n";
+  const fs::path library = pb::build_library(slow, results.slow.library_seconds);
+  bool failed = false;
+  for (std::size_t i = 0; i < slow_files.size(); ++i) {
+    results.slow.files.push_back(pb::compile_and_run(slow, library, slow_files[i]));
+    results.slow.statements += sequences[i].statements.size();
+    if (!results.slow.files.back().compiled) {
+      failed = true;
+      std::cerr << "did not compile: " << slow_files[i].string() << " (compiler output: " << slow_files[i].string() << ".log)\n";
+    }
+  }
+
+  pb::print_report(std::cout, results);
+  if (fresh && !opt.keep && !failed) {
+    fs::remove_all(work);
+  } else {
+    std::cout << "\nWork directory kept: " << work.string() << "\n";
+  }
+  return failed ? 1 : 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options opt;
+  CLI::App app{"Harness throughput against one GoogleTest file per sequence (bench/README.md)"};
+  app.add_option("--palus", opt.palus, "the palus executable")->capture_default_str();
+  app.add_option("--sample", opt.sample, "the sample library (palus.yaml, include/, src/)")->capture_default_str();
+  app.add_option("--sequences", opt.sequences, "random sequences through each harness variant")->capture_default_str();
+  app.add_option("--slow", opt.slow, "of those, sequences done the slow way")->capture_default_str();
+  app.add_option("--seed", opt.seed, "seed of the random sequences")->capture_default_str();
+  app.add_option("--chunk", opt.chunk, "sequences per Executor::run_batch call")->capture_default_str();
+  app.add_option("--work-dir", opt.work_dir, "working files (default: a fresh temporary folder, removed afterwards)");
+  app.add_flag("--keep", opt.keep, "keep the temporary work folder");
+  CLI11_PARSE(app, argc, argv);
+  try {
+    return run(opt);
+  } catch (const std::exception& e) {
+    std::cerr << "throughput: " << e.what() << "\n";
+    return 2;
+  }
+}
