@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "palus/error.hpp"
+#include "palus/config/yaml_describe.hpp"
 
 namespace palus::analysis {
 namespace {
@@ -49,18 +50,6 @@ const FlagTable<api::ClassTraits> class_traits{{"default_constructible", &api::C
                                                {"hashable", &api::ClassTraits::hashable},
                                                {"printable", &api::ClassTraits::printable}};
 
-std::string describe(const YAML::Node& node) {
-  switch (node.Type()) {
-    case YAML::NodeType::Sequence:
-      return "a list";
-    case YAML::NodeType::Map:
-      return "a map";
-    case YAML::NodeType::Scalar:
-      return fmt::format("'{}'", node.Scalar());
-    default:
-      return "nothing";
-  }
-}
 
 template <typename Names>
 std::string join(const Names& names) {

@@ -15,6 +15,7 @@
 #include "palus/config/glob.hpp"
 #include "palus/config/suggest.hpp"
 #include "palus/error.hpp"
+#include "palus/config/yaml_describe.hpp"
 
 namespace fs = std::filesystem;
 
@@ -50,19 +51,6 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   return match ? fmt::format(" (did you mean '{}'?)", *match) : std::string();
 }
 
-/// How a node looks, for "got ..." in messages.
-std::string describe(const YAML::Node& node) {
-  switch (node.Type()) {
-    case YAML::NodeType::Sequence:
-      return "a list";
-    case YAML::NodeType::Map:
-      return "a map";
-    case YAML::NodeType::Scalar:
-      return fmt::format("'{}'", node.Scalar());
-    default:
-      return "nothing";
-  }
-}
 
 /// One value in the config: its dotted name ("generate.seed") and where it was written.
 struct Field {
