@@ -73,21 +73,19 @@ api::Api analyze_stage(const Workspace& ws, const CommonOptions& common) {
   return api;
 }
 
+/// --sanitizers: "none", or names separated by commas, checked as the config checks them.
 std::vector<std::string> sanitizer_override(const std::string& text) {
+  if (text == "none") return {};
   std::vector<std::string> names;
-  if (text == "none") return names;
-  std::string rest = text;
-  for (std::size_t comma; !rest.empty(); rest = comma == std::string::npos ? "" : rest.substr(comma + 1)) {
-    comma = rest.find(',');
-    std::string name = rest.substr(0, comma);
-    const auto& known = known_sanitizer_names();
-    if (std::find(known.begin(), known.end(), name) == known.end()) {
-      throw UserError(fmt::format("--sanitizers: unknown sanitizer '{}' (expected none or a list of {})", name,
-                                  fmt::join(known, ", ")));
-    }
-    names.push_back(name);
+  for (std::size_t start = 0, comma = 0; comma != std::string::npos; start = comma + 1) {
+    comma = text.find(',', start);
+    names.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
   }
-  return names;
+  try {
+    return checked_sanitizers(names);
+  } catch (const UserError& e) {
+    throw UserError(std::string("--sanitizers: ") + e.what() + " (or none)");
+  }
 }
 
 void harness_stage(const Workspace& ws, const CommonOptions& common, const api::Api& api,

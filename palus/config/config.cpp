@@ -412,21 +412,15 @@ void read_sandbox(const ConfigReader& reader, const std::map<std::string, Field>
   if (const Field f = field_in(fields, "memory"); f.given()) sandbox.memory_bytes = reader.size(f);
   const Field sanitizers = field_in(fields, "sanitizers");
   if (!sanitizers.present) return;
-  sandbox.sanitizers.clear();
+  std::vector<std::string> names;
   for (const auto& [name, node] : reader.string_list(sanitizers, "[address, undefined]")) {
     reader.check_known_name(name, node, sanitizers, known_sanitizer_names(), "sanitizer");
-    if (std::find(sandbox.sanitizers.begin(), sandbox.sanitizers.end(), name) == sandbox.sanitizers.end()) {
-      sandbox.sanitizers.push_back(name);
-    }
+    names.push_back(name);
   }
-  const auto has = [&](const char* name) {
-    return std::find(sandbox.sanitizers.begin(), sandbox.sanitizers.end(), name) != sandbox.sanitizers.end();
-  };
-  if (has("thread") && (has("address") || has("leak"))) {
-    fail_at(reader.where(sanitizers),
-            "sandbox.sanitizers: thread cannot be combined with {} (the compilers refuse "
-            "it); use [thread] alone or [address, undefined]",
-            has("address") ? "address" : "leak");
+  try {
+    sandbox.sanitizers = checked_sanitizers(names);
+  } catch (const UserError& error) {
+    fail_at(reader.where(sanitizers), "sandbox.sanitizers: {}", error.what());
   }
 }
 
@@ -484,6 +478,25 @@ const std::vector<std::string>& known_contract_names() {
 const std::vector<std::string>& known_sanitizer_names() {
   static const std::vector<std::string> names{"address", "undefined", "leak", "thread"};
   return names;
+}
+
+std::vector<std::string> checked_sanitizers(const std::vector<std::string>& names) {
+  const auto& known = known_sanitizer_names();
+  std::vector<std::string> checked;
+  for (const auto& name : names) {
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      throw UserError(fmt::format("unknown sanitizer '{}'{}; expected one of: {}", name, did_you_mean(name, known),
+                                  join(known)));
+    }
+    if (std::find(checked.begin(), checked.end(), name) == checked.end()) checked.push_back(name);
+  }
+  const auto has = [&](const char* name) { return std::find(checked.begin(), checked.end(), name) != checked.end(); };
+  if (has("thread") && (has("address") || has("leak"))) {
+    throw UserError(fmt::format("thread cannot be combined with {} (the compilers refuse it); use [thread] alone or "
+                                "[address, undefined]",
+                                has("address") ? "address" : "leak"));
+  }
+  return checked;
 }
 
 std::vector<std::string> Config::parse_flags_for(const fs::path& file) const {

@@ -32,6 +32,11 @@ const std::vector<std::string>& known_contract_names();
 /// The sanitizers `sandbox.sanitizers` may name: address, undefined, leak, thread.
 const std::vector<std::string>& known_sanitizer_names();
 
+/// `names` without repeats, for the config and the --sanitizers override alike. Throws UserError
+/// (no location; callers add it) for an unknown name, with a suggestion, or for thread together
+/// with address or leak.
+std::vector<std::string> checked_sanitizers(const std::vector<std::string>& names);
+
 struct Config {
   /// Absolute path of the config file, and the path as the user named it (used in messages).
   std::filesystem::path path;

@@ -107,6 +107,10 @@ TEST(Cli, HarnessRejectsAnUnknownSanitizer) {
   const auto outcome = run_palus("harness --sanitizers adress --config '" + config.string() + "'");
   EXPECT_EQ(outcome.status, 2) << outcome.output;
   EXPECT_NE(outcome.output.find("unknown sanitizer 'adress'"), std::string::npos) << outcome.output;
+  const auto clash = run_palus("harness --sanitizers thread,address --config '" + config.string() + "'");
+  EXPECT_EQ(clash.status, 2) << clash.output;
+  EXPECT_NE(clash.output.find("--sanitizers: thread cannot be combined with address"), std::string::npos)
+      << clash.output;
 }
 
 TEST(Cli, RunRejectsABadModeOverride) {
