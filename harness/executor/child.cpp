@@ -58,7 +58,7 @@ void ProgressPage::reset() {
   p.phase_start_ns.store(0);
   p.sequence_start_ns.store(0);
   p.blocked_count.store(0);
-  for (auto& b : p.blocked) b = protocol::BlockedCall{};
+  for (auto& b : p.blocked) b = protocol::Refusal{};
   p.note_length.store(0);
   std::memset(p.note, 0, sizeof(p.note));
 }

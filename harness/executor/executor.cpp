@@ -570,10 +570,10 @@ struct Executor::Impl {
     return s;
   }
 
-  /// Refused calls as the harness listed them in its answer.
-  static std::vector<std::string> refused_calls(const protocol::RunResult& result) {
+  /// "socket (statement 2)" for each refused call.
+  static std::vector<std::string> describe(const std::vector<protocol::Refusal>& refused) {
     std::vector<std::string> out;
-    for (const auto& r : result.refused) {
+    for (const auto& r : refused) {
       out.push_back(syscall_name(r.call) + " (statement " + std::to_string(r.statement) + ")");
     }
     return out;
@@ -582,15 +582,10 @@ struct Executor::Impl {
   /// Refused calls of sequence `wire`, if the page still describes it (the harness died in it).
   std::vector<std::string> blocked_calls(std::uint64_t wire) const {
     const auto& p = *page.get();
-    std::vector<std::string> out;
-    if (p.sequence_id.load() != wire) return out;
-    std::uint32_t n = std::min(p.blocked_count.load(), protocol::Progress::kMaxBlocked);
-    for (std::uint32_t i = 0; i < n; ++i) {
-      out.push_back(syscall_name(p.blocked[i].syscall) + " (statement " + std::to_string(p.blocked[i].statement) +
-                    ")");
-    }
-    if (p.sequence_id.load() != wire) out.clear();  // the harness moved on while we read
-    return out;
+    if (p.sequence_id.load() != wire) return {};
+    std::vector<protocol::Refusal> refused = protocol::refusals(p);
+    if (p.sequence_id.load() != wire) return {};  // the harness moved on while we read
+    return describe(refused);
   }
 
   static std::string describe_status(const Instance& in) {
@@ -854,7 +849,7 @@ struct Executor::Impl {
         if (result.sequence_id == front.wire) {
           if (!in.finished) settle_output(in, front.wire);
           Outcome o = classify_answer(std::move(result), request);
-          o.blocked = refused_calls(o.result);
+          o.blocked = describe(o.result.refused);
           detail::OutputTail tail = in.output.take(front.wire);
           o.output_bytes = tail.total();
           o.output = tail.take();

@@ -4,7 +4,11 @@
 // The executor creates it (memfd) and passes its descriptor; both sides map it.
 
 #include <atomic>
+#include <algorithm>
 #include <cstdint>
+#include <vector>
+
+#include "harness/protocol/protocol.hpp"
 
 namespace palus::harness::protocol {
 
@@ -22,11 +26,6 @@ inline const char* blocked_function_name(std::int32_t code) {
   }
 }
 
-struct BlockedCall {
-  std::int32_t syscall = 0;  ///< a system call number, or a BlockedFunction
-  std::int32_t statement = -1;
-};
-
 struct Progress {
   static constexpr std::uint32_t kMaxBlocked = 32;
   static constexpr std::uint32_t kNoteSize = 1024;
@@ -37,10 +36,16 @@ struct Progress {
   std::atomic<std::uint64_t> phase_start_ns;   ///< CLOCK_MONOTONIC when the current call began
   std::atomic<std::uint64_t> sequence_start_ns;
   std::atomic<std::uint32_t> blocked_count;    ///< calls the sandbox refused in this sequence
-  BlockedCall blocked[kMaxBlocked];
+  Refusal blocked[kMaxBlocked];
   std::atomic<std::uint32_t> note_length;      ///< last words before dying (terminate, exit, signal)
   char note[kNoteSize];
 };
+
+/// The refusals recorded so far in the current sequence.
+inline std::vector<Refusal> refusals(const Progress& progress) {
+  std::uint32_t n = std::min(progress.blocked_count.load(std::memory_order_acquire), Progress::kMaxBlocked);
+  return std::vector<Refusal>(progress.blocked, progress.blocked + n);
+}
 
 static_assert(std::atomic<std::uint64_t>::is_always_lock_free, "the progress page needs lock-free atomics");
 

@@ -58,10 +58,7 @@ protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
   }
   destroy_pool();
   enter(-1, protocol::Phase::idle);
-  std::uint32_t refused = std::min(progress_.blocked_count.load(std::memory_order_acquire), protocol::Progress::kMaxBlocked);
-  for (std::uint32_t i = 0; i < refused; ++i) {
-    result.refused.push_back({progress_.blocked[i].syscall, progress_.blocked[i].statement});
-  }
+  result.refused = protocol::refusals(progress_);
   return result;
 }
 

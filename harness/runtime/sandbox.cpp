@@ -62,7 +62,7 @@ void record_blocked(std::int32_t code) {
   if (g_progress == nullptr) return;
   std::uint32_t n = g_progress->blocked_count.load(std::memory_order_relaxed);
   if (n >= protocol::Progress::kMaxBlocked) return;
-  g_progress->blocked[n].syscall = code;
+  g_progress->blocked[n].call = code;
   g_progress->blocked[n].statement = g_progress->statement.load(std::memory_order_relaxed);
   g_progress->blocked_count.store(n + 1, std::memory_order_release);
 }

@@ -119,7 +119,7 @@ proto::StatementResult call(std::uint32_t callable, const proto::Statement& s, i
     case 9: {
       std::uint32_t n = progress->blocked_count.load();
       if (n < proto::Progress::kMaxBlocked) {
-        progress->blocked[n] = proto::BlockedCall{SYS_socket, index};
+        progress->blocked[n] = proto::Refusal{SYS_socket, index};
         progress->blocked_count.store(n + 1);
       }
       break;
@@ -239,9 +239,7 @@ int main(int argc, char** argv) {
     if (h.kind == proto::MessageKind::shutdown) return 0;
     if (h.kind != proto::MessageKind::run) return 3;
     proto::RunResult result = run(proto::decode_run(payload));
-    for (std::uint32_t i = 0; i < progress->blocked_count.load(); ++i) {
-      result.refused.push_back({progress->blocked[i].syscall, progress->blocked[i].statement});
-    }
+    result.refused = proto::refusals(*progress);
     if (markers) write_all(2, palus::harness::detail::output_marker(result.sequence_id));
     write_all(1, proto::encode(result));
   }
