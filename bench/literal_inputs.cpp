@@ -83,19 +83,6 @@ Input integer_for(const api::Callable& c, const api::TypeRef& type, std::mt19937
 
 }  // namespace
 
-bool takes_literal(const api::TypeRef& type) {
-  switch (type.category) {
-    case api::TypeCategory::boolean:
-    case api::TypeCategory::integer:
-    case api::TypeCategory::floating:
-    case api::TypeCategory::character:
-    case api::TypeCategory::string:
-    case api::TypeCategory::cstring:
-    case api::TypeCategory::enumeration: return true;
-    default: return false;
-  }
-}
-
 bool is_unsigned_type(const std::string& base) {
   return base.find("unsigned") != std::string::npos || base.find("size_t") != std::string::npos ||
          base.find("uint") != std::string::npos;

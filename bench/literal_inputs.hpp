@@ -21,9 +21,6 @@ const T& one_of(const std::vector<T>& items, std::mt19937_64& rng) {
   return items[rng() % items.size()];
 }
 
-/// Whether a parameter of this type is passed as a literal (not as a pool object).
-bool takes_literal(const api::TypeRef& type);
-
 /// Whether an integer type is unsigned ("std::size_t", "unsigned int", "std::uint8_t", ...).
 bool is_unsigned_type(const std::string& base);
 

@@ -49,7 +49,7 @@ std::vector<Plan> make_plans(const Catalog& catalog, Types& types) {
     if (plan.is_method) plan.needs.push_back(types.id(c->owner));
     bool usable = true;
     for (const auto& p : c->params) {
-      if (takes_literal(p.type)) {
+      if (harness::is_literal(p.type.category)) {
         plan.needs.push_back(kNoType);
       } else if (std::string want = wanted_type(p.type); !want.empty()) {
         plan.needs.push_back(types.id(want));
@@ -140,25 +140,6 @@ class Generator {
 };
 
 }  // namespace
-
-std::string smart_pointee(const std::string& base) {
-  for (std::string_view prefix : {"std::unique_ptr<", "std::shared_ptr<"}) {
-    if (base.rfind(prefix, 0) != 0 || base.back() != '>') continue;
-    std::string inner = base.substr(prefix.size(), base.size() - prefix.size() - 1);
-    int depth = 0;  // cut a deleter argument at the top-level comma
-    for (std::size_t i = 0; i < inner.size(); ++i) {
-      if (inner[i] == '<') ++depth;
-      if (inner[i] == '>') --depth;
-      if (inner[i] == ',' && depth == 0) {
-        inner.resize(i);
-        break;
-      }
-    }
-    while (!inner.empty() && inner.back() == ' ') inner.pop_back();
-    return inner;
-  }
-  return "";
-}
 
 Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harness_ids) {
   std::map<std::string, const api::Callable*> by_id;

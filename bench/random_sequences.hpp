@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/codegen/callable_plan.hpp"
 #include "harness/protocol/protocol.hpp"
 #include "palus/analysis/api.hpp"
 
@@ -20,8 +21,7 @@ struct Catalog {
 /// Throws std::runtime_error when no harness callable is found in the Api.
 Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harness_ids);
 
-/// T of "std::unique_ptr<T>", "std::unique_ptr<T, D>" or "std::shared_ptr<T>"; "" otherwise.
-std::string smart_pointee(const std::string& base);
+using harness::smart_pointee;  // T of std::unique_ptr<T> / std::shared_ptr<T>, as the harness sees it
 
 /// The record type a statement calling `c` leaves in the pool ("" if none): the owner for
 /// constructors, T for results of type T, std::unique_ptr<T> or std::shared_ptr<T>.

@@ -7,6 +7,8 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <system_error>
 
@@ -99,6 +101,16 @@ void write_file_atomically(const fs::path& path, std::string_view content) {
     ::fsync(folder);
     ::close(folder);
   }
+}
+
+bool write_file_if_changed(const fs::path& path, std::string_view content) {
+  std::ifstream in(path, std::ios::binary);
+  if (in) {
+    const std::string old((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (old == content) return false;
+  }
+  write_file_atomically(path, content);
+  return true;
 }
 
 }  // namespace palus

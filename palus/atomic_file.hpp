@@ -14,4 +14,8 @@ namespace palus {
 /// UserError "cannot write <path>: <reason>" is thrown.
 void write_file_atomically(const std::filesystem::path& path, std::string_view content);
 
+/// write_file_atomically unless `path` already holds exactly `content`, so that tools which
+/// look at modification times (ninja) see no change. Returns whether it wrote.
+bool write_file_if_changed(const std::filesystem::path& path, std::string_view content);
+
 }  // namespace palus

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <thread>
@@ -38,14 +37,6 @@ std::string callable_at(const std::string& text, unsigned line, const std::vecto
     if (lines[i].rfind("static void observe_", 0) == 0 || lines[i] == "namespace {") break;
   }
   return {};
-}
-
-bool write_if_changed(const fs::path& path, const std::string& text) {
-  std::ifstream in(path);
-  std::string old((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in && old == text) return false;
-  write_file_atomically(path, text);
-  return true;
 }
 
 std::string manifest(const fs::path& executable, const harness::HarnessSource& source,
@@ -90,7 +81,7 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
   std::map<std::string, std::string> dropped;
   for (int attempt = 0;; ++attempt) {
     harness::HarnessSource source = harness::generate_harness_source(api, headers, dropped);
-    write_if_changed(build.harness_cpp, source.text);
+    write_file_if_changed(build.harness_cpp, source.text);
     harness::HarnessBuildResult built = harness::build_harness(build);
     if (built.ok) {
       result.executable = built.executable;

@@ -190,10 +190,7 @@ fs::path default_runtime_root() {
 HarnessBuildResult build_harness(const HarnessBuildInput& input) {
   fs::create_directories(input.dir);
   const fs::path ninja_file = input.dir / "build.ninja";
-  std::string text = build_file(input);
-  std::ifstream existing(ninja_file);
-  std::string old((std::istreambuf_iterator<char>(existing)), std::istreambuf_iterator<char>());
-  if (old != text) write_file_atomically(ninja_file, text);
+  write_file_if_changed(ninja_file, build_file(input));
 
   const fs::path log = input.dir / "build.log";
   fs::path ninja = bp::search_path("ninja").string();

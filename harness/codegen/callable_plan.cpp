@@ -6,21 +6,7 @@
 namespace palus::harness {
 namespace {
 
-using api::Passing;
 using api::TypeCategory;
-
-bool is_literal_category(TypeCategory c) {
-  switch (c) {
-    case TypeCategory::boolean:
-    case TypeCategory::integer:
-    case TypeCategory::floating:
-    case TypeCategory::character:
-    case TypeCategory::enumeration:
-    case TypeCategory::string:
-    case TypeCategory::cstring: return true;
-    default: return false;
-  }
-}
 
 bool is_wide(const std::string& base) {
   return base.find("wchar_t") != std::string::npos || base.find("char16_t") != std::string::npos ||
@@ -33,7 +19,7 @@ bool is_wide(const std::string& base) {
 std::optional<std::string> param_problem(const api::Param& p, const std::set<std::string>& produced) {
   const api::TypeRef& t = p.type;
   if (t.category == TypeCategory::string && is_wide(t.base)) return "parameter '" + p.name + "': wide strings are not supported";
-  if (is_literal_category(t.category)) return std::nullopt;
+  if (is_literal(t.category)) return std::nullopt;
   if (t.category == TypeCategory::record) {
     if (produced.count(t.base) == 0) return "parameter '" + p.name + "': nothing produces a " + t.base;
     return std::nullopt;
@@ -42,6 +28,15 @@ std::optional<std::string> param_problem(const api::Param& p, const std::set<std
 }
 
 }  // namespace
+
+bool is_scalar(TypeCategory c) {
+  return c == TypeCategory::boolean || c == TypeCategory::integer || c == TypeCategory::floating ||
+         c == TypeCategory::character || c == TypeCategory::enumeration;
+}
+
+bool is_literal(TypeCategory c) {
+  return is_scalar(c) || c == TypeCategory::string || c == TypeCategory::cstring;
+}
 
 std::string smart_pointee(const std::string& type) {
   for (const char* prefix : {"std::unique_ptr<", "std::shared_ptr<"}) {

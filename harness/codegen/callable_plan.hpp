@@ -25,6 +25,12 @@ struct CallablePlan {
 /// `dropped`: callables to leave out, with the reason (e.g. their generated call did not compile).
 CallablePlan plan_callables(const api::Api& api, const std::map<std::string, std::string>& dropped = {});
 
+/// bool, integers, floating point, characters, enums.
+bool is_scalar(api::TypeCategory category);
+
+/// What is passed as a literal and reported as a value: scalars, strings, C strings.
+bool is_literal(api::TypeCategory category);
+
 /// "std::unique_ptr<ns::T>" -> "ns::T"; empty for anything else.
 std::string smart_pointee(const std::string& type);
 
