@@ -43,7 +43,6 @@ protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
   protocol::RunResult result;
   result.sequence_id = request.sequence_id;
   result.statements.reserve(request.statements.size());
-  pool_.clear();
   for (std::uint32_t i = 0; i < request.statements.size(); ++i) {
     const protocol::Statement& statement = request.statements[i];
     protocol::StatementResult& answer = result.statements.emplace_back();
