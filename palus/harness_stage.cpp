@@ -80,7 +80,7 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
   HarnessStageResult result;
   std::map<std::string, std::string> dropped;
   for (int attempt = 0;; ++attempt) {
-    harness::HarnessSource source = harness::generate_harness_source(api, headers, dropped);
+    harness::HarnessSource source = harness::generate_harness_source(api, headers, dropped, config.oracles.contracts);
     write_file_if_changed(build.harness_cpp, source.text);
     harness::HarnessBuildResult built = harness::build_harness(build);
     if (built.ok) {

@@ -1,6 +1,7 @@
 #pragma once
-// Writes the per-project harness.cpp: one thunk per callable, observers per class, upcasts
-// (DESIGN §7). The runtime it plugs into is harness/runtime/palus_harness.hpp.
+// Writes the per-project harness.cpp: one thunk per callable, then one per default contract check
+// (DESIGN §8), observers per class, upcasts (DESIGN §7). The runtime it plugs into is
+// harness/runtime/palus_harness.hpp; the contract checks are oracles/contracts/contracts.hpp.
 
 #include <filesystem>
 #include <map>
@@ -19,7 +20,12 @@ struct HarnessSource {
   std::size_t observers = 0;
 };
 
+/// `dropped`: callables (api.yaml or contract ids) to leave out, with the reason. `contracts`: the
+/// enabled default contracts (Config::oracles.contracts); each that applies to a class the harness
+/// can produce becomes a callable `palus::contract::<name>(<type>...)` (oracles/contracts/contract_id.hpp),
+/// listed after all api.yaml callables so their indices do not depend on the contracts.
 HarnessSource generate_harness_source(const api::Api& api, const std::vector<std::filesystem::path>& headers,
-                                      const std::map<std::string, std::string>& dropped = {});
+                                      const std::map<std::string, std::string>& dropped = {},
+                                      const std::vector<std::string>& contracts = {});
 
 }  // namespace palus::harness

@@ -1,6 +1,7 @@
 // End to end: `palus analyze` and `palus harness` on samples/faulty, then every misbehaviour driven
 // through the executor (issue "The harness", section "Must survive"). Each test checks the outcome
-// kind and statement, and that the next sequence runs normally in a working harness.
+// kind and statement, and that the next sequence runs normally in a working harness. Last, the
+// default contracts in the harness of samples/tinysql.
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -11,6 +12,8 @@
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <memory>
 #include <string>
 
@@ -327,6 +330,82 @@ TEST_F(SanitizedFaultyHarness, MemoryLimitIsOom) {
   EXPECT_EQ("oom", ph::to_string(o.kind)) << o.message;
   EXPECT_EQ(1, o.statement);
   EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
+}
+
+}  // namespace
+
+namespace {
+
+/// The default contracts in the harness of samples/tinysql: tinysql::Properties compares keys
+/// ignoring case but hashes them as spelled (bug B4, samples/tinysql/BUGS.md).
+class TinysqlContracts : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    scratch_ = std::make_unique<ScratchDir>("palus-tinysql-contracts");
+    const fs::path config = palus::testing::source_root() / "samples/tinysql/palus.yaml";
+    work_ = scratch_->path() / "work";
+    const std::string common = "--config '" + config.string() + "' --work-dir '" + work_.string() + "' -q";
+    auto analyzed = run_palus("analyze " + common);
+    ASSERT_EQ(0, analyzed.status) << analyzed.output;
+    auto built = run_palus("harness --sanitizers none " + common);
+    ASSERT_EQ(0, built.status) << built.output;
+    ph::ExecutorOptions options;
+    options.harness = work_ / "harness/plain/palus-harness";
+    options.run_dir = scratch_->path() / "run";
+    options.memory_bytes = 512ull << 20;
+    executor_ = std::make_unique<ph::Executor>(options);
+  }
+  static void TearDownTestSuite() {
+    executor_.reset();
+    scratch_.reset();
+  }
+
+  /// Two Properties with one key each, then the hash contract on them.
+  static ph::Outcome hash_check(const std::string& key_a, const std::string& key_b) {
+    const std::string set = "tinysql::Properties::set(const std::string &, const std::string &)";
+    protocol::RunRequest request;
+    request.observe = false;
+    auto index = [](const std::string& id) {
+      auto found = executor_->callable_index(id);
+      EXPECT_TRUE(found.has_value()) << id;
+      return found.value_or(0);
+    };
+    request.statements.push_back({index("tinysql::Properties::Properties()"), {}});
+    request.statements.push_back(
+        {index(set), {protocol::Input::result_of(0), protocol::Input::string(key_a), protocol::Input::string("demo")}});
+    request.statements.push_back({index("tinysql::Properties::Properties()"), {}});
+    request.statements.push_back(
+        {index(set), {protocol::Input::result_of(2), protocol::Input::string(key_b), protocol::Input::string("demo")}});
+    request.statements.push_back({index(kHashContract), {protocol::Input::result_of(0), protocol::Input::result_of(2)}});
+    return executor_->run(request);
+  }
+
+  static constexpr const char* kHashContract =
+      "palus::contract::equals_hash_consistent(tinysql::Properties, tinysql::Properties)";
+  static inline std::unique_ptr<ScratchDir> scratch_;
+  static inline std::unique_ptr<ph::Executor> executor_;
+  static inline fs::path work_;
+};
+
+TEST_F(TinysqlContracts, ContractChecksAreListedCallables) {
+  std::ifstream in(work_ / "harness/callables.yaml");
+  std::string manifest((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(contains(manifest, kHashContract)) << manifest;
+  EXPECT_TRUE(contains(manifest, "palus::contract::equals_reflexive(tinysql::Properties)"));
+}
+
+TEST_F(TinysqlContracts, HashContractHoldsForKeysSpelledAlike) {
+  ph::Outcome o = hash_check("user", "user");
+  ASSERT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
+  ASSERT_EQ(5u, o.result.statements.size());
+  EXPECT_EQ("", o.result.statements[4].value.s);
+}
+
+TEST_F(TinysqlContracts, HashContractCatchesBugB4) {
+  ph::Outcome o = hash_check("user", "User");
+  ASSERT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
+  ASSERT_EQ(5u, o.result.statements.size());
+  EXPECT_TRUE(contains(o.result.statements[4].value.s, "a == b but std::hash differs")) << o.result.statements[4].value.s;
 }
 
 }  // namespace
