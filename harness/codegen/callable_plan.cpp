@@ -38,6 +38,11 @@ bool is_literal(TypeCategory c) {
   return is_scalar(c) || c == TypeCategory::string || c == TypeCategory::cstring;
 }
 
+bool is_observer(const api::Callable& m) {
+  const bool pointer = m.result.passing == api::Passing::pointer || m.result.passing == api::Passing::const_pointer;
+  return m.kind == api::CallableKind::method && m.is_const && m.params.empty() && !pointer && is_literal(m.result.category);
+}
+
 std::string smart_pointee(const std::string& type) {
   for (const char* prefix : {"std::unique_ptr<", "std::shared_ptr<"}) {
     std::string p = prefix;

@@ -31,6 +31,10 @@ bool is_scalar(api::TypeCategory category);
 /// What is passed as a literal and reported as a value: scalars, strings, C strings.
 bool is_literal(api::TypeCategory category);
 
+/// A const method without parameters returning a literal by value: the harness calls it after
+/// each statement on the objects involved, and regression tests assert its value.
+bool is_observer(const api::Callable& method);
+
 /// "std::unique_ptr<ns::T>" -> "ns::T"; empty for anything else.
 std::string smart_pointee(const std::string& type);
 

@@ -125,6 +125,8 @@ std::string encode(const RunRequest& request) {
   Writer w(MessageKind::run);
   w.raw(request.sequence_id);
   w.u8(request.observe);
+  w.u32(static_cast<std::uint32_t>(request.skip_observers.size()));
+  for (std::uint32_t callable : request.skip_observers) w.u32(callable);
   w.u32(static_cast<std::uint32_t>(request.statements.size()));
   for (const auto& s : request.statements) {
     w.u32(s.callable);
@@ -203,6 +205,8 @@ RunRequest decode_run(const std::string& payload) {
   RunRequest request;
   request.sequence_id = r.raw<std::uint64_t>();
   request.observe = r.u8() != 0;
+  request.skip_observers.resize(r.count());
+  for (auto& callable : request.skip_observers) callable = r.u32();
   request.statements.resize(r.count());
   for (auto& s : request.statements) {
     s.callable = r.u32();

@@ -12,7 +12,7 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 2;  // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 3;  // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 
@@ -46,6 +46,8 @@ struct Statement {
 struct RunRequest {
   std::uint64_t sequence_id = 0;
   bool observe = true;  ///< run observer methods on the receiver and result after each statement
+  /// Observer callables not to run (sorted): ones known to crash or hang, found by the generator.
+  std::vector<std::uint32_t> skip_observers;
   std::vector<Statement> statements;
 };
 

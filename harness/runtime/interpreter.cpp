@@ -52,7 +52,7 @@ protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
     if (answer.status != protocol::StatementStatus::normal) break;
     if (request.observe) {
       enter(static_cast<std::int32_t>(i), protocol::Phase::observe);
-      observe(i, statement, answer);
+      observe(i, statement, request.skip_observers, answer);
     }
   }
   destroy_pool();
@@ -96,7 +96,7 @@ void Interpreter::execute(std::uint32_t index, const protocol::Statement& statem
 }
 
 void Interpreter::observe(std::uint32_t index, const protocol::Statement& statement,
-                          protocol::StatementResult& result) {
+                          const std::vector<std::uint32_t>& skip, protocol::StatementResult& result) {
   if (observers_.empty()) return;
   std::vector<std::uint32_t> slots{index};
   for (const auto& in : statement.inputs) {
@@ -104,10 +104,11 @@ void Interpreter::observe(std::uint32_t index, const protocol::Statement& statem
       slots.push_back(in.ref);
     }
   }
-  for (std::uint32_t slot : slots) observe_slot(slot, result.observations);
+  for (std::uint32_t slot : slots) observe_slot(slot, skip, result.observations);
 }
 
-void Interpreter::observe_slot(std::uint32_t index, std::vector<protocol::Observation>& out) {
+void Interpreter::observe_slot(std::uint32_t index, const std::vector<std::uint32_t>& skip,
+                                std::vector<protocol::Observation>& out) {
   const Slot& slot = pool_[index];
   if (slot.type == nullptr || slot.object == nullptr) return;
   void* object = slot.object;
@@ -119,7 +120,7 @@ void Interpreter::observe_slot(std::uint32_t index, std::vector<protocol::Observ
   }
   auto found = observers_.find(*type);
   if (found == observers_.end()) return;
-  Observer observer(index, out);
+  Observer observer(index, out, skip);
   found->second(observer, object);
 }
 

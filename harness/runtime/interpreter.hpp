@@ -20,8 +20,9 @@ class Interpreter {
 
  private:
   void execute(std::uint32_t index, const protocol::Statement& statement, protocol::StatementResult& result);
-  void observe(std::uint32_t index, const protocol::Statement& statement, protocol::StatementResult& result);
-  void observe_slot(std::uint32_t slot, std::vector<protocol::Observation>& out);
+  void observe(std::uint32_t index, const protocol::Statement& statement, const std::vector<std::uint32_t>& skip,
+               protocol::StatementResult& result);
+  void observe_slot(std::uint32_t slot, const std::vector<std::uint32_t>& skip, std::vector<protocol::Observation>& out);
   void destroy_pool();
   void enter(std::int32_t statement, protocol::Phase phase);
 

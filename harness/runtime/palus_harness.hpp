@@ -3,6 +3,7 @@
 // registry of thunks it defines. Included by code compiled with the library's own flags, so
 // plain C++17.
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -151,10 +152,13 @@ class Call {
 /// Collects observer values of one object after a statement.
 class Observer {
  public:
-  Observer(std::uint32_t object, std::vector<protocol::Observation>& out) : object_(object), out_(out) {}
+  /// `skip`: sorted observer callables not to run.
+  Observer(std::uint32_t object, std::vector<protocol::Observation>& out, const std::vector<std::uint32_t>& skip)
+      : object_(object), out_(out), skip_(skip) {}
 
   template <typename F>
   void value(std::uint32_t callable, F&& observe) {
+    if (std::binary_search(skip_.begin(), skip_.end(), callable)) return;
     protocol::Observation o;
     o.callable = callable;
     o.object = object_;
@@ -169,6 +173,7 @@ class Observer {
  private:
   std::uint32_t object_;
   std::vector<protocol::Observation>& out_;
+  const std::vector<std::uint32_t>& skip_;
 };
 
 using Thunk = void (*)(Call&);

@@ -1,0 +1,124 @@
+#include "palus/generation/catalog.hpp"
+
+#include <cctype>
+#include <map>
+#include <stdexcept>
+
+#include "harness/codegen/callable_plan.hpp"
+
+namespace palus::generation {
+namespace {
+
+using api::Passing;
+using api::TypeCategory;
+
+bool is_pointer(Passing p) { return p == Passing::pointer || p == Passing::const_pointer; }
+
+std::optional<InputNeed> need_for(const api::Param& p) {
+  InputNeed need;
+  need.type = p.type;
+  need.param = &p;
+  if (harness::is_literal(p.type.category)) {
+    need.literal = true;
+    return need;
+  }
+  if (p.type.category != TypeCategory::record) return std::nullopt;
+  need.record = p.type.base;
+  need.null_allowed = is_pointer(p.type.passing);
+  return need;
+}
+
+void describe_api_callable(CallableInfo& info, const api::Callable& c) {
+  info.callable = &c;
+  info.is_method = c.kind == api::CallableKind::method;
+  info.is_observer = harness::is_observer(c);
+  if (info.is_method) {
+    InputNeed receiver;
+    receiver.record = c.owner;
+    receiver.type.spelling = c.owner + " &";
+    receiver.type.base = c.owner;
+    receiver.type.passing = Passing::ref;
+    receiver.type.category = TypeCategory::record;
+    info.inputs.push_back(receiver);
+  }
+  for (const auto& p : c.params) {
+    auto need = need_for(p);
+    if (!need) {
+      info.usable = false;
+      continue;
+    }
+    info.inputs.push_back(*need);
+  }
+  if (c.kind == api::CallableKind::constructor) {
+    info.yields.push_back(c.owner);
+  } else if (c.result.category == TypeCategory::record) {
+    const std::string pointee = harness::smart_pointee(c.result.base);
+    info.yields.push_back(pointee.empty() ? c.result.base : pointee);
+    if (!pointee.empty()) info.yields.push_back(c.result.base);
+  }
+}
+
+void describe_contract(CallableInfo& info, const oracles::ContractUse& use) {
+  info.contract = use;
+  for (unsigned k = 0; k < use.arity; ++k) {
+    InputNeed need;
+    need.record = use.type;
+    need.type.spelling = "const " + use.type + " &";
+    need.type.base = use.type;
+    need.type.passing = Passing::const_ref;
+    need.type.category = TypeCategory::record;
+    info.inputs.push_back(need);
+  }
+}
+
+}  // namespace
+
+Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harness_ids) {
+  std::map<std::string, const api::Callable*> by_id;
+  for (const auto& cls : api.classes) {
+    for (const auto& c : cls.constructors) by_id[c.id] = &c;
+    for (const auto& c : cls.methods) by_id[c.id] = &c;
+  }
+  for (const auto& f : api.functions) by_id[f.id] = &f;
+
+  Catalog catalog;
+  catalog.api = &api;
+  bool any = false;
+  for (std::uint32_t i = 0; i < harness_ids.size(); ++i) {
+    CallableInfo info;
+    info.index = i;
+    info.id = harness_ids[i];
+    if (auto found = by_id.find(info.id); found != by_id.end()) {
+      describe_api_callable(info, *found->second);
+    } else if (auto use = oracles::parse_contract_id(info.id)) {
+      describe_contract(info, *use);
+    } else {
+      info.usable = false;
+    }
+    any = any || (info.usable && !info.contract);
+    catalog.callables.push_back(std::move(info));
+  }
+  if (!any) throw std::runtime_error("none of the harness's callables is in api.yaml");
+  return catalog;
+}
+
+std::string subject_of(const CallableInfo& info) {
+  std::string owner;
+  if (info.contract) owner = info.contract->type;
+  else if (info.callable && !info.callable->owner.empty()) owner = info.callable->owner;
+  if (owner.empty()) return "functions";
+  // The last component of the qualified name, outside template arguments.
+  int depth = 0;
+  std::size_t start = 0;
+  for (std::size_t k = 0; k < owner.size(); ++k) {
+    if (owner[k] == '<') ++depth;
+    else if (owner[k] == '>') --depth;
+    else if (depth == 0 && owner[k] == ':' && k + 1 < owner.size() && owner[k + 1] == ':') start = k + 2;
+  }
+  std::string name = owner.substr(start);
+  for (char& ch : name)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return name;
+}
+
+}  // namespace palus::generation

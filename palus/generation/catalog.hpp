@@ -1,0 +1,51 @@
+#pragma once
+// What the generator knows about each callable of the harness's table: what it needs from the
+// pool, what it leaves there, and where it came from (api.yaml or a default contract).
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "oracles/contracts/contract_id.hpp"
+#include "palus/analysis/api.hpp"
+
+namespace palus::generation {
+
+/// What one input of a callable is: a literal of a type, or an object of a record type.
+struct InputNeed {
+  bool literal = false;       ///< taken from the literal pool (scalars, strings, C strings)
+  api::TypeRef type;          ///< the parameter's (or receiver's) type
+  std::string record;         ///< for objects: the record type wanted from the pool
+  bool null_allowed = false;  ///< pointer parameters: a null pointer is a legal input
+  const api::Param* param = nullptr;  ///< null for the receiver and for contract inputs
+};
+
+struct CallableInfo {
+  std::uint32_t index = 0;  ///< in the harness's callable table
+  std::string id;
+  const api::Callable* callable = nullptr;      ///< null for contracts
+  std::optional<oracles::ContractUse> contract;  ///< set for contract callables
+  bool is_method = false;                        ///< input 0 is the receiver
+  std::vector<InputNeed> inputs;                 ///< receiver first for methods
+  /// Record types the statement leaves in the pool: the owner for constructors, T for results
+  /// of type T, T& , T*, std::unique_ptr<T> or std::shared_ptr<T> (both T and the smart pointer).
+  std::vector<std::string> yields;
+  bool usable = true;  ///< false when an input cannot be supplied at all (void*, function pointers)
+  bool is_observer = false;  ///< the harness runs it after statements (harness::is_observer)
+};
+
+struct Catalog {
+  const api::Api* api = nullptr;
+  std::vector<CallableInfo> callables;  ///< indexed by harness callable index
+};
+
+/// The harness's callable ids (Hello order) matched with api.yaml; ids that are neither in
+/// api.yaml nor contracts are kept as unusable entries. Throws std::runtime_error when the harness
+/// offers nothing callable.
+Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harness_ids);
+
+/// "Statement" for "tinysql::Statement", "functions" for free functions (see TestCase::subject).
+std::string subject_of(const CallableInfo& info);
+
+}  // namespace palus::generation

@@ -1,0 +1,107 @@
+#include "palus/generation/feedback.hpp"
+
+#include <set>
+
+namespace palus::generation {
+namespace {
+
+using harness::OutcomeKind;
+using api::Passing;
+
+bool moves(const InputNeed& need) {
+  if (need.literal || need.record.empty()) return false;
+  if (need.type.passing == Passing::rvalue_ref) return true;
+  return need.type.passing == Passing::value && need.record.rfind("std::unique_ptr<", 0) == 0;
+}
+
+std::string failure_kind(OutcomeKind kind) {
+  switch (kind) {
+    case OutcomeKind::crash: return "crash";
+    case OutcomeKind::sanitizer: return "sanitizer";
+    case OutcomeKind::hang: return "hang";
+    case OutcomeKind::oom: return "oom";
+    case OutcomeKind::exit: return "exit";
+    default: return "";
+  }
+}
+
+/// The first contract check whose answer is a non-empty violation message; -1 if none.
+int violated_contract(const harness::Outcome& outcome, std::size_t main_size, const Catalog& catalog,
+                      const Sequence& checked) {
+  const auto& answers = outcome.result.statements;
+  for (std::size_t k = main_size; k < answers.size() && k < checked.size(); ++k) {
+    if (!catalog.callables[checked[k].callable].contract) continue;
+    const auto& v = answers[k].value;
+    if (v.kind == harness::protocol::ValueKind::string && !v.s.empty()) return static_cast<int>(k);
+  }
+  return -1;
+}
+
+}  // namespace
+
+bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const Catalog& catalog) {
+  std::set<std::uint32_t> moved;
+  for (std::size_t k = 0; k <= upto && k < sequence.size(); ++k) {
+    const CallableInfo& info = catalog.callables[sequence[k].callable];
+    const auto& inputs = sequence[k].inputs;
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      if (inputs[i].kind == InputKind::null_pointer) return true;
+      if (inputs[i].kind != InputKind::ref) continue;
+      if (moved.count(inputs[i].ref)) return true;
+      if (i < info.inputs.size() && moves(info.inputs[i])) moved.insert(inputs[i].ref);
+    }
+  }
+  return false;
+}
+
+Classified classify(const harness::Outcome& outcome, const Sequence& checked, std::size_t main_size,
+                    const Catalog& catalog, const FeedbackOptions& options) {
+  Classified c;
+  c.statement = outcome.statement;
+  c.message = outcome.message;
+  const std::size_t last = main_size - 1;
+  auto callable_id = [&](int statement) {
+    const std::size_t k = statement >= 0 && static_cast<std::size_t>(statement) < checked.size()
+                              ? static_cast<std::size_t>(statement) : last;
+    return catalog.callables[checked[k].callable].id;
+  };
+  switch (outcome.kind) {
+    case OutcomeKind::normal: {
+      const int broken = violated_contract(outcome, main_size, catalog, checked);
+      if (broken < 0) return c;
+      c.verdict = Verdict::failure;
+      c.kind = "contract";
+      c.statement = broken;
+      c.message = outcome.result.statements[static_cast<std::size_t>(broken)].value.s;
+      c.key = "contract\n" + callable_id(broken);
+      return c;
+    }
+    case OutcomeKind::exception:
+      // A throw inside a contract check is answered as the check's violation message, so an
+      // exception is the sequence's own; before the last statement it means state leaked
+      // between sequences: not trusted.
+      c.verdict = outcome.statement == static_cast<int>(last) ? Verdict::exception : Verdict::invalid;
+      return c;
+    case OutcomeKind::invalid_input:
+    case OutcomeKind::bad_request: c.verdict = Verdict::invalid; return c;
+    default: break;
+  }
+  const std::size_t upto = outcome.statement >= 0 ? static_cast<std::size_t>(outcome.statement) : checked.size() - 1;
+  if (outcome.statement >= 0 && static_cast<std::size_t>(outcome.statement) < last) {
+    // An earlier statement ran normally in the pool's sequence; failing now means global state.
+    c.verdict = Verdict::invalid;
+    return c;
+  }
+  if (options.self_made_invalid_inputs && (outcome.kind == OutcomeKind::crash || outcome.kind == OutcomeKind::sanitizer) &&
+      makes_own_invalid_input(checked, upto, catalog)) {
+    c.verdict = Verdict::invalid;
+    return c;
+  }
+  c.verdict = Verdict::failure;
+  c.kind = failure_kind(outcome.kind);
+  const std::string where = outcome.top_frame.empty() ? outcome.sanitizer_kind + " " + outcome.phase : outcome.top_frame;
+  c.key = c.kind + "\n" + callable_id(outcome.statement) + "\n" + where;
+  return c;
+}
+
+}  // namespace palus::generation

@@ -1,0 +1,44 @@
+#pragma once
+// What an execution says about a candidate sequence (DESIGN §6 feedback): extend it, keep it as
+// an expected-exception test, report it as a failure, or drop it as an invalid input.
+
+#include <string>
+
+#include "harness/executor/outcome.hpp"
+#include "palus/generation/catalog.hpp"
+#include "palus/generation/sequence.hpp"
+
+namespace palus::generation {
+
+enum class Verdict {
+  normal,     ///< every statement normal, every contract held: into the pool
+  exception,  ///< the last statement threw: not extended
+  invalid,    ///< invalid input (null where an object is needed, a null or moved-from input the
+              ///< sequence made itself that crashed), or an earlier statement misbehaved
+  failure,    ///< failure-revealing: crash, sanitizer, hang, oom, exit, contract
+};
+
+struct FeedbackOptions {
+  /// A crash after the sequence passed nullptr or a moved-from object is an invalid input
+  /// (DESIGN §8); false reports it as a failure.
+  bool self_made_invalid_inputs = true;
+};
+
+struct Classified {
+  Verdict verdict = Verdict::normal;
+  std::string kind;      ///< failures: crash | sanitizer | hang | oom | exit | contract
+  int statement = -1;    ///< the statement that threw or failed (the contract check for contracts)
+  std::string message;
+  /// Failures: what identifies the bug for de-duplication (kind, callable, top frame).
+  std::string key;
+};
+
+/// `checked` is the candidate with its contract checks appended; `main_size` its own length.
+Classified classify(const harness::Outcome& outcome, const Sequence& checked, std::size_t main_size,
+                    const Catalog& catalog, const FeedbackOptions& options);
+
+/// Whether statement `upto` or an earlier one passes nullptr, or uses an object an earlier
+/// statement moved from.
+bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const Catalog& catalog);
+
+}  // namespace palus::generation

@@ -1,0 +1,251 @@
+#include "palus/generation/generator.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "palus/generation/minimise.hpp"
+#include "palus/generation/random_step.hpp"
+
+namespace palus::generation {
+namespace {
+
+using harness::protocol::RunResult;
+using harness::protocol::Value;
+using harness::protocol::ValueKind;
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
+
+std::uint64_t signature_of(const Value& v, std::uint64_t h) {
+  h = mix(h, static_cast<std::uint64_t>(v.kind));
+  switch (v.kind) {
+    case ValueKind::boolean:
+    case ValueKind::signed_integer: return mix(h, static_cast<std::uint64_t>(v.i));
+    case ValueKind::unsigned_integer: return mix(h, v.u);
+    case ValueKind::floating: return mix(h, std::bit_cast<std::uint64_t>(v.d));
+    case ValueKind::string:
+    case ValueKind::object:
+      for (unsigned char ch : v.s) h = mix(h, ch);
+      return h;
+    case ValueKind::none: return h;
+  }
+  return h;
+}
+
+/// What the last statement did, as a regression test would assert it.
+std::uint64_t behaviour_of(const RunResult& result, std::size_t last) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  if (last >= result.statements.size()) return h;
+  const auto& answer = result.statements[last];
+  h = signature_of(answer.value, h);
+  for (const auto& o : answer.observations) {
+    h = mix(h, o.callable);
+    h = mix(h, o.threw);
+    h = signature_of(o.value, h);
+  }
+  return h;
+}
+
+/// Answers of the sequence's own statements only (contract checks dropped).
+RunResult main_part(RunResult result, std::size_t main_size) {
+  if (result.statements.size() > main_size) result.statements.resize(main_size);
+  return result;
+}
+
+}  // namespace
+
+Generator::Generator(const Catalog& catalog, harness::Executor& executor, SequenceSource& source,
+                     GeneratorOptions options)
+    : catalog_(catalog), executor_(executor), source_(source), options_(options), random_(options.seed),
+      contracts_(catalog) {}
+
+harness::protocol::RunRequest Generator::request_for(const Sequence& sequence, bool observe) {
+  harness::protocol::RunRequest request = sequence.request(next_id_++, observe);
+  request.skip_observers = skip_observers_;
+  return request;
+}
+
+harness::Outcome Generator::execute(const Sequence& sequence) { return executor_.run(request_for(sequence)); }
+
+bool Generator::quarantine_observer(const Sequence& checked, const harness::Outcome& outcome) {
+  if (outcome.statement < 0 || static_cast<std::size_t>(outcome.statement) >= checked.size()) return false;
+  const auto at = static_cast<std::size_t>(outcome.statement);
+  // The types observed after that statement: what it yields and the objects it took.
+  std::set<std::string> types;
+  const CallableInfo& info = catalog_.callables[checked[at].callable];
+  types.insert(info.yields.begin(), info.yields.end());
+  for (const auto& need : info.inputs)
+    if (!need.literal) types.insert(need.record);
+  const Sequence upto = checked.prefix(at + 1);
+  std::vector<std::uint32_t> all;
+  for (const auto& c : catalog_.callables)
+    if (c.is_observer && !std::binary_search(skip_observers_.begin(), skip_observers_.end(), c.index)) all.push_back(c.index);
+  for (std::uint32_t suspect : all) {
+    if (!types.count(catalog_.callables[suspect].callable->owner)) continue;
+    harness::protocol::RunRequest alone = upto.request(next_id_++, true);
+    alone.skip_observers = skip_observers_;
+    for (std::uint32_t other : all)
+      if (other != suspect) alone.skip_observers.push_back(other);
+    std::sort(alone.skip_observers.begin(), alone.skip_observers.end());
+    const harness::Outcome probe = executor_.run(alone);
+    if (probe.kind == outcome.kind && probe.phase == "observe") {
+      skip_observers_.insert(std::lower_bound(skip_observers_.begin(), skip_observers_.end(), suspect), suspect);
+      ++stats_.quarantined_observers;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Generator::out_of_time() const {
+  return (stop_ && stop_->load()) || std::chrono::steady_clock::now() >= options_.deadline;
+}
+
+void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progress& progress) {
+  stop_ = &stop;
+  auto last_progress = std::chrono::steady_clock::now();
+  std::size_t barren = 0;  // batches in a row that found no candidate at all
+  while (!stop.load() && std::chrono::steady_clock::now() < options_.deadline) {
+    if (options_.max_steps && stats_.executed >= options_.max_steps) break;
+    std::vector<Sequence> checked;
+    std::vector<std::size_t> main_sizes;
+    std::vector<harness::protocol::RunRequest> requests;
+    std::size_t want = options_.batch;
+    if (options_.max_steps) want = std::min<std::uint64_t>(want, options_.max_steps - stats_.executed);
+    for (std::size_t attempt = 0; checked.size() < want && attempt < want * 4; ++attempt) {
+      std::optional<Sequence> candidate = source_.next(pool_, random_);
+      if (!candidate) continue;
+      if (!executed_.insert(candidate->hash()).second) {
+        ++stats_.duplicates;
+        continue;
+      }
+      main_sizes.push_back(candidate->size());
+      checked.push_back(contracts_.appended(*candidate, random_));
+      requests.push_back(request_for(checked.back()));
+    }
+    if (requests.empty()) {
+      if (++barren >= 100) break;  // the pool cannot grow: nothing new is reachable
+      continue;
+    }
+    barren = 0;
+    std::vector<harness::Outcome> outcomes = executor_.run_batch(requests);
+    for (std::size_t k = 0; k < outcomes.size(); ++k) {
+      ++stats_.executed;
+      judge(checked[k], main_sizes[k], outcomes[k], sink);
+      if (stop.load()) break;
+    }
+    stats_.pool = pool_.size();
+    if (auto now = std::chrono::steady_clock::now(); progress && now - last_progress > std::chrono::milliseconds(250)) {
+      last_progress = now;
+      progress(stats_);
+    }
+  }
+  stats_.pool = pool_.size();
+  if (progress) progress(stats_);
+}
+
+void Generator::judge(const Sequence& checked, std::size_t main_size, const harness::Outcome& outcome, const Sink& sink) {
+  if (outcome.phase == "observe" && outcome.kind != harness::OutcomeKind::normal &&
+      outcome.kind != harness::OutcomeKind::exception && quarantine_observer(checked, outcome)) {
+    // Not the sequence's fault: run it again without the observer.
+    executed_.erase(checked.prefix(main_size).hash());
+    ++stats_.invalid;
+    return;
+  }
+  const Classified found = classify(outcome, checked, main_size, catalog_, options_.feedback);
+  switch (found.verdict) {
+    case Verdict::normal: {
+      ++stats_.normal;
+      const Sequence main = checked.prefix(main_size);
+      pool_.add(main, yields_of(main, catalog_), random_);
+      keep_regression(main, outcome, sink);
+      return;
+    }
+    case Verdict::exception:
+      ++stats_.exception;
+      keep_exception(checked.prefix(main_size), outcome, sink);
+      return;
+    case Verdict::invalid: ++stats_.invalid; return;
+    case Verdict::failure: ++stats_.failure; report_failure(checked, main_size, found, sink); return;
+  }
+}
+
+void Generator::keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink) {
+  const CallableInfo& last = catalog_.callables[main[main.size() - 1].callable];
+  auto& seen = behaviours_[last.id];
+  if (seen.size() >= options_.regression_per_callable) return;
+  if (!seen.insert(behaviour_of(outcome.result, main.size() - 1)).second) return;
+  TestCase test;
+  test.kind = TestKind::regression;
+  test.sequence = main;
+  test.result = main_part(outcome.result, main.size());
+  test.subject = subject_of(last);
+  ++stats_.regression_tests;
+  sink(std::move(test));
+}
+
+void Generator::keep_exception(const Sequence& main, const harness::Outcome& outcome, const Sink& sink) {
+  const std::size_t last_index = main.size() - 1;
+  const CallableInfo& last = catalog_.callables[main[last_index].callable];
+  const std::string type =
+      last_index < outcome.result.statements.size() ? outcome.result.statements[last_index].exception_type : "";
+  std::size_t& kept = exceptions_kept_[last.id + "\n" + type];
+  if (kept >= options_.exceptions_per_callable) return;
+  ++kept;
+  TestCase test;
+  test.kind = TestKind::expected_exception;
+  test.sequence = main;
+  test.result = main_part(outcome.result, main.size());
+  test.failing_statement = static_cast<int>(last_index);
+  test.exception_type = type;
+  test.message = outcome.message;
+  test.subject = subject_of(last);
+  ++stats_.exception_tests;
+  sink(std::move(test));
+}
+
+void Generator::report_failure(const Sequence& checked, std::size_t main_size, const Classified& found,
+                               const Sink& sink) {
+  if (!failure_keys_.insert(found.key).second) return;
+  // The failing sequence: the candidate itself, or for a contract, the candidate and the one
+  // check it failed (the other checks are dropped).
+  Sequence failing = checked.prefix(main_size);
+  std::size_t own = main_size;
+  if (found.kind == "contract") {
+    failing = failing.extended(checked[static_cast<std::size_t>(found.statement)]);
+  }
+  auto still_fails = [&](const Sequence& s) {
+    if (out_of_time()) return false;  // keep what is minimised so far; the deadline is the user's
+    const std::size_t s_main = found.kind == "contract" ? s.size() - 1 : s.size();
+    const harness::Outcome again = execute(s);
+    const Classified c = classify(again, s, s_main, catalog_, options_.feedback);
+    return c.verdict == Verdict::failure && c.key == found.key;
+  };
+  const std::size_t attempts = found.kind == "hang" ? 6 : 200;
+  Sequence minimal = minimise(failing, 1, still_fails, attempts);
+  own = found.kind == "contract" ? minimal.size() - 1 : minimal.size();
+  // One more run for the answers the test writer shows (and to confirm it still fails).
+  const harness::Outcome last = execute(minimal);
+  const Classified confirmed = classify(last, minimal, own, catalog_, options_.feedback);
+  if (confirmed.verdict != Verdict::failure || confirmed.key != found.key) {
+    minimal = failing;  // not reproducible in its minimised form: keep the original
+    own = found.kind == "contract" ? minimal.size() - 1 : minimal.size();
+  }
+  const harness::Outcome final_outcome = confirmed.key == found.key ? last : execute(minimal);
+  const Classified final_verdict = classify(final_outcome, minimal, own, catalog_, options_.feedback);
+  if (final_verdict.verdict != Verdict::failure) return;  // flaky in the harness already
+
+  TestCase test;
+  test.kind = TestKind::failure;
+  test.sequence = minimal;
+  test.result = final_outcome.result;
+  test.failure_kind = final_verdict.kind;
+  test.failing_statement = final_verdict.statement >= 0 ? final_verdict.statement : static_cast<int>(minimal.size() - 1);
+  test.message = final_verdict.message;
+  const auto failing_index = static_cast<std::size_t>(test.failing_statement);
+  test.subject = subject_of(catalog_.callables[minimal[std::min(failing_index, minimal.size() - 1)].callable]);
+  ++stats_.failures_by_kind[test.failure_kind];
+  ++stats_.failure_tests;
+  sink(std::move(test));
+}
+
+}  // namespace palus::generation

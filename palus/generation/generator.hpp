@@ -1,0 +1,97 @@
+#pragma once
+// The generation loop (DESIGN §6): candidates from a sequence source, executed in batches in
+// the harness, judged by feedback; normal ones feed the pool, and the tests worth keeping
+// (regression, expected exception, minimised failures) go to a sink as they are found.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <unordered_set>
+
+#include "harness/executor/executor.hpp"
+#include "palus/generation/catalog.hpp"
+#include "palus/generation/contract_checks.hpp"
+#include "palus/generation/feedback.hpp"
+#include "palus/generation/pool.hpp"
+#include "palus/generation/random.hpp"
+#include "palus/generation/test_case.hpp"
+
+namespace palus::generation {
+
+/// Where candidates come from: random mode here; the model-guided modes plug in the same way.
+class SequenceSource {
+ public:
+  virtual ~SequenceSource() = default;
+  /// A new candidate, or nullopt when this attempt found nothing.
+  virtual std::optional<Sequence> next(const Pool& pool, Random& random) = 0;
+};
+
+struct GeneratorOptions {
+  std::uint64_t seed = 0;
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  std::uint64_t max_steps = 0;              ///< candidates executed; 0 = no limit
+  std::size_t batch = 64;                   ///< candidates per harness batch
+  std::size_t regression_per_callable = 8;  ///< regression tests kept per callable
+  std::size_t exceptions_per_callable = 3;  ///< expected-exception tests per callable and exception type
+  FeedbackOptions feedback;
+};
+
+struct GeneratorStats {
+  std::uint64_t executed = 0, normal = 0, exception = 0, invalid = 0, failure = 0, duplicates = 0;
+  std::map<std::string, std::uint64_t> failures_by_kind;  ///< distinct failures, after de-duplication
+  std::uint64_t regression_tests = 0, exception_tests = 0, failure_tests = 0;
+  std::uint64_t quarantined_observers = 0;  ///< observers no longer run because they crash or hang
+  std::size_t pool = 0;
+};
+
+class Generator {
+ public:
+  using Sink = std::function<void(TestCase)>;
+  using Progress = std::function<void(const GeneratorStats&)>;
+
+  Generator(const Catalog& catalog, harness::Executor& executor, SequenceSource& source, GeneratorOptions options);
+
+  /// Runs until the deadline, max_steps, or `stop` becomes true. Tests go to `sink` as found;
+  /// `progress` is called about four times a second.
+  void run(const std::atomic<bool>& stop, const Sink& sink, const Progress& progress);
+
+  const GeneratorStats& stats() const { return stats_; }
+  const Pool& pool() const { return pool_; }
+  Random& random() { return random_; }
+
+ private:
+  void judge(const Sequence& checked, std::size_t main_size, const harness::Outcome& outcome, const Sink& sink);
+  void keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
+  void keep_exception(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
+  void report_failure(const Sequence& checked, std::size_t main_size, const Classified& found, const Sink& sink);
+  harness::Outcome execute(const Sequence& sequence);
+  harness::protocol::RunRequest request_for(const Sequence& sequence, bool observe = true);
+  /// An execution that died while observing: finds the observer to blame and stops running it.
+  /// Returns whether one was found.
+  bool quarantine_observer(const Sequence& checked, const harness::Outcome& outcome);
+
+  const Catalog& catalog_;
+  harness::Executor& executor_;
+  SequenceSource& source_;
+  GeneratorOptions options_;
+  Random random_;
+  Pool pool_;
+  ContractChecks contracts_;
+  GeneratorStats stats_;
+  std::uint64_t next_id_ = 1;
+  std::unordered_set<std::uint64_t> executed_;       ///< hashes of every candidate run
+  std::set<std::string> failure_keys_;               ///< distinct failures seen
+  std::map<std::string, std::set<std::uint64_t>> behaviours_;  ///< per callable: result signatures kept
+  std::map<std::string, std::size_t> exceptions_kept_;         ///< per callable and exception type
+  std::vector<std::uint32_t> skip_observers_;                  ///< sorted: observers that crash or hang
+  const std::atomic<bool>* stop_ = nullptr;                    ///< run()'s stop flag
+  /// Past the deadline or asked to stop: minimisation ends early.
+  bool out_of_time() const;
+};
+
+}  // namespace palus::generation

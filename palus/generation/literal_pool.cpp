@@ -1,0 +1,196 @@
+#include "palus/generation/literal_pool.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <limits>
+
+#include "palus/generation/scalar_type.hpp"
+
+namespace palus::generation {
+namespace {
+
+using harness::protocol::Input;
+using api::TypeCategory;
+
+std::optional<std::int64_t> parse_integer(const std::string& text) {
+  std::int64_t v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+std::optional<double> parse_floating(const std::string& text) {
+  double v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
+void mine(const api::Callable& c, std::map<std::string, std::vector<std::int64_t>>&, auto& into) {
+  for (const auto& literal : c.literals) {
+    for (auto* mined : into) {
+      switch (literal.kind) {
+        case api::Literal::Kind::integer:
+          if (auto v = parse_integer(literal.value)) mined->integers.push_back(*v);
+          break;
+        case api::Literal::Kind::character:
+          if (auto v = parse_integer(literal.value)) mined->characters.push_back(*v);
+          break;
+        case api::Literal::Kind::floating:
+          if (auto v = parse_floating(literal.value)) mined->floats.push_back(*v);
+          break;
+        case api::Literal::Kind::string: mined->strings.push_back(literal.value); break;
+      }
+    }
+  }
+}
+
+/// An integer input for `type` when `v` fits it; nullopt otherwise.
+std::optional<Input> integer_input(const ScalarType& t, std::int64_t v) {
+  if (t.is_signed) {
+    if (v < t.min() || v > t.max()) return std::nullopt;
+    return Input::integer(v);
+  }
+  if (v < 0 || static_cast<std::uint64_t>(v) > t.umax()) return std::nullopt;
+  return Input::unsigned_integer(static_cast<std::uint64_t>(v));
+}
+
+std::vector<Input> integer_boundaries(const ScalarType& t) {
+  std::vector<Input> out;
+  for (std::int64_t v : {0, 1, -1, 2, 3, 10, 100, -100})
+    if (auto in = integer_input(t, v)) out.push_back(*in);
+  if (t.is_signed) {
+    out.push_back(Input::integer(t.min()));
+    out.push_back(Input::integer(t.max()));
+  } else {
+    out.push_back(Input::unsigned_integer(t.umax()));
+  }
+  return out;
+}
+
+std::vector<Input> floating_boundaries(const ScalarType& t) {
+  const bool single = t.bits == 32;
+  std::vector<Input> out;
+  for (double v : {0.0, -0.0, 1.0, -1.0, 0.5, 3.25, -1e3}) out.push_back(Input::floating(v));
+  out.push_back(Input::floating(std::numeric_limits<double>::quiet_NaN()));
+  out.push_back(Input::floating(std::numeric_limits<double>::infinity()));
+  out.push_back(Input::floating(-std::numeric_limits<double>::infinity()));
+  out.push_back(Input::floating(single ? std::numeric_limits<float>::max() : std::numeric_limits<double>::max()));
+  out.push_back(Input::floating(single ? std::numeric_limits<float>::lowest() : std::numeric_limits<double>::lowest()));
+  out.push_back(Input::floating(single ? std::numeric_limits<float>::min() : std::numeric_limits<double>::min()));
+  return out;
+}
+
+std::vector<Input> string_boundaries() {
+  return {Input::string(""), Input::string("a"), Input::string("hello world"), Input::string("0"),
+          Input::string(" "), Input::string("line\nbreak\t\"quoted\"\\"), Input::string(std::string(300, 'x'))};
+}
+
+}  // namespace
+
+LiteralPool::LiteralPool(const api::Api& api) {
+  for (const auto& e : api.enums) {
+    auto& values = enums_[e.name];
+    for (const auto& [name, value] : e.values) values.push_back(value);
+  }
+  std::map<std::string, std::vector<std::int64_t>> unused;
+  auto add = [&](const api::Callable& c) {
+    std::vector<Mined*> into{&by_callable_[c.id], &everywhere_};
+    if (!c.owner.empty()) into.push_back(&by_class_[c.owner]);
+    mine(c, unused, into);
+  };
+  for (const auto& cls : api.classes) {
+    for (const auto& c : cls.constructors) add(c);
+    for (const auto& c : cls.methods) add(c);
+  }
+  for (const auto& f : api.functions) add(f);
+}
+
+void LiteralPool::add_values(const std::string& callable_id, const std::string& param, std::vector<Input> values) {
+  auto& list = extra_[callable_id + "\n" + param];
+  list.insert(list.end(), std::make_move_iterator(values.begin()), std::make_move_iterator(values.end()));
+}
+
+std::vector<Input> LiteralPool::boundary_values(const api::TypeRef& type) const {
+  switch (type.category) {
+    case TypeCategory::boolean: return {Input::boolean(false), Input::boolean(true)};
+    case TypeCategory::integer: return integer_boundaries(scalar_type(type.base));
+    case TypeCategory::character: {
+      std::vector<Input> out;
+      for (std::int64_t ch : {'a', 'Z', '0', ' ', '\0', '\n', '\''}) out.push_back(Input::integer(ch));
+      return out;
+    }
+    case TypeCategory::floating: return floating_boundaries(scalar_type(type.base));
+    case TypeCategory::string:
+    case TypeCategory::cstring: return string_boundaries();
+    case TypeCategory::enumeration: {
+      std::vector<Input> out;
+      if (auto found = enums_.find(type.base); found != enums_.end())
+        for (std::int64_t v : found->second) out.push_back(Input::integer(v));
+      if (out.empty()) out.push_back(Input::integer(0));
+      return out;
+    }
+    default: return {};
+  }
+}
+
+std::vector<Input> LiteralPool::mined_values(const api::TypeRef& type, const Mined& mined) const {
+  std::vector<Input> out;
+  switch (type.category) {
+    case TypeCategory::integer: {
+      const ScalarType t = scalar_type(type.base);
+      for (std::int64_t v : mined.integers)
+        if (auto in = integer_input(t, v)) out.push_back(*in);
+      break;
+    }
+    case TypeCategory::character:
+      for (std::int64_t v : mined.characters) out.push_back(Input::integer(v));
+      break;
+    case TypeCategory::floating:
+      for (double v : mined.floats) out.push_back(Input::floating(v));
+      for (std::int64_t v : mined.integers) out.push_back(Input::floating(static_cast<double>(v)));
+      break;
+    case TypeCategory::string:
+    case TypeCategory::cstring:
+      for (const auto& s : mined.strings) out.push_back(Input::string(s));
+      break;
+    default: break;
+  }
+  return out;
+}
+
+Input LiteralPool::pick(const api::TypeRef& type, const api::Callable* callable, Random& random) const {
+  if (callable) {
+    if (auto found = extra_.end(); !extra_.empty()) {
+      for (const auto& p : callable->params) {
+        if (p.type.spelling != type.spelling) continue;
+        found = extra_.find(callable->id + "\n" + p.name);
+        if (found != extra_.end() && !found->second.empty() && random.chance(0.5)) return random.one_of(found->second);
+      }
+    }
+    // Mined literals: the callable's own first, then its class's, then the library's.
+    const double dice = random.unit();
+    const Mined* source = nullptr;
+    if (dice < 0.35) {
+      if (auto own = by_callable_.find(callable->id); own != by_callable_.end()) source = &own->second;
+    } else if (dice < 0.5) {
+      source = mined_for_class(callable->owner);
+    } else if (dice < 0.6) {
+      source = &everywhere_;
+    }
+    if (source) {
+      std::vector<Input> mined = mined_values(type, *source);
+      if (!mined.empty()) return random.one_of(mined);
+    }
+  }
+  std::vector<Input> values = boundary_values(type);
+  if (values.empty()) return Input::integer(0);
+  return random.one_of(values);
+}
+
+const LiteralPool::Mined* LiteralPool::mined_for_class(const std::string& owner) const {
+  auto found = by_class_.find(owner);
+  return found == by_class_.end() ? nullptr : &found->second;
+}
+
+}  // namespace palus::generation

@@ -1,0 +1,47 @@
+#pragma once
+// Literal inputs for scalar, enum and string parameters (DESIGN §6): boundary values per type
+// (0, ±1, min, max, NaN, ±inf, -0.0, empty and long strings) and the literals `palus analyze`
+// mined from the callable, its class and the whole library.
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "harness/protocol/protocol.hpp"
+#include "palus/analysis/api.hpp"
+#include "palus/generation/random.hpp"
+
+namespace palus::generation {
+
+class LiteralPool {
+ public:
+  explicit LiteralPool(const api::Api& api);
+
+  /// A literal of `type` for a parameter of `callable` (null for contract inputs). `type` must
+  /// be a literal category (harness::is_literal).
+  harness::protocol::Input pick(const api::TypeRef& type, const api::Callable* callable, Random& random) const;
+
+  /// Every boundary value for `type` (what pick draws from when nothing is mined), for tests.
+  std::vector<harness::protocol::Input> boundary_values(const api::TypeRef& type) const;
+
+  /// Extra values for a parameter (recorded or user-given), drawn with the mined ones.
+  void add_values(const std::string& callable_id, const std::string& param, std::vector<harness::protocol::Input> values);
+
+ private:
+  struct Mined {
+    std::vector<std::int64_t> integers;
+    std::vector<double> floats;
+    std::vector<std::string> strings;
+    std::vector<std::int64_t> characters;
+  };
+  const Mined* mined_for_class(const std::string& owner) const;
+  std::vector<harness::protocol::Input> mined_values(const api::TypeRef& type, const Mined& mined) const;
+
+  std::map<std::string, std::vector<std::int64_t>> enums_;  ///< enumerator values by enum name
+  std::map<std::string, Mined> by_callable_;                ///< by callable id
+  std::map<std::string, Mined> by_class_;                   ///< by owner
+  Mined everywhere_;
+  std::map<std::string, std::vector<harness::protocol::Input>> extra_;  ///< "id\nparam"
+};
+
+}  // namespace palus::generation

@@ -1,0 +1,101 @@
+#include "palus/generation/random_step.hpp"
+
+namespace palus::generation {
+namespace {
+
+/// Statements of `sequence` whose result is an object of `type`.
+std::vector<std::uint32_t> objects_of(const Sequence& sequence, const std::string& type, const Catalog& catalog) {
+  std::vector<std::uint32_t> out;
+  for (std::uint32_t k = 0; k < sequence.size(); ++k)
+    for (const auto& y : catalog.callables[sequence[k].callable].yields)
+      if (y == type) {
+        out.push_back(k);
+        break;
+      }
+  return out;
+}
+
+}  // namespace
+
+RandomStep::RandomStep(const Catalog& catalog, const LiteralPool& literals, StepOptions options)
+    : catalog_(catalog), literals_(literals), options_(options) {
+  for (const auto& c : catalog_.callables)
+    if (c.usable && !c.contract) candidates_.push_back(&c);
+}
+
+std::vector<const CallableInfo*> RandomStep::callable_now(const Pool& pool) const {
+  std::vector<const CallableInfo*> out;
+  for (const CallableInfo* c : candidates_) {
+    bool ok = true;
+    for (const auto& need : c->inputs)
+      if (!need.literal && !need.null_allowed && !pool.has(need.record)) ok = false;
+    if (ok) out.push_back(c);
+  }
+  return out;
+}
+
+std::optional<Sequence> RandomStep::next(const Pool& pool, Random& random) {
+  const std::vector<const CallableInfo*> now = callable_now(pool);
+  if (now.empty()) return std::nullopt;
+  return call(*random.one_of(now), pool, random);
+}
+
+std::optional<Sequence> RandomStep::call(const CallableInfo& callable, const Pool& pool, Random& random) const {
+  // Inputs that come from other sequences are resolved after concatenation: (part, statement).
+  struct Chosen {
+    Input literal;
+    int part = -1;  ///< -1: literal (or null); else index into parts
+    std::uint32_t statement = 0;
+  };
+  std::vector<Sequence> parts;
+  std::vector<Chosen> chosen;
+  for (const auto& need : callable.inputs) {
+    Chosen c;
+    if (need.literal) {
+      c.literal = literals_.pick(need.type, callable.callable, random);
+    } else if (need.null_allowed && (!pool.has(need.record) || random.chance(options_.null_probability))) {
+      c.literal = Input::null();
+    } else {
+      // Reuse an object already in the sequence being built, or bring in another sequence.
+      std::vector<std::pair<int, std::uint32_t>> reusable;
+      if (random.chance(options_.reuse_probability))
+        for (int p = 0; p < static_cast<int>(parts.size()); ++p)
+          for (std::uint32_t k : objects_of(parts[p], need.record, catalog_)) reusable.emplace_back(p, k);
+      if (!reusable.empty()) {
+        std::tie(c.part, c.statement) = random.one_of(reusable);
+      } else {
+        auto pick = pool.pick(need.record, random);
+        if (!pick) return std::nullopt;
+        c.part = static_cast<int>(parts.size());
+        c.statement = pick->statement;
+        parts.push_back(std::move(pick->sequence));
+      }
+    }
+    chosen.push_back(std::move(c));
+  }
+  std::vector<const Sequence*> part_pointers;
+  std::size_t length = 1;
+  for (const auto& p : parts) {
+    part_pointers.push_back(&p);
+    length += p.size();
+  }
+  if (length > options_.max_statements) return std::nullopt;
+  std::vector<std::uint32_t> offsets;
+  Sequence base = Sequence::concatenated(part_pointers, offsets);
+  Statement statement;
+  statement.callable = callable.index;
+  for (auto& c : chosen) {
+    if (c.part < 0) statement.inputs.push_back(std::move(c.literal));
+    else statement.inputs.push_back(Input::result_of(offsets[static_cast<std::size_t>(c.part)] + c.statement));
+  }
+  return base.extended(std::move(statement));
+}
+
+std::vector<Pool::Yield> yields_of(const Sequence& sequence, const Catalog& catalog) {
+  std::vector<Pool::Yield> out;
+  for (std::uint32_t k = 0; k < sequence.size(); ++k)
+    for (const auto& y : catalog.callables[sequence[k].callable].yields) out.push_back({k, y});
+  return out;
+}
+
+}  // namespace palus::generation
