@@ -1,0 +1,299 @@
+#include "palus/writer/suite_writer.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <stdexcept>
+#include <system_error>
+
+#include "palus/atomic_file.hpp"
+#include "palus/error.hpp"
+
+namespace palus::writer {
+namespace {
+
+namespace fs = std::filesystem;
+using generation::TestCase;
+using generation::TestKind;
+
+/// Why palus may delete or replace the file (the marker on its first line says it is palus's).
+std::string rewrite_note(const std::string& prefix) {
+  return prefix + "palus replaces this file on its next run into this folder: edit a copy, not this file.\n";
+}
+
+std::string one_line(std::string text) {
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  std::replace(text.begin(), text.end(), '\r', ' ');
+  return text;
+}
+
+std::string include_line(const std::string& spelling) {
+  if (spelling.rfind("#include", 0) == 0) return spelling;
+  if (!spelling.empty() && (spelling.front() == '<' || spelling.front() == '"')) return "#include " + spelling;
+  return "#include \"" + spelling + "\"";
+}
+
+unsigned count_lines(const std::string& text) {
+  return static_cast<unsigned>(std::count(text.begin(), text.end(), '\n'));
+}
+
+/// True when the first line of `path` carries the marker (after "// " or "# ").
+bool written_by_palus(const fs::path& path) {
+  std::ifstream in(path);
+  std::string first;
+  if (!in || !std::getline(in, first)) return false;
+  return first.rfind(std::string("// ") + kGeneratedMarker, 0) == 0 ||
+         first.rfind(std::string("# ") + kGeneratedMarker, 0) == 0;
+}
+
+bool is_test_source(const std::string& name) {
+  const std::string suffix = "_test.cpp";
+  return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+/// "Statement_regression_2_test" -> a meson variable / CMake target name.
+std::string target_of(const fs::path& file) { return "palus_" + file.stem().string(); }
+
+}  // namespace
+
+const CandidateFile::Entry* CandidateFile::test_at(unsigned line) const {
+  for (const Entry& e : tests) {
+    if (line >= e.first_line && line <= e.last_line) return &e;
+  }
+  return nullptr;
+}
+
+SuiteWriter::SuiteWriter(SuiteOptions options, const generation::Catalog& catalog)
+    : options_(std::move(options)), renderer_(catalog, options_.render) {}
+
+TestName SuiteWriter::reserve_name(const TestCase& test) {
+  std::lock_guard lock(mutex_);
+  return reserve_locked(test);
+}
+
+TestName SuiteWriter::reserve_locked(const TestCase& test) {
+  TestName name;
+  name.suite = suite_name(test);
+  const std::string base = renderer_.base_name(test);
+  for (unsigned n = 1;; ++n) {
+    name.name = base + "_" + std::to_string(n);
+    if (names_.insert(name).second) return name;
+  }
+}
+
+void SuiteWriter::release_name(const TestName& name) {
+  std::lock_guard lock(mutex_);
+  if (!filed_index_.count(name)) names_.erase(name);
+}
+
+CandidateFile SuiteWriter::render_for_check(const std::vector<TestCase>& tests,
+                                            const std::vector<TestName>& names) const {
+  std::lock_guard lock(mutex_);
+  return render_locked(tests, names);
+}
+
+CandidateFile SuiteWriter::render_candidates(const std::vector<TestCase>& tests) {
+  std::lock_guard lock(mutex_);
+  for (const TestName& old : candidates_) {
+    if (!filed_index_.count(old)) names_.erase(old);
+  }
+  candidates_.clear();
+  for (const TestCase& t : tests) candidates_.push_back(reserve_locked(t));
+  return render_locked(tests, candidates_);
+}
+
+CandidateFile SuiteWriter::render_locked(const std::vector<TestCase>& tests, const std::vector<TestName>& names) const {
+  if (tests.size() != names.size()) throw std::invalid_argument("render_for_check: one name per test");
+  std::vector<RenderedTest> rendered;
+  std::set<std::string> standard;
+  for (std::size_t k = 0; k < tests.size(); ++k) {
+    rendered.push_back(renderer_.render(tests[k], names[k]));
+    standard.insert(rendered.back().includes.begin(), rendered.back().includes.end());
+  }
+  CandidateFile out;
+  out.text = header_comment("// ", "candidate tests being checked") + "\n" + includes_text(standard, true);
+  for (std::size_t k = 0; k < tests.size(); ++k) {
+    out.text += "\n";
+    CandidateFile::Entry entry;
+    entry.name = names[k];
+    entry.first_line = count_lines(out.text) + 1;
+    out.text += rendered[k].text;
+    entry.last_line = count_lines(out.text);
+    out.tests.push_back(entry);
+  }
+  return out;
+}
+
+FiledTest SuiteWriter::accept(const TestCase& test, const TestName& name) {
+  std::lock_guard lock(mutex_);
+  if (auto found = filed_index_.find(name); found != filed_index_.end()) return filed_[found->second];
+  names_.insert(name);
+  const bool failure = test.kind == TestKind::failure;
+  GroupKey key{subject_identifier(test), failure};
+  std::vector<Held>& group = groups_[key];
+  group.push_back({name, renderer_.render(test, name)});
+  (failure ? failure_count_ : regression_count_) += 1;
+
+  FiledTest filed;
+  filed.name = name;
+  filed.file = file_of(key, group.size() - 1);
+  fs::path shown = options_.dir.lexically_normal();
+  if (shown.filename().empty()) shown = shown.parent_path();  // "generated/" -> "generated"
+  filed.report_entry = (shown.filename() / filed.file).generic_string() + ":" + name.name;
+  filed_index_[name] = filed_.size();
+  filed_.push_back(filed);
+  return filed;
+}
+
+std::string SuiteWriter::location(const TestName& name) const {
+  std::lock_guard lock(mutex_);
+  auto found = filed_index_.find(name);
+  return found == filed_index_.end() ? std::string() : filed_[found->second].report_entry;
+}
+
+std::vector<FiledTest> SuiteWriter::accepted() const {
+  std::lock_guard lock(mutex_);
+  return filed_;
+}
+
+std::size_t SuiteWriter::regression_count() const {
+  std::lock_guard lock(mutex_);
+  return regression_count_;
+}
+
+std::size_t SuiteWriter::failure_count() const {
+  std::lock_guard lock(mutex_);
+  return failure_count_;
+}
+
+fs::path SuiteWriter::file_of(const GroupKey& key, std::size_t position) const {
+  std::size_t index = options_.tests_per_file == 0 ? 0 : position / options_.tests_per_file;
+  std::string file = key.first + (key.second ? "_failure" : "_regression");
+  if (index > 0) file += "_" + std::to_string(index + 1);
+  return file + "_test.cpp";
+}
+
+std::vector<fs::path> SuiteWriter::files() const {
+  std::lock_guard lock(mutex_);
+  return files_locked();
+}
+
+std::vector<fs::path> SuiteWriter::files_locked() const {
+  std::vector<fs::path> out;
+  for (const auto& [key, tests] : groups_) {
+    for (std::size_t k = 0; k < tests.size(); ++k) {
+      fs::path file = file_of(key, k);
+      if (out.empty() || out.back() != file) out.push_back(file);
+    }
+  }
+  return out;
+}
+
+std::string SuiteWriter::header_comment(const std::string& prefix, const std::string& what) const {
+  const SuiteHeader& h = options_.header;
+  std::string text = prefix + kGeneratedMarker + (h.version.empty() ? "" : " " + h.version) + ": " + what + ".\n";
+  text +=
+      prefix + "seed: " + std::to_string(h.seed) + ", mode: " + (h.mode.empty() ? "unknown" : one_line(h.mode)) + "\n";
+  if (!h.command.empty()) text += prefix + "command: " + one_line(h.command) + "\n";
+  return text;
+}
+
+std::string SuiteWriter::includes_text(const std::set<std::string>& standard, bool gtest) const {
+  std::string text;
+  if (gtest) text += "#include <gtest/gtest.h>\n\n";
+  for (const std::string& s : standard) text += include_line(s) + "\n";
+  if (!standard.empty()) text += "\n";
+  for (const std::string& s : options_.includes) text += include_line(s) + "\n";
+  return text;
+}
+
+std::string SuiteWriter::file_text(const GroupKey& key, const std::vector<const Held*>& tests) const {
+  std::set<std::string> standard;
+  for (const Held* h : tests) standard.insert(h->rendered.includes.begin(), h->rendered.includes.end());
+  std::string what = (key.second ? "failure-revealing tests of " : "regression tests of ") + key.first;
+  std::string text = header_comment("// ", what) + rewrite_note("// ") + "\n" + includes_text(standard, true);
+  for (const Held* h : tests) text += "\n" + h->rendered.text;
+  return text;
+}
+
+std::string SuiteWriter::meson_fragment() const {
+  std::string text = header_comment("# ", "builds the generated GoogleTest files in this folder") + rewrite_note("# ");
+  text +=
+      "#\n"
+      "# Use it with subdir('<this folder>') from a meson.build that defines first:\n"
+      "#   palus_library_dep  the library under test: a dependency with its include directories and library,\n"
+      "#                      e.g. declare_dependency(link_with: mylib, include_directories: myinc)\n"
+      "#   gtest_main_dep     GoogleTest with its main(): dependency('gtest', main: true)\n"
+      "# The tests need C++17 or later. Regression tests (suite 'palus-regression') pass on the library\n"
+      "# as it is; failure-revealing tests (suite 'palus-failure') fail until their bugs are fixed.\n";
+  for (const fs::path& file : files_locked()) {
+    const bool failure = file.string().find("_failure") != std::string::npos;
+    const std::string target = target_of(file);
+    text += "\n" + target + " = executable('" + target + "', '" + file.string() + "',\n" +
+            "  dependencies: [palus_library_dep, gtest_main_dep])\n";
+    text += "test('" + file.stem().string() + "', " + target + ", suite: '" +
+            (failure ? "palus-failure', timeout: 60)\n" : "palus-regression')\n");
+  }
+  return text;
+}
+
+std::string SuiteWriter::cmake_fragment() const {
+  std::string text = header_comment("# ", "builds the generated GoogleTest files in this folder") + rewrite_note("# ");
+  text +=
+      "#\n"
+      "# Use it with add_subdirectory(<this folder>) from a CMakeLists.txt that first sets\n"
+      "#   PALUS_LIBRARY  the library under test: a target (with its include directories) or a library file\n"
+      "# and finds GoogleTest (find_package(GTest REQUIRED)), and calls enable_testing() for ctest.\n"
+      "# Regression tests are labelled palus-regression and pass on the library as it is;\n"
+      "# failure-revealing tests are labelled palus-failure and fail until their bugs are fixed.\n"
+      "\ninclude(GoogleTest)\n";
+  for (const fs::path& file : files_locked()) {
+    const bool failure = file.string().find("_failure") != std::string::npos;
+    const std::string target = target_of(file);
+    text += "\nadd_executable(" + target + " " + file.string() + ")\n";
+    text += "target_compile_features(" + target + " PRIVATE cxx_std_17)\n";
+    text += "target_link_libraries(" + target + " PRIVATE ${PALUS_LIBRARY} GTest::gtest_main)\n";
+    text += "gtest_discover_tests(" + target + " PROPERTIES LABELS " +
+            (failure ? "palus-failure TIMEOUT 60)\n" : "palus-regression)\n");
+  }
+  return text;
+}
+
+void SuiteWriter::write_owned(const fs::path& name, const std::string& content) {
+  const fs::path path = options_.dir / name;
+  if (!verified_.count(name)) {
+    std::error_code ec;
+    if (fs::exists(path, ec) && !written_by_palus(path)) {
+      fail_at(path.string(), "exists and was not written by palus; move it away or choose another output folder");
+    }
+  }
+  write_file_if_changed(path, content);
+  verified_.insert(name);
+}
+
+void SuiteWriter::write_all() {
+  std::lock_guard lock(mutex_);
+  std::set<fs::path> written;
+  for (const auto& [key, tests] : groups_) {
+    std::map<fs::path, std::vector<const Held*>> by_file;
+    for (std::size_t k = 0; k < tests.size(); ++k) by_file[file_of(key, k)].push_back(&tests[k]);
+    for (const auto& [file, held] : by_file) {
+      write_owned(file, file_text(key, held));
+      written.insert(file);
+    }
+  }
+  write_owned("meson.build", meson_fragment());
+  write_owned("CMakeLists.txt", cmake_fragment());
+  written.insert("meson.build");
+  written.insert("CMakeLists.txt");
+
+  // Files of an earlier run that this one did not write: only palus's own, only these kinds.
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(options_.dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!entry.is_regular_file(ec) || written.count(name)) continue;
+    if (!is_test_source(name) && name != "meson.build" && name != "CMakeLists.txt") continue;
+    if (written_by_palus(entry.path())) fs::remove(entry.path(), ec);
+  }
+}
+
+}  // namespace palus::writer

@@ -1,0 +1,792 @@
+#include "palus/writer/test_renderer.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "harness/codegen/callable_plan.hpp"
+#include "oracles/contracts/contract_catalog.hpp"
+#include "palus/writer/literal.hpp"
+
+namespace palus::writer {
+namespace {
+
+using api::Passing;
+using api::TypeCategory;
+using generation::CallableInfo;
+using generation::TestCase;
+using generation::TestKind;
+using harness::protocol::Input;
+using harness::protocol::InputKind;
+using harness::protocol::Observation;
+using harness::protocol::StatementStatus;
+using harness::protocol::Value;
+using harness::protocol::ValueKind;
+
+bool is_pointer(Passing p) { return p == Passing::pointer || p == Passing::const_pointer; }
+
+/// "tinysql::ResultSet" -> "ResultSet", "ns::Box<int, ns::A>" -> "Box".
+std::string unqualified(const std::string& type) {
+  std::string outer;  // the type without template arguments
+  int depth = 0;
+  for (char ch : type) {
+    if (ch == '<') ++depth;
+    if (depth == 0) outer += ch;
+    if (ch == '>') --depth;
+  }
+  const std::size_t colon = outer.rfind("::");
+  return colon == std::string::npos ? outer : outer.substr(colon + 2);
+}
+
+/// Letters, digits and single underscores; never empty.
+std::string identifier(const std::string& text, const std::string& fallback) {
+  std::string out;
+  for (char ch : text) {
+    if (std::isalnum(static_cast<unsigned char>(ch)))
+      out += ch;
+    else if (!out.empty() && out.back() != '_')
+      out += '_';
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  if (out.empty()) return fallback;
+  if (std::isdigit(static_cast<unsigned char>(out[0]))) out = "_" + out;
+  return out;
+}
+
+/// "ResultSet" -> "resultSet", "URLParser" -> "urlParser", "IO" -> "io".
+std::string lower_camel(const std::string& name) {
+  std::string out = name;
+  std::size_t upper = 0;
+  while (upper < out.size() && std::isupper(static_cast<unsigned char>(out[upper]))) ++upper;
+  // Keep the capital that starts the next word ("URLParser": 'P').
+  std::size_t lower_to =
+      upper > 1 && upper < out.size() && std::islower(static_cast<unsigned char>(out[upper])) ? upper - 1 : upper;
+  for (std::size_t k = 0; k < lower_to; ++k)
+    out[k] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[k])));
+  return out;
+}
+
+const std::set<std::string>& cpp_keywords() {
+  static const std::set<std::string> kKeywords = {
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch", "char",
+      "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const", "consteval", "constexpr", "constinit",
+      "const_cast", "continue", "co_await", "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
+      "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if",
+      "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
+      "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "requires", "return", "short",
+      "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template", "this",
+      "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using", "virtual",
+      "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+      // Names the generated code itself uses unqualified or as the start of a qualified name.
+      "std", "testing", "main"};
+  return kKeywords;
+}
+
+/// The symbol of an operator callable ("==" for "operator=="); empty for other names.
+std::string operator_symbol(const api::Callable& c) {
+  if (!c.is_operator || c.name.rfind("operator", 0) != 0) return {};
+  std::string symbol = c.name.substr(8);
+  while (!symbol.empty() && symbol.front() == ' ') symbol.erase(0, 1);
+  return symbol;
+}
+
+/// Operators written in operator syntax: symbols only, not conversions, new/delete or literals.
+bool is_symbolic(const std::string& symbol) {
+  return !symbol.empty() &&
+         symbol.find_first_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_\"") == std::string::npos &&
+         symbol != "->" && symbol != "->*";
+}
+
+/// Wraps `expr` in parentheses when it holds a comma that would split a macro argument (commas
+/// inside parentheses or string and character literals do not).
+std::string macro_safe(const std::string& expr) {
+  int depth = 0;
+  for (std::size_t k = 0; k < expr.size(); ++k) {
+    const char ch = expr[k];
+    if (ch == '"' || ch == '\'') {
+      for (++k; k < expr.size() && expr[k] != ch; ++k) {
+        if (expr[k] == '\\') ++k;
+      }
+    } else if (ch == '(') {
+      ++depth;
+    } else if (ch == ')') {
+      --depth;
+    } else if (ch == ',' && depth == 0) {
+      return "(" + expr + ")";
+    }
+  }
+  return expr;
+}
+
+/// What a statement's variable holds.
+enum class Holder {
+  none,       ///< no object (void, primitive or string result)
+  owned,      ///< an object the test owns: constructed, or returned by value
+  reference,  ///< a reference to an object the library owns
+  pointer,    ///< a raw pointer to an object the library owns
+  smart,      ///< a std::unique_ptr or std::shared_ptr; it stands for its pointee
+};
+
+struct Variable {
+  Holder holder = Holder::none;
+  std::string type;     ///< the record type it holds: "tinysql::Value", "std::unique_ptr<tinysql::Statement>"
+  std::string pointee;  ///< for smart pointers: "tinysql::Statement"
+  std::string name;     ///< empty when the statement needs none
+  bool referenced = false;
+  bool is_const = false;       ///< returned as const T& or const T*
+  bool needs_mutable = false;  ///< a later statement changes it: const_cast, as the harness's pool does
+};
+
+std::string first_line(const std::string& text, std::size_t limit = 200) {
+  std::string line = text.substr(0, text.find('\n'));
+  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+  if (line.size() > limit) line = line.substr(0, limit) + "...";
+  return line;
+}
+
+std::string standard_header_of_exception(const std::string& type) {
+  static const std::map<std::string, std::string> kHeaders = {{"std::bad_alloc", "<new>"},
+                                                              {"std::bad_array_new_length", "<new>"},
+                                                              {"std::bad_cast", "<typeinfo>"},
+                                                              {"std::bad_typeid", "<typeinfo>"},
+                                                              {"std::bad_function_call", "<functional>"},
+                                                              {"std::bad_optional_access", "<optional>"},
+                                                              {"std::bad_variant_access", "<variant>"},
+                                                              {"std::bad_any_cast", "<any>"},
+                                                              {"std::system_error", "<system_error>"},
+                                                              {"std::regex_error", "<regex>"},
+                                                              {"std::future_error", "<future>"},
+                                                              {"std::filesystem::filesystem_error", "<filesystem>"},
+                                                              {"std::bad_weak_ptr", "<memory>"},
+                                                              {"std::bad_exception", "<exception>"},
+                                                              {"std::exception", "<exception>"}};
+  if (auto found = kHeaders.find(type); found != kHeaders.end()) return found->second;
+  return type.rfind("std::", 0) == 0 ? "<stdexcept>" : "";
+}
+
+/// Renders one test; one object per call of TestRenderer::render.
+class Body {
+ public:
+  Body(const generation::Catalog& catalog, const RenderOptions& options, const TestCase& test)
+      : catalog_(catalog), options_(options), test_(test), vars_(test.sequence.size()) {
+    if (catalog.api != nullptr) {
+      for (const auto& c : catalog.api->classes) {
+        classes_.emplace(c.name, &c);
+        reserve_namespace(c.name);
+      }
+      for (const auto& f : catalog.api->functions) reserve_namespace(f.id);
+      for (const auto& e : catalog.api->enums) reserve_namespace(e.name);
+    }
+  }
+
+  RenderedTest render(const TestName& name) {
+    plan();
+    RenderedTest out;
+    out.text = "TEST(" + name.suite + ", " + name.name + ") {\n";
+    const std::size_t n = rendered_count();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (skipped(i)) continue;
+      if (is_failing(i) && test_.kind == TestKind::failure) line(failure_comment());
+      emit_statement(i);
+      for (const std::string& a : observation_lines(i)) line(a);
+    }
+    if (test_.kind == TestKind::failure && !failing_in_range()) line(failure_comment() + " (after the last statement)");
+    out.text += body_;
+    out.text += "}\n";
+    out.includes = includes_;
+    for (const char* token : {"std::isnan", "std::numeric_limits", "std::move", "std::string"}) {
+      if (out.text.find(token) == std::string::npos) continue;
+      const std::string_view t = token;
+      out.includes.insert(t == "std::isnan"            ? "<cmath>"
+                          : t == "std::numeric_limits" ? "<limits>"
+                          : t == "std::move"           ? "<utility>"
+                                                       : "<string>");
+    }
+    return out;
+  }
+
+ private:
+  // ---- the shape of the test ----
+
+  std::size_t rendered_count() const {
+    const std::size_t size = test_.sequence.size();
+    if (test_.kind == TestKind::expected_exception && failing_in_range())
+      return static_cast<std::size_t>(test_.failing_statement) + 1;
+    return size;
+  }
+  bool failing_in_range() const {
+    return test_.failing_statement >= 0 && static_cast<std::size_t>(test_.failing_statement) < test_.sequence.size();
+  }
+  bool is_failing(std::size_t i) const {
+    return failing_in_range() && static_cast<std::size_t>(test_.failing_statement) == i;
+  }
+  bool throws(std::size_t i) const { return test_.kind == TestKind::expected_exception && is_failing(i); }
+
+  const CallableInfo* info(std::size_t i) const {
+    const std::uint32_t index = test_.sequence[i].callable;
+    return index < catalog_.callables.size() ? &catalog_.callables[index] : nullptr;
+  }
+  /// Contract checks appear only as the failing statement of a contract failure.
+  bool skipped(std::size_t i) const {
+    const CallableInfo* c = info(i);
+    if (c == nullptr || !c->contract) return false;
+    return !(test_.kind == TestKind::failure && is_failing(i));
+  }
+  /// The harness's answer for statement i, when it ran normally.
+  const harness::protocol::StatementResult* normal_result(std::size_t i) const {
+    if (i >= test_.result.statements.size()) return nullptr;
+    const auto& r = test_.result.statements[i];
+    return r.status == StatementStatus::normal ? &r : nullptr;
+  }
+  /// Regression facts are asserted in regression tests and before the throwing statement.
+  bool asserts_values(std::size_t i) const {
+    if (test_.kind == TestKind::failure || throws(i)) return false;
+    return normal_result(i) != nullptr;
+  }
+
+  void plan() {
+    const std::size_t n = rendered_count();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (skipped(i)) continue;
+      vars_[i] = holder_of(i);
+      for (const Input& in : test_.sequence[i].inputs) {
+        if (in.kind == InputKind::ref && in.ref < i) vars_[in.ref].referenced = true;
+      }
+      mark_changed_inputs(i);
+    }
+    plan_assertions(n);
+    // Owned objects always get a variable, so that they live as long as in the harness.
+    std::map<std::string, int> count;
+    std::vector<std::string> words(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      Variable& v = vars_[i];
+      const bool needed = v.holder != Holder::none && !throws(i) &&
+                          (v.referenced || v.holder == Holder::owned || v.holder == Holder::smart);
+      if (!needed) continue;
+      words[i] = identifier(lower_camel(unqualified(v.pointee.empty() ? v.type : v.pointee)), "object");
+      ++count[words[i]];
+    }
+    std::map<std::string, int> next;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (words[i].empty()) continue;
+      const std::string& w = words[i];
+      if (count[w] == 1 && !taken(w)) {
+        vars_[i].name = w;
+      } else {
+        std::string candidate;
+        do candidate = w + std::to_string(++next[w]);
+        while (taken(candidate));
+        vars_[i].name = candidate;
+      }
+      used_.insert(vars_[i].name);
+    }
+  }
+
+  Variable holder_of(std::size_t i) const {
+    Variable v;
+    const CallableInfo* c = info(i);
+    if (c == nullptr || c->callable == nullptr) return v;
+    const api::Callable& callable = *c->callable;
+    if (callable.kind == api::CallableKind::constructor) {
+      v.holder = Holder::owned;
+      v.type = callable.owner;
+      return v;
+    }
+    const api::TypeRef& r = callable.result;
+    if (r.category != TypeCategory::record) return v;
+    v.type = r.base;
+    v.is_const = r.passing == Passing::const_ref || r.passing == Passing::const_pointer;
+    switch (r.passing) {
+      case Passing::ref:
+      case Passing::const_ref:
+        v.holder = Holder::reference;
+        break;
+      case Passing::pointer:
+      case Passing::const_pointer:
+        v.holder = Holder::pointer;
+        break;
+      default:
+        v.pointee = harness::smart_pointee(r.base);
+        v.holder = v.pointee.empty() ? Holder::owned : Holder::smart;
+    }
+    return v;
+  }
+
+  /// Marks the inputs of statement i that it may change (non-const receiver, non-const reference
+  /// or pointer parameter, moved argument).
+  void mark_changed_inputs(std::size_t i) {
+    const CallableInfo* c = info(i);
+    if (c == nullptr) return;
+    const auto& inputs = test_.sequence[i].inputs;
+    auto mark = [&](std::size_t input) {
+      if (input < inputs.size() && inputs[input].kind == InputKind::ref && inputs[input].ref < i) {
+        vars_[inputs[input].ref].needs_mutable = true;
+      }
+    };
+    if (c->contract) {  // self_assignment_keeps_value assigns to its object
+      for (std::size_t k = 0; k < inputs.size(); ++k) mark(k);
+      return;
+    }
+    if (c->callable == nullptr) return;
+    const api::Callable& f = *c->callable;
+    const std::size_t first = f.kind == api::CallableKind::method ? 1 : 0;
+    if (first == 1 && !f.is_const) mark(0);
+    for (std::size_t k = 0; k < f.params.size(); ++k) {
+      const api::TypeRef& t = f.params[k].type;
+      if (t.category != TypeCategory::record) continue;
+      if (t.passing == Passing::ref || t.passing == Passing::pointer || t.passing == Passing::rvalue_ref ||
+          (t.passing == Passing::value && moves_when_passed(t.base))) {
+        mark(first + k);
+      }
+    }
+  }
+
+  /// Which observations to assert after each statement; marks the observed variables.
+  void plan_assertions(std::size_t n) {
+    observed_.assign(n, {});
+    std::size_t last = n;  // the last statement whose facts are asserted
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!skipped(i) && asserts_values(i)) last = i;
+    }
+    std::map<std::pair<std::uint32_t, std::uint32_t>, const Value*> asserted;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (skipped(i) || !asserts_values(i)) continue;
+      for (const Observation& o : normal_result(i)->observations) {
+        if (o.threw || o.object > i || o.callable >= catalog_.callables.size()) continue;
+        const CallableInfo& observer = catalog_.callables[o.callable];
+        if (observer.callable == nullptr || !assertable(o.value, observer.callable->result)) continue;
+        if (vars_[o.object].holder == Holder::none || skipped(o.object)) continue;
+        const auto key = std::make_pair(o.object, o.callable);
+        auto found = asserted.find(key);
+        const bool unchanged = found != asserted.end() && same_value(*found->second, o.value);
+        if (unchanged && i != last && !options_.repeat_unchanged_observations) continue;
+        asserted[key] = &o.value;
+        observed_[i].push_back(&o);
+        vars_[o.object].referenced = true;
+      }
+    }
+  }
+
+  static bool same_value(const Value& a, const Value& b) {
+    if (a.kind != b.kind) return false;
+    switch (a.kind) {
+      case ValueKind::floating:
+        return std::memcmp(&a.d, &b.d, sizeof a.d) == 0;
+      case ValueKind::unsigned_integer:
+        return a.u == b.u;
+      case ValueKind::string:
+      case ValueKind::object:
+        return a.s == b.s;
+      default:
+        return a.i == b.i;
+    }
+  }
+
+  /// Primitive and string values of a non-pointer (or C string) result can be asserted.
+  static bool assertable(const Value& v, const api::TypeRef& type) {
+    if (v.kind == ValueKind::object) return false;
+    if (type.category == TypeCategory::cstring) return v.kind == ValueKind::string || v.kind == ValueKind::none;
+    if (v.kind == ValueKind::none || is_pointer(type.passing)) return false;
+    return harness::is_literal(type.category);
+  }
+
+  // ---- names ----
+
+  void reserve_namespace(const std::string& qualified) {
+    const std::size_t colon = qualified.find("::");
+    if (colon != std::string::npos && colon > 0) reserved_.insert(qualified.substr(0, colon));
+  }
+  bool taken(const std::string& name) const {
+    return used_.count(name) || reserved_.count(name) || cpp_keywords().count(name);
+  }
+  std::string fresh_local(const std::string& base) {
+    std::string word = identifier(base, "value");
+    std::string name = word;
+    for (int k = 2; taken(name); ++k) name = word + std::to_string(k);
+    used_.insert(name);
+    return name;
+  }
+
+  // ---- expressions ----
+
+  /// The object of statement j as an lvalue of its record type.
+  std::string object(std::uint32_t j) const {
+    const Variable& v = vars_[j];
+    return v.holder == Holder::pointer || v.holder == Holder::smart ? "*" + v.name : v.name;
+  }
+  std::string address(std::uint32_t j) const {
+    const Variable& v = vars_[j];
+    switch (v.holder) {
+      case Holder::pointer:
+        return v.name;
+      case Holder::smart:
+        return v.name + ".get()";
+      default:
+        return "&" + v.name;
+    }
+  }
+  std::string member_access(std::uint32_t j) const {
+    const Variable& v = vars_[j];
+    return v.holder == Holder::pointer || v.holder == Holder::smart ? v.name + "->" : v.name + ".";
+  }
+
+  bool moves_when_passed(const std::string& type) const {
+    if (type.rfind("std::unique_ptr<", 0) == 0) return true;
+    auto found = classes_.find(type);
+    return found != classes_.end() && !found->second->traits.copy_constructible &&
+           found->second->traits.move_constructible;
+  }
+
+  std::string record_argument(const api::TypeRef& t, const Input& in) const {
+    if (in.kind == InputKind::null_pointer) return "nullptr";
+    if (in.kind != InputKind::ref || in.ref >= vars_.size() || vars_[in.ref].name.empty()) {
+      return "/* palus: no object for " + t.base + " */";
+    }
+    const std::uint32_t j = in.ref;
+    const Variable& v = vars_[j];
+    const bool moves = t.passing == Passing::rvalue_ref || (t.passing == Passing::value && moves_when_passed(t.base));
+    if (v.holder == Holder::smart && t.base == v.type) {  // the smart pointer itself is wanted
+      if (is_pointer(t.passing)) return "&" + v.name;
+      return moves ? "std::move(" + v.name + ")" : v.name;
+    }
+    if (is_pointer(t.passing)) return address(j);
+    return moves ? "std::move(" + object(j) + ")" : object(j);
+  }
+
+  std::string argument(const api::Param& p, const Input& in, std::vector<std::string>& setup) {
+    const api::TypeRef& t = p.type;
+    if (t.category == TypeCategory::record) return record_argument(t, in);
+    if (in.kind == InputKind::null_pointer) return "nullptr";
+    if (in.kind == InputKind::ref) return record_argument(t, in);
+    if (t.category == TypeCategory::cstring) return input_literal(in, t, LiteralUse::argument, catalog_.api);
+    const bool needs_local = t.passing == Passing::ref || is_pointer(t.passing);
+    if (!needs_local) return input_literal(in, t, LiteralUse::argument, catalog_.api);
+    // A non-const reference or pointer needs an lvalue: declare one, as the harness does.
+    const std::string local = fresh_local(p.name);
+    if (in.kind == InputKind::string && in.s.find('\0') != std::string::npos) {
+      setup.push_back(t.base + " " + local + "(" + string_literal(in.s) + ", " + std::to_string(in.s.size()) + ");");
+    } else if (in.kind == InputKind::string) {
+      setup.push_back(t.base + " " + local + " = " + string_literal(in.s) + ";");
+    } else {
+      setup.push_back(t.base + " " + local + " = " + input_literal(in, t, LiteralUse::argument, catalog_.api) + ";");
+    }
+    return is_pointer(t.passing) ? "&" + local : local;
+  }
+
+  struct Call {
+    std::vector<std::string> setup;  ///< lines that must come first (locals for reference parameters)
+    std::string args;                ///< "a, b" (constructors)
+    std::string expr;                ///< the call (empty for constructors)
+  };
+
+  Call call(std::size_t i) {
+    Call out;
+    const CallableInfo* c = info(i);
+    const harness::protocol::Statement& s = test_.sequence[i];
+    if (c == nullptr || c->callable == nullptr) {
+      out.expr = "/* palus: unknown callable " + std::to_string(s.callable) + " */";
+      return out;
+    }
+    const api::Callable& f = *c->callable;
+    const std::size_t first = f.kind == api::CallableKind::method ? 1 : 0;
+    std::vector<std::string> args;
+    for (std::size_t k = 0; k < f.params.size(); ++k) {
+      const Input in = first + k < s.inputs.size() ? s.inputs[first + k] : Input::null();
+      args.push_back(argument(f.params[k], in, out.setup));
+    }
+    for (const auto& a : args) out.args += (out.args.empty() ? "" : ", ") + a;
+    const std::string symbol = operator_symbol(f);
+    const bool symbolic = is_symbolic(symbol);
+    switch (f.kind) {
+      case api::CallableKind::constructor:
+        break;
+      case api::CallableKind::static_method:
+        out.expr = f.owner + "::" + f.name + "(" + out.args + ")";
+        break;
+      case api::CallableKind::function: {
+        if (symbolic && args.size() == 2 && (symbol == "++" || symbol == "--"))
+          out.expr = args[0] + symbol;
+        else if (symbolic && args.size() == 2)
+          out.expr = binary(args[0], symbol, args[1]);
+        else if (symbolic && args.size() == 1)
+          out.expr = symbol + args[0];
+        else
+          out.expr = harness::qualified_name(f) + "(" + out.args + ")";
+        break;
+      }
+      case api::CallableKind::method: {
+        std::string receiver, access;
+        if (!s.inputs.empty() && s.inputs[0].kind == InputKind::ref && s.inputs[0].ref < vars_.size() &&
+            !vars_[s.inputs[0].ref].name.empty()) {
+          receiver = object(s.inputs[0].ref);
+          access = member_access(s.inputs[0].ref);
+        } else {
+          receiver = "(*static_cast<" + f.owner + "*>(nullptr))";
+          access = receiver + ".";
+        }
+        if (symbolic && symbol == "[]" && args.size() == 1)
+          out.expr = receiver + "[" + args[0] + "]";
+        else if (symbolic && symbol == "()")
+          out.expr = receiver + "(" + out.args + ")";
+        else if (symbolic && args.size() == 1 && (symbol == "++" || symbol == "--"))
+          out.expr = receiver + symbol;
+        else if (symbolic && args.size() == 1)
+          out.expr = binary(receiver, symbol, args[0]);
+        else if (symbolic && args.empty())
+          out.expr = symbol + receiver;
+        else
+          out.expr = access + f.name + "(" + out.args + ")";
+        break;
+      }
+    }
+    return out;
+  }
+
+  static std::string binary(const std::string& a, const std::string& symbol, const std::string& b) {
+    if (symbol == ",") return "(" + a + ", " + b + ")";
+    return a + " " + symbol + " " + b;
+  }
+
+  // ---- statements ----
+
+  void line(const std::string& text) { body_ += "  " + text + "\n"; }
+
+  void emit_statement(std::size_t i) {
+    const CallableInfo* c = info(i);
+    if (c != nullptr && c->contract) {
+      emit_contract(i, *c->contract);
+      return;
+    }
+    Call k = call(i);
+    for (const std::string& s : k.setup) line(s);
+    const Variable& v = vars_[i];
+    const bool constructor =
+        c != nullptr && c->callable != nullptr && c->callable->kind == api::CallableKind::constructor;
+    if (throws(i)) {
+      std::string expr = constructor ? "(" + v.type + (k.args.empty() ? "{}" : "(" + k.args + ")") + ")" : k.expr;
+      const std::string& type = test_.exception_type;
+      if (is_nameable_type(type) && is_visible_type(type)) {
+        line("EXPECT_THROW(" + macro_safe(expr) + ", " + type + ");");
+        if (std::string header = standard_header_of_exception(type); !header.empty()) includes_.insert(header);
+      } else {
+        line("EXPECT_ANY_THROW(" + macro_safe(expr) + ");");
+      }
+      return;
+    }
+    if (!v.name.empty()) {
+      const bool unused = !v.referenced && v.holder == Holder::owned;
+      const std::string attribute = unused ? "[[maybe_unused]] " : "";
+      if (constructor) {
+        line(attribute + v.type + " " + v.name + (k.args.empty() ? "{}" : "(" + k.args + ")") + ";");
+      } else {
+        const char* declarator = v.holder == Holder::reference ? "auto& "
+                                 : v.holder == Holder::pointer ? "auto* "
+                                                               : "auto ";
+        std::string expr = k.expr;
+        if (v.is_const && v.needs_mutable) {  // the harness's pool holds it without const
+          expr = "const_cast<" + v.type + (v.holder == Holder::pointer ? "*" : "&") + ">(" + expr + ")";
+        }
+        line(attribute + declarator + v.name + " = " + expr + ";");
+      }
+      return;
+    }
+    if (constructor) {  // an object nobody keeps: cannot happen for constructors, but stay valid C++
+      line("(" + v.type + (k.args.empty() ? "{}" : "(" + k.args + ")") + ");");
+      return;
+    }
+    const auto* r = normal_result(i);
+    if (asserts_values(i) && c != nullptr && c->callable != nullptr && r != nullptr &&
+        assertable(r->value, c->callable->result)) {
+      line(assertion(k.expr, c->callable->result, r->value));
+      return;
+    }
+    line(k.expr + ";");
+  }
+
+  void emit_contract(std::size_t i, const oracles::ContractUse& use) {
+    std::vector<std::string> objects;
+    for (const Input& in : test_.sequence[i].inputs) {
+      api::TypeRef t;
+      t.base = use.type;
+      t.passing = Passing::const_ref;
+      t.category = TypeCategory::record;
+      objects.push_back(record_argument(t, in));
+    }
+    for (const std::string& l : oracles::render_contract_check(use, objects)) line(l);
+    for (const std::string& h : oracles::contract_check_includes(use)) includes_.insert(h);
+  }
+
+  /// Exception types the test can see: the standard library's, the library's own classes (those
+  /// api.yaml lists come from its headers), and types without a namespace (int, char const*).
+  bool is_visible_type(const std::string& type) const {
+    return type.rfind("std::", 0) == 0 || classes_.count(type) > 0 || type.find("::") == std::string::npos;
+  }
+
+  std::string failure_comment() const {
+    std::string text = "// palus: " + (test_.failure_kind.empty() ? std::string("failure") : test_.failure_kind);
+    const std::string message = first_line(test_.message);
+    if (!message.empty()) text += ": " + message;
+    return text;
+  }
+
+  /// After statement i: its observer values (the value of the statement itself is asserted inline).
+  std::vector<std::string> observation_lines(std::size_t i) const {
+    std::vector<std::string> out;
+    for (const Observation* o : observed_[i]) {
+      const api::Callable& observer = *catalog_.callables[o->callable].callable;
+      out.push_back(assertion(member_access(o->object) + observer.name + "()", observer.result, o->value));
+    }
+    return out;
+  }
+
+  std::string assertion(const std::string& expr, const api::TypeRef& type, const Value& v) const {
+    const std::string e = macro_safe(expr);
+    auto literal = [&] { return macro_safe(value_literal(v, type, LiteralUse::comparison, catalog_.api)); };
+    if (type.category == TypeCategory::cstring) {
+      return v.kind == ValueKind::none ? "EXPECT_EQ(" + e + ", nullptr);"
+                                       : "EXPECT_STREQ(" + e + ", " + literal() + ");";
+    }
+    if (v.kind == ValueKind::boolean || type.category == TypeCategory::boolean) {
+      return (v.i != 0 ? "EXPECT_TRUE(" : "EXPECT_FALSE(") + e + ");";
+    }
+    if (type.category == TypeCategory::floating) {
+      if (is_nan(v)) return "EXPECT_TRUE(std::isnan(" + expr + "));";
+      const std::string wide = is_wide_floating(type) ? "static_cast<double>(" + expr + ")" : e;
+      if (std::isinf(v.d)) return "EXPECT_EQ(" + wide + ", " + literal() + ");";
+      if (is_float(type)) return "EXPECT_FLOAT_EQ(" + e + ", " + literal() + ");";
+      return "EXPECT_DOUBLE_EQ(" + wide + ", " + literal() + ");";
+    }
+    return "EXPECT_EQ(" + e + ", " + literal() + ");";
+  }
+
+  const generation::Catalog& catalog_;
+  const RenderOptions& options_;
+  const TestCase& test_;
+  std::map<std::string, const api::Class*> classes_;
+  std::vector<Variable> vars_;
+  std::vector<std::vector<const Observation*>> observed_;
+  std::set<std::string> used_, reserved_;
+  std::set<std::string> includes_;
+  std::string body_;
+};
+
+}  // namespace
+
+TestRenderer::TestRenderer(const generation::Catalog& catalog, RenderOptions options)
+    : catalog_(catalog), options_(options) {}
+
+RenderedTest TestRenderer::render(const TestCase& test, const TestName& name) const {
+  Body body(catalog_, options_, test);
+  return body.render(name);
+}
+
+std::string TestRenderer::base_name(const TestCase& test) const {
+  const auto& statements = test.sequence.statements();
+  std::optional<std::size_t> about;
+  if (test.failing_statement >= 0 && static_cast<std::size_t>(test.failing_statement) < statements.size()) {
+    about = static_cast<std::size_t>(test.failing_statement);
+  }
+  for (std::size_t i = statements.size(); !about && i-- > 0;) {
+    const std::uint32_t c = statements[i].callable;
+    if (c < catalog_.callables.size() && !catalog_.callables[c].contract) about = i;
+  }
+  std::string what = "sequence";
+  if (about) {
+    const std::uint32_t c = statements[*about].callable;
+    if (c < catalog_.callables.size()) {
+      const CallableInfo& info = catalog_.callables[c];
+      if (info.contract)
+        what = identifier(info.contract->name, "contract");
+      else if (info.callable != nullptr)
+        what = readable_name(*info.callable);
+    }
+  }
+  return subject_identifier(test) + "_" + what;
+}
+
+std::string subject_identifier(const TestCase& test) { return identifier(test.subject, "functions"); }
+
+std::string suite_name(const TestCase& test) {
+  std::string subject = subject_identifier(test);
+  subject[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(subject[0])));
+  return subject + (test.kind == TestKind::failure ? "FailureTest" : "RegressionTest");
+}
+
+std::string readable_name(const api::Callable& callable) {
+  if (callable.kind == api::CallableKind::constructor) return identifier(unqualified(callable.owner), "constructor");
+  const std::string symbol = operator_symbol(callable);
+  if (symbol.empty()) return identifier(callable.name, "call");
+  const std::size_t arity = callable.params.size() + (callable.kind == api::CallableKind::method ? 1 : 0);
+  static const std::map<std::string, std::string> kNames = {{"==", "equals"},
+                                                            {"!=", "not_equals"},
+                                                            {"<", "less"},
+                                                            {"<=", "less_equal"},
+                                                            {">", "greater"},
+                                                            {">=", "greater_equal"},
+                                                            {"<=>", "compare"},
+                                                            {"<<", "print"},
+                                                            {">>", "read"},
+                                                            {"[]", "index"},
+                                                            {"()", "call"},
+                                                            {"=", "assign"},
+                                                            {"+", "plus"},
+                                                            {"-", "minus"},
+                                                            {"*", "times"},
+                                                            {"/", "divide"},
+                                                            {"%", "modulo"},
+                                                            {"+=", "plus_assign"},
+                                                            {"-=", "minus_assign"},
+                                                            {"*=", "times_assign"},
+                                                            {"/=", "divide_assign"},
+                                                            {"%=", "modulo_assign"},
+                                                            {"<<=", "shift_left_assign"},
+                                                            {">>=", "shift_right_assign"},
+                                                            {"&=", "and_assign"},
+                                                            {"|=", "or_assign"},
+                                                            {"^=", "xor_assign"},
+                                                            {"++", "increment"},
+                                                            {"--", "decrement"},
+                                                            {"!", "not"},
+                                                            {"~", "complement"},
+                                                            {"&", "bit_and"},
+                                                            {"|", "bit_or"},
+                                                            {"^", "bit_xor"},
+                                                            {"&&", "and"},
+                                                            {"||", "or"},
+                                                            {"->", "arrow"},
+                                                            {"->*", "arrow_star"},
+                                                            {",", "comma"},
+                                                            {"new", "new"},
+                                                            {"delete", "delete"},
+                                                            {"new[]", "new_array"},
+                                                            {"delete[]", "delete_array"}};
+  if (arity == 1 && symbol == "-") return "negate";
+  if (arity == 1 && symbol == "+") return "unary_plus";
+  if (arity == 1 && symbol == "*") return "dereference";
+  if (arity == 1 && symbol == "&") return "address_of";
+  if (symbol == "<<" && callable.result.base.find("ostream") != std::string::npos) return "print";
+  if (symbol == "<<") return "shift_left";
+  if (symbol == ">>" && callable.result.base.find("istream") == std::string::npos) return "shift_right";
+  if (auto found = kNames.find(symbol); found != kNames.end()) return found->second;
+  if (symbol.rfind("\"\"", 0) == 0) return identifier("literal" + symbol.substr(2), "literal");
+  // Conversions: "operator bool" -> "to_bool", "operator const std::string &" -> "to_string".
+  std::string type = symbol;
+  for (const char* noise : {"const ", " &", "&", " *", "*"}) {
+    for (std::size_t at; (at = type.find(noise)) != std::string::npos;) type.erase(at, std::string(noise).size());
+  }
+  return "to_" + identifier(unqualified(type), "value");
+}
+
+bool is_nameable_type(std::string_view type) {
+  if (type.empty() || type == "unknown") return false;
+  for (std::string_view bad : {"(anonymous", "{", "lambda", "[abi:", "'", "(", "$", "__"}) {
+    if (type.find(bad) != std::string_view::npos) return false;
+  }
+  return macro_safe(std::string(type)) == type;
+}
+
+}  // namespace palus::writer

@@ -1,0 +1,77 @@
+#pragma once
+// One generated test as GoogleTest source (DESIGN §9): the sequence's calls in plain C++, made
+// exactly as the harness made them, with variables named after their types and assertions of the
+// values the harness saw.
+
+#include <set>
+#include <string>
+#include <string_view>
+
+#include "palus/analysis/api.hpp"
+#include "palus/generation/catalog.hpp"
+#include "palus/generation/test_case.hpp"
+
+namespace palus::writer {
+
+/// Where a test lives in GoogleTest's terms.
+struct TestName {
+  std::string suite;  ///< "StatementRegressionTest"
+  std::string name;   ///< "Statement_executeQuery_2"
+
+  /// "StatementRegressionTest.Statement_executeQuery_2", as --gtest_filter takes it.
+  std::string full() const { return suite + "." + name; }
+  auto operator<=>(const TestName&) const = default;
+};
+
+struct RenderOptions {
+  /// Assert every observation. By default an observer's value is asserted after a statement only
+  /// when it differs from the value last asserted for the same object and observer, and after the
+  /// last statement always, which keeps long sequences readable.
+  bool repeat_unchanged_observations = false;
+};
+
+struct RenderedTest {
+  std::string text;                ///< "TEST(Suite, Name) {\n...}\n"
+  std::set<std::string> includes;  ///< standard headers it needs besides GoogleTest: "<cmath>", ...
+};
+
+class TestRenderer {
+ public:
+  /// `catalog` (and the api it points to) must outlive the renderer.
+  explicit TestRenderer(const generation::Catalog& catalog, RenderOptions options = {});
+
+  /// The test as a TEST(...) block. Regression tests assert primitive and string results and
+  /// observer values (never pointers or objects); an expected-exception test ends in EXPECT_THROW
+  /// (EXPECT_ANY_THROW when the exception's type cannot be named, or is neither a standard type
+  /// nor a class of api.yaml, so may be hidden in the library's sources); a failure test holds no value
+  /// assertions and a "// palus: <kind>: <message>" comment above the failing statement, and a
+  /// contract failure ends in the contract's check (oracles/contracts/contract_catalog.hpp).
+  /// Contract statements elsewhere are left out. Throws std::invalid_argument when a contract
+  /// check cannot be rendered.
+  RenderedTest render(const generation::TestCase& test, const TestName& name) const;
+
+  /// "Statement_executeQuery": the subject and the readable name of the callable the test is
+  /// about (the failing or throwing statement, else the last one), without the number.
+  std::string base_name(const generation::TestCase& test) const;
+
+ private:
+  const generation::Catalog& catalog_;
+  RenderOptions options_;
+};
+
+/// "StatementRegressionTest" for regression and expected-exception tests, "StatementFailureTest"
+/// for failure-revealing ones ("FunctionsRegressionTest" for free functions).
+std::string suite_name(const generation::TestCase& test);
+
+/// The test's subject as an identifier, for test and file names: "Statement", "functions".
+std::string subject_identifier(const generation::TestCase& test);
+
+/// A name fit for a test or file name: "operator==" -> "equals", "operator<<" -> "print",
+/// "operator[]" -> "index", "operator bool" -> "to_bool", constructors -> the class's name.
+std::string readable_name(const api::Callable& callable);
+
+/// True when `type` (a demangled exception type) can be written in EXPECT_THROW: no anonymous
+/// namespace, lambda, ABI tag, reserved name ("std::__ios_failure") or top-level comma.
+bool is_nameable_type(std::string_view type);
+
+}  // namespace palus::writer
