@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <map>
 
+#include "oracles/contracts/contract_id.hpp"
 #include "palus/analysis/analyzer.hpp"
 #include "palus/analysis/api_yaml.hpp"
 #include "palus/analysis/api_yaml_read.hpp"
@@ -13,7 +16,11 @@
 #include "palus/config/config_values.hpp"
 #include "palus/config/starter_config.hpp"
 #include "palus/error.hpp"
+#include "palus/generate_stage.hpp"
 #include "palus/harness_stage.hpp"
+#include "palus/suite/coverage_report.hpp"
+#include "palus/report/run_report.hpp"
+#include "palus/suite/coverage_report.hpp"
 
 namespace palus {
 namespace {
@@ -30,9 +37,8 @@ struct PendingStage {
 constexpr PendingStage kPendingStages[] = {
     {"trace", "The Palus core (sample-execution trace)"},
     {"model", "The Palus core (call-sequence models)"},
-    {"generate", "Feedback-directed random generation and the GoogleTest writer"},
-    {"report", "Feedback-directed random generation and the GoogleTest writer"},
 };
+constexpr int kFailuresFound = 3;
 
 struct Workspace {
   Config config;
@@ -88,19 +94,63 @@ std::vector<std::string> sanitizer_override(const std::string& text) {
   }
 }
 
-void harness_stage(const Workspace& ws, const CommonOptions& common, const api::Api& api,
-                   const std::vector<std::string>& sanitizers) {
+HarnessStageResult harness_stage(const Workspace& ws, const CommonOptions& common, const api::Api& api,
+                                 const std::vector<std::string>& sanitizers) {
   const auto start = std::chrono::steady_clock::now();
   HarnessStageResult built = build_harness_stage(ws.config, ws.work_dir, api, sanitizers);
   for (const auto& bug : built.palus_bugs) {
     std::cerr << "palus harness: warning: a generated call does not compile (a palus bug; left out): " << bug << "\n";
   }
-  if (common.quiet) return;
-  fmt::print("harness: {} callables, {} not callable in {:.1f} s -> {}\n", built.callables.size(),
-             built.uncallable.size(), seconds_since(start), shown(built.executable));
+  if (common.quiet) return built;
+  const auto checks = std::count_if(built.callables.begin(), built.callables.end(),
+                                    [](const std::string& id) { return oracles::parse_contract_id(id).has_value(); });
+  fmt::print("harness: {} callables, {} contract checks, {} not callable in {:.1f} s -> {}\n",
+             built.callables.size() - static_cast<std::size_t>(checks), checks, built.uncallable.size(),
+             seconds_since(start), shown(built.executable));
   if (common.verbose) {
     for (const auto& u : built.uncallable) fmt::print("  not callable: {}: {}\n", u.id, u.reason);
   }
+  return built;
+}
+
+/// Builds and runs the generated suite with coverage; puts the coverage into report.yaml.
+void report_stage(const Workspace& ws, const CommonOptions& common) {
+  const auto start = std::chrono::steady_clock::now();
+  const suite::CoverageReport coverage = suite::build_coverage_report(ws.config, ws.work_dir);
+  const fs::path report_yaml = ws.config.output.dir / "report.yaml";
+  if (fs::exists(report_yaml)) suite::update_report_yaml(report_yaml, coverage, seconds_since(start));
+  if (!common.quiet) fmt::print("{}", suite::summary_table(coverage, fs::current_path(), common.verbose));
+}
+
+/// The summary table after generation, and the exit status it means.
+int generation_status(const report::RunReport& r, const Workspace& ws, const CommonOptions& common,
+                      const GenerateOverrides& overrides) {
+  if (!common.quiet) {
+    fmt::print("\n  sequences  {:>9} executed  {:>9} normal  {:>7} exception  {:>6} invalid  {:>5} failing\n",
+               r.sequences.executed, r.sequences.normal, r.sequences.exception, r.sequences.invalid, r.sequences.failure);
+    fmt::print("  tests      {:>9} regression ({} expecting an exception)  {} failure  dropped: {} uncompilable, {} flaky\n",
+               r.tests.regression, r.tests.expected_exception, r.tests.failure, r.tests.dropped_uncompilable,
+               r.tests.dropped_flaky);
+    for (const auto& f : r.failures) fmt::print("  failure    {:<10} {}  ({})\n", f.kind, f.test, f.message);
+    fmt::print("  written to {}{}\n", shown(ws.config.output.dir), r.interrupted ? " (interrupted: what was found so far)" : "");
+  }
+  return overrides.fail_on_failures && !r.failures.empty() ? kFailuresFound : 0;
+}
+
+report::RunReport generate(const Workspace& ws, const CommonOptions& common, const GenerateOverrides& overrides,
+                           const api::Api& api, HarnessStageResult built, std::map<std::string, double> stages) {
+  GenerateRequest request;
+  request.config = &ws.config;
+  request.work_dir = ws.work_dir;
+  request.api = &api;
+  request.harness = std::move(built);
+  request.sanitizers = ws.config.sandbox.sanitizers;
+  request.max_steps = overrides.max_steps;
+  request.command = overrides.command;
+  request.stages_s = std::move(stages);
+  request.quiet = common.quiet;
+  request.verbose = common.verbose;
+  return generate_stage(request);
 }
 
 api::Api read_analysis(const Workspace& ws) {
@@ -145,14 +195,33 @@ int run_harness(const CommonOptions& common, const std::string& sanitizers) {
 int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides) {
   Workspace ws = open_workspace(common);
   apply_overrides(ws.config, overrides);
+  std::map<std::string, double> stages;
+  auto start = std::chrono::steady_clock::now();
   const api::Api api = analyze_stage(ws, common);
-  harness_stage(ws, common, api, ws.config.sandbox.sanitizers);
+  stages["analyze"] = seconds_since(start);
   if (!common.quiet) {
     for (const auto& stage : kPendingStages) {
       fmt::print("{}: not built yet (comes with \"{}\")\n", stage.name, stage.built_by);
     }
   }
-  return 0;
+  start = std::chrono::steady_clock::now();
+  HarnessStageResult built = harness_stage(ws, common, api, ws.config.sandbox.sanitizers);
+  stages["harness"] = seconds_since(start);
+  const report::RunReport summary = generate(ws, common, overrides, api, std::move(built), std::move(stages));
+  const int status = generation_status(summary, ws, common, overrides);
+  if (summary.interrupted) return status;
+  report_stage(ws, common);
+  return status;
+}
+
+int run_generate(const CommonOptions& common, const GenerateOverrides& overrides) {
+  Workspace ws = open_workspace(common);
+  apply_overrides(ws.config, overrides);
+  const api::Api api = read_analysis(ws);
+  const auto start = std::chrono::steady_clock::now();
+  HarnessStageResult built = harness_stage(ws, common, api, ws.config.sandbox.sanitizers);
+  const report::RunReport summary = generate(ws, common, overrides, api, std::move(built), {{"harness", seconds_since(start)}});
+  return generation_status(summary, ws, common, overrides);
 }
 
 int run_init(const CommonOptions& common, const InitOptions& options) {
@@ -165,6 +234,11 @@ int run_init(const CommonOptions& common, const InitOptions& options) {
     fmt::print("init: wrote {}{}\n", shown(written),
                database ? " from " + shown(*database) : std::string(" (no compile database found; flags guessed)"));
   }
+  return 0;
+}
+
+int run_report(const CommonOptions& common) {
+  report_stage(open_workspace(common), common);
   return 0;
 }
 

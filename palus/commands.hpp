@@ -18,6 +18,9 @@ struct CommonOptions {
 struct GenerateOverrides {
   std::optional<std::string> time_limit, mode, out;
   std::optional<std::uint64_t> seed;
+  std::optional<std::uint64_t> max_steps;  ///< stop after this many sequences (deterministic for a seed)
+  bool fail_on_failures = false;           ///< exit status 3 when failures were found
+  std::string command;                     ///< the command line as typed, for report.yaml and test headers
 };
 
 struct InitOptions {
@@ -29,7 +32,10 @@ int run_analyze(const CommonOptions& common);
 /// `sanitizers`: empty keeps the config's; "none" or a comma-separated list overrides it.
 int run_harness(const CommonOptions& common, const std::string& sanitizers);
 int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides);
+int run_generate(const CommonOptions& common, const GenerateOverrides& overrides);
 int run_init(const CommonOptions& common, const InitOptions& options);
+/// Builds and runs the generated tests with coverage; updates report.yaml in the output folder.
+int run_report(const CommonOptions& common);
 int not_built_yet(const std::string& subcommand);
 
 }  // namespace palus

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <string>
 
 #include "palus/commands.hpp"
 #include "palus/error.hpp"
@@ -26,6 +27,9 @@ void add_generate_overrides(CLI::App& sub, palus::GenerateOverrides& overrides) 
   sub.add_option("--seed", overrides.seed, "random seed (overrides generate.seed)");
   sub.add_option("--mode", overrides.mode, "random | model | model+constraints | palus (overrides generate.mode)");
   sub.add_option("--out", overrides.out, "folder for the generated tests (overrides output.dir)");
+  sub.add_option("--max-steps", overrides.max_steps, "stop after this many sequences (with --seed: the same tests every time)")
+      ->check(CLI::PositiveNumber);
+  sub.add_flag("--fail-on-failures", overrides.fail_on_failures, "exit with status 3 when failures were found");
 }
 
 }  // namespace
@@ -38,6 +42,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", PALUS_VERSION);
 
   palus::GenerateOverrides overrides;
+  overrides.command = "palus";
+  for (int i = 1; i < argc; ++i) overrides.command += std::string(" ") + argv[i];
   palus::InitOptions init;
   auto* run = app.add_subcommand("run", "every stage: analyze, trace, model, harness, generate, report");
   add_generate_overrides(*run, overrides);
@@ -69,7 +75,9 @@ int main(int argc, char** argv) {
     if (*analyze) return palus::run_analyze(common);
     if (*init_cmd) return palus::run_init(common, init);
     if (*harness) return palus::run_harness(common, harness_sanitizers);
-    for (auto* sub : {trace, model, generate, report}) {
+    if (*generate) return palus::run_generate(common, overrides);
+    if (*report) return palus::run_report(common);
+    for (auto* sub : {trace, model}) {
       if (*sub) return palus::not_built_yet(sub->get_name());
     }
     return kBadInput;

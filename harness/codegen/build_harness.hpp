@@ -13,7 +13,7 @@ namespace palus::harness {
 struct HarnessBuildInput {
   std::filesystem::path dir;      ///< .palus/harness/<variant>
   std::filesystem::path harness_cpp;
-  std::filesystem::path runtime_root;  ///< folder holding harness/runtime and harness/protocol
+  std::filesystem::path runtime_root;  ///< folder holding harness/runtime, harness/protocol and oracles/contracts
   std::filesystem::path project_dir;   ///< for messages: paths are shown relative to it
   std::vector<std::filesystem::path> sources;
   std::function<std::vector<std::string>(const std::filesystem::path&)> flags_for;

@@ -1,0 +1,76 @@
+#include "build_tools.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+
+namespace fs = std::filesystem;
+
+namespace palus::harness {
+
+std::string compiler() {
+  const char* cxx = std::getenv("CXX");
+  return cxx && *cxx ? cxx : "c++";
+}
+
+std::vector<std::string> sanitize_flags(const std::vector<std::string>& sanitizers) {
+  if (sanitizers.empty()) return {};
+  std::string joined;
+  for (const auto& s : sanitizers) joined += (joined.empty() ? "" : ",") + s;
+  return {"-fsanitize=" + joined, "-fno-sanitize-recover=all"};
+}
+
+std::vector<std::string> instrumentation_flags(const std::vector<std::string>& sanitizers) {
+  std::vector<std::string> flags{"-O1", "-g", "-fno-omit-frame-pointer", "-Wno-error"};
+  for (auto& f : sanitize_flags(sanitizers)) flags.push_back(std::move(f));
+  return flags;
+}
+
+std::string shell_quote(const std::string& word) {
+  if (!word.empty() &&
+      word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=/.,:@%") ==
+          std::string::npos) {
+    return word;
+  }
+  std::string quoted = "'";
+  for (char ch : word) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return quoted + "'";
+}
+
+std::string ninja_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (const auto& w : words) {
+    if (!out.empty()) out += ' ';
+    for (char ch : shell_quote(w)) out += ch == '$' ? std::string("$$") : std::string(1, ch);
+  }
+  return out;
+}
+
+std::string ninja_path(const fs::path& path) {
+  std::string out;
+  for (char ch : path.string()) {
+    if (ch == '$' || ch == ' ' || ch == ':') out += '$';
+    out += ch;
+  }
+  return out;
+}
+
+std::uint64_t fnv1a(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char ch : text) h = (h ^ ch) * 1099511628211ull;
+  return h;
+}
+
+std::string library_object(const fs::path& source) {
+  return fmt::format("obj/lib/{}-{:08x}.o", source.stem().string(), fnv1a(source.string()) & 0xffffffffu);
+}
+
+std::string ninja_prelude(const std::string& comment) {
+  return "# " + comment + "\n" + "ninja_required_version = 1.5\n" + "cxx = " + ninja_words({compiler()}) + "\n" +
+         "rule cxx\n  command = $cxx -MMD -MF $out.d $flags -c $in -o $out\n  depfile = $out.d\n  deps = gcc\n"
+         "  description = compile $in\n"
+         "rule archive\n  command = rm -f $out && ar crs $out $in\n  description = archive $out\n"
+         "rule link\n  command = $cxx -o $out $in $libs\n  description = link $out\n\n";
+}
+
+}  // namespace palus::harness

@@ -1,0 +1,44 @@
+#pragma once
+// Pieces of the generated build.ninja files shared by the harness build and the builds of
+// generated tests (palus/suite): the compiler, the instrumentation flags of a variant, quoting
+// for ninja, object names and the rules.
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace palus::harness {
+
+/// The C++ compiler: $CXX when set and not empty, else "c++".
+std::string compiler();
+
+/// Compile flags of an instrumented variant, as the sanitizers' documentation recommends (DESIGN §7):
+/// -O1 -g -fno-omit-frame-pointer -Wno-error, then sanitize_flags(sanitizers).
+std::vector<std::string> instrumentation_flags(const std::vector<std::string>& sanitizers);
+
+/// "-fsanitize=a,b" and "-fno-sanitize-recover=all"; empty without sanitizers. The first of them
+/// is also what a link needs.
+std::vector<std::string> sanitize_flags(const std::vector<std::string>& sanitizers);
+
+/// `word` as one POSIX shell word (unquoted when it is safe).
+std::string shell_quote(const std::string& word);
+
+/// A command-line fragment inside build.ninja: shell-quoted words, then `$` escaped for ninja.
+std::string ninja_words(const std::vector<std::string>& words);
+
+/// A path in a build statement: `$`, space and colon escaped.
+std::string ninja_path(const std::filesystem::path& path);
+
+/// 64-bit FNV-1a of `text`: stable across runs and machines.
+std::uint64_t fnv1a(const std::string& text);
+
+/// "obj/lib/<stem>-<8 hex digits of the path's hash>.o": one object per library source, distinct
+/// for sources of the same name in different folders.
+std::string library_object(const std::filesystem::path& source);
+
+/// The first lines of a generated build.ninja: `comment`, the compiler as $cxx, and the rules
+/// cxx (flags in $flags, header dependencies through a depfile), archive and link ($libs after $in).
+std::string ninja_prelude(const std::string& comment);
+
+}  // namespace palus::harness

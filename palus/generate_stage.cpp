@@ -1,0 +1,220 @@
+#include "palus/generate_stage.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <fstream>
+#include <mutex>
+
+#include "harness/codegen/build_harness.hpp"
+#include "harness/executor/executor.hpp"
+#include "palus/error.hpp"
+#include "palus/generation/generator.hpp"
+#include "palus/generation/literal_pool.hpp"
+#include "palus/generation/random_step.hpp"
+#include "palus/interrupt.hpp"
+#include "palus/report/progress.hpp"
+#include "palus/suite/test_checker.hpp"
+#include "palus/test_pipeline.hpp"
+#include "palus/writer/suite_writer.hpp"
+
+namespace palus {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+class RandomSource : public generation::SequenceSource {
+ public:
+  explicit RandomSource(generation::RandomStep& step) : step_(step) {}
+  std::optional<generation::Sequence> next(const generation::Pool& pool, generation::Random& random) override {
+    return step_.next(pool, random);
+  }
+
+ private:
+  generation::RandomStep& step_;
+};
+
+/// run.log: one timestamped line per event, shared by the generator's and the pipeline's threads.
+class RunLog {
+ public:
+  explicit RunLog(const fs::path& file) : out_(file, std::ios::trunc), start_(Clock::now()) {
+    if (!out_) throw UserError(fmt::format("{}: cannot write the run log", file.string()));
+  }
+  void operator()(const std::string& line) {
+    std::lock_guard lock(mutex_);
+    out_ << fmt::format("[{:8.2f}] ", std::chrono::duration<double>(Clock::now() - start_).count()) << line << '\n';
+    out_.flush();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::ofstream out_;
+  Clock::time_point start_;
+};
+
+/// How a generated test includes `header`: relative to the deepest -I/-isystem/-iquote folder
+/// holding it (as the library's own users write it), else by its absolute path.
+std::string include_spelling(const Config& config, const fs::path& header) {
+  const std::vector<std::string> flags = config.parse_flags_for(header);
+  std::string best;
+  for (std::size_t k = 0; k < flags.size(); ++k) {
+    std::string dir;
+    for (std::string_view opt : {"-I", "-isystem", "-iquote"}) {
+      if (flags[k] == opt && k + 1 < flags.size()) dir = flags[k + 1];
+      else if (flags[k].rfind(opt, 0) == 0 && flags[k].size() > opt.size() && opt == "-I") dir = flags[k].substr(2);
+    }
+    if (dir.empty()) continue;
+    const fs::path rel = header.lexically_relative(fs::path(dir).lexically_normal());
+    if (rel.empty() || rel.string().rfind("..", 0) == 0) continue;
+    if (best.empty() || rel.string().size() < best.size()) best = rel.string();
+  }
+  return best.empty() ? "\"" + header.string() + "\"" : "\"" + best + "\"";
+}
+
+std::vector<std::string> header_includes(const Config& config) {
+  std::vector<std::string> out;
+  for (const auto& h : config.project.headers) out.push_back(include_spelling(config, h));
+  return out;
+}
+
+void fill_unsupported(report::RunReport& r, const api::Api& api, const HarnessStageResult& harness) {
+  for (const auto& u : api.unsupported) r.unsupported.push_back({u.entity, u.reason});
+  for (const auto& u : harness.uncallable) r.unsupported.push_back({u.id, u.reason});
+  for (const auto& b : harness.palus_bugs) r.unsupported.push_back({b, "its generated call did not compile (a palus bug)"});
+}
+
+std::string failing_callable(const generation::TestCase& test, const generation::Catalog& catalog) {
+  if (test.sequence.empty()) return "";
+  const std::size_t k = std::min<std::size_t>(static_cast<std::size_t>(std::max(test.failing_statement, 0)),
+                                              test.sequence.size() - 1);
+  return catalog.callables[test.sequence[k].callable].id;
+}
+
+}  // namespace
+
+report::RunReport generate_stage(const GenerateRequest& request) {
+  const Config& config = *request.config;
+  const auto start = Clock::now();
+  fs::create_directories(config.output.dir);
+  RunLog log(config.output.dir / "run.log");
+  report::Progress progress(stdout, request.quiet);
+
+  report::RunReport summary;
+  summary.palus_version = PALUS_VERSION;
+  summary.command = request.command;
+  summary.seed = config.generate.seed;
+  summary.mode = "random";
+  summary.time_limit_s = std::chrono::duration<double>(config.generate.time_limit).count();
+  summary.max_steps = request.max_steps;
+  summary.stages_s = request.stages_s;
+  fill_unsupported(summary, *request.api, request.harness);
+  if (config.generate.mode != GenerationMode::random) {
+    progress.note(fmt::format("generate: mode '{}' needs the call-sequence model, which is not built yet; "
+                              "generating in random mode",
+                              to_string(config.generate.mode)));
+  }
+
+  const std::string variant = harness::variant_name(request.sanitizers);
+  harness::ExecutorOptions options;
+  options.harness = request.harness.executable;
+  options.run_dir = request.work_dir / "run";
+  options.gcov_prefix = request.work_dir / "harness" / variant / "gcov";
+  options.call_timeout = config.sandbox.call_timeout;
+  options.sequence_timeout = std::max(std::chrono::milliseconds(10'000), config.sandbox.call_timeout * 5);
+  options.memory_bytes = config.sandbox.memory_bytes;
+  options.sanitized = !request.sanitizers.empty();
+  options.log = [&log](const std::string& line) { log("harness: " + line); };
+  harness::Executor executor(options);
+
+  const generation::Catalog catalog = generation::make_catalog(*request.api, executor.callables());
+  for (const auto& p : executor.protections()) log("sandbox: " + p);
+  log(fmt::format("seed {}, mode random, time limit {:.1f} s{}", config.generate.seed, summary.time_limit_s,
+                  request.max_steps ? fmt::format(", max steps {}", *request.max_steps) : ""));
+
+  generation::LiteralPool literals(*request.api);
+  generation::StepOptions step_options;
+  step_options.max_statements = static_cast<std::size_t>(config.generate.max_statements);
+  generation::RandomStep step(catalog, literals, step_options);
+  RandomSource source(step);
+
+  generation::GeneratorOptions generator_options;
+  generator_options.seed = config.generate.seed;
+  generator_options.deadline = start + config.generate.time_limit;
+  generator_options.max_steps = request.max_steps.value_or(0);
+  generation::Generator generator(catalog, executor, source, generator_options);
+
+  writer::SuiteHeader header;
+  header.version = PALUS_VERSION;
+  header.seed = config.generate.seed;
+  header.mode = "random";
+  header.command = request.command;
+  writer::SuiteOptions suite_options;
+  suite_options.dir = config.output.dir;
+  suite_options.tests_per_file = static_cast<std::size_t>(config.output.tests_per_file);
+  suite_options.header = header;
+  suite_options.includes = header_includes(config);
+  writer::SuiteWriter suite_writer(suite_options, catalog);
+  suite::TestChecker checker(suite::checker_options(config, request.work_dir, request.sanitizers));
+
+  std::mutex report_mutex;
+  generation::GeneratorStats latest;  // the generator's counters as last published, under report_mutex
+  std::unique_ptr<TestPipeline> pipeline;
+  auto refresh_report = [&](bool final_write) {
+    std::lock_guard lock(report_mutex);
+    const generation::GeneratorStats& s = latest;
+    summary.sequences = {s.executed, s.normal, s.exception, s.failure, s.invalid, s.duplicates};
+    const PipelineCounts counts = pipeline->counts();
+    summary.tests.regression = counts.regression + counts.expected_exception;
+    summary.tests.expected_exception = counts.expected_exception;
+    summary.tests.failure = counts.failure;
+    summary.tests.dropped_uncompilable = counts.dropped_uncompilable;
+    summary.tests.dropped_flaky = counts.dropped_flaky;
+    summary.tests.pending = final_write ? 0 : counts.pending;
+    summary.failures.clear();
+    for (const auto& f : pipeline->failures())
+      summary.failures.push_back({f.test.failure_kind, failing_callable(f.test, catalog), f.location, f.test.message});
+    summary.stages_s["generate"] = std::chrono::duration<double>(Clock::now() - start).count();
+    report::write_report(config.output.dir, summary);
+  };
+  // Until the end only the pipeline thread writes report.yaml, from the counters the generator
+  // last published with its progress (at most a quarter second old).
+  pipeline = std::make_unique<TestPipeline>(suite_writer, checker, catalog, [&] { refresh_report(false); },
+                                            [&log](const std::string& line) { log(line); });
+  suite_writer.write_all();
+  refresh_report(false);
+
+  InterruptGuard interrupt;
+  const double limit_s = summary.time_limit_s;
+  generator.run(
+      InterruptGuard::requested(), [&](generation::TestCase test) { pipeline->submit(std::move(test)); },
+      [&](const generation::GeneratorStats& s) {
+        {
+          std::lock_guard lock(report_mutex);
+          latest = s;
+        }
+        const PipelineCounts counts = pipeline->counts();
+        report::ProgressState state;
+        state.elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
+        state.limit_s = limit_s;
+        state.executed = s.executed;
+        state.pool = s.pool;
+        state.tests = counts.regression + counts.expected_exception + counts.failure;
+        state.pending = counts.pending;
+        state.failures_by_kind = s.failures_by_kind;
+        progress.update(state);
+      });
+  summary.interrupted = InterruptGuard::requested().load();
+  executor.stop();
+  if (summary.interrupted) progress.note("generate: interrupted; checking and writing the tests found so far");
+  log(fmt::format("generation stopped{}: {} sequences executed; checking the last tests",
+                  summary.interrupted ? " (interrupted)" : "", generator.stats().executed));
+  pipeline->finish();
+  progress.finish();
+  latest = generator.stats();
+  refresh_report(true);
+  log(fmt::format("done: {} regression, {} failure tests written", summary.tests.regression, summary.tests.failure));
+  return summary;
+}
+
+}  // namespace palus

@@ -1,0 +1,34 @@
+#pragma once
+// `palus generate`: the generation loop over the built harness, the background test checker and
+// writer, progress, and report.yaml (DESIGN §3, §6, §9).
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "palus/analysis/api.hpp"
+#include "palus/config/config.hpp"
+#include "palus/harness_stage.hpp"
+#include "palus/report/run_report.hpp"
+
+namespace palus {
+
+struct GenerateRequest {
+  const Config* config = nullptr;
+  std::filesystem::path work_dir;
+  const api::Api* api = nullptr;
+  HarnessStageResult harness;
+  std::vector<std::string> sanitizers;  ///< of the harness variant
+  std::optional<std::uint64_t> max_steps;
+  std::string command;                      ///< as typed, for report.yaml and file headers
+  std::map<std::string, double> stages_s;   ///< of the stages before
+  bool quiet = false, verbose = false;
+};
+
+/// Runs generation and writes the output folder. The returned report is also on disk.
+report::RunReport generate_stage(const GenerateRequest& request);
+
+}  // namespace palus

@@ -1,0 +1,57 @@
+#pragma once
+// report.yaml: the summary of a run that scripts read (DESIGN §3). Keys are stable; new keys
+// may be added, none renamed.
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace palus::report {
+
+struct FailureEntry {
+  std::string kind;      ///< crash | sanitizer | hang | oom | exit | contract | theory | invariant
+  std::string callable;  ///< id of the callable that failed (the contract check for contracts)
+  std::string test;      ///< "generated/Statement_failure_test.cpp:Statement_executeQuery_2"
+  std::string message;
+};
+
+struct Unsupported {
+  std::string entity;
+  std::string reason;
+};
+
+struct RunReport {
+  std::string palus_version;
+  std::string command;
+  std::uint64_t seed = 0;
+  std::string mode;
+  double time_limit_s = 0;
+  std::optional<std::uint64_t> max_steps;
+  bool interrupted = false;  ///< stopped by SIGINT/SIGTERM before the limit
+  struct Sequences {
+    std::uint64_t executed = 0, normal = 0, exception = 0, failure = 0, invalid = 0, duplicates = 0;
+  } sequences;
+  struct Tests {
+    std::uint64_t regression = 0, failure = 0, dropped_uncompilable = 0, dropped_flaky = 0;
+    std::uint64_t expected_exception = 0;  ///< of the regression tests, those expecting a throw
+    std::uint64_t pending = 0;             ///< found but not yet checked (non-zero only mid-run)
+  } tests;
+  std::vector<FailureEntry> failures;
+  struct Coverage {
+    double line = 0, branch = 0;
+    std::string scope = "generated-suite";
+  };
+  std::optional<Coverage> coverage;
+  std::map<std::string, double> stages_s;  ///< analyze, trace, model, harness, generate, report
+  std::vector<Unsupported> unsupported;    ///< what palus left out, and why
+};
+
+std::string to_yaml(const RunReport& report);
+
+/// Writes `dir/report.yaml` atomically.
+void write_report(const std::filesystem::path& dir, const RunReport& report);
+
+}  // namespace palus::report

@@ -1,0 +1,343 @@
+#include "palus/suite/test_build.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "harness/codegen/build_harness.hpp"
+#include "harness/codegen/build_tools.hpp"
+#include "palus/atomic_file.hpp"
+#include "palus/error.hpp"
+#include "palus/suite/process.hpp"
+
+namespace fs = std::filesystem;
+
+namespace palus::suite {
+namespace {
+
+constexpr std::size_t kBuildOutputCap = 4u << 20;
+
+struct Place {
+  std::string file;
+  unsigned line = 0;
+};
+
+/// One error with what surrounds it: the context lines GCC prints before it (instantiation
+/// chains, include chains) and the notes after it (Clang's "requested here").
+struct ErrorGroup {
+  Place own;
+  std::string message;
+  std::vector<Place> required_from;  ///< "FILE:L:C:   required from here" and similar, in order
+  std::vector<Place> included_from;  ///< "In file included from FILE:L", "   from FILE:L"
+  std::vector<Place> notes;          ///< notes after the error
+};
+
+bool same_file(const std::string& file, const fs::path& source) {
+  if (file.empty() || source.empty()) return false;
+  const fs::path named = fs::path(file).lexically_normal();
+  const fs::path wanted = source.lexically_normal();
+  if (named == wanted) return true;
+  const std::string a = named.string(), b = wanted.string();
+  if (named.is_relative() && b.size() > a.size() && b.compare(b.size() - a.size(), a.size(), a) == 0 &&
+      b[b.size() - a.size() - 1] == '/') {
+    return true;
+  }
+  return wanted.is_relative() && a.size() > b.size() && a.compare(a.size() - b.size(), b.size(), b) == 0 &&
+         a[a.size() - b.size() - 1] == '/';
+}
+
+/// "/usr/bin/ld: x" -> "x": the linker names itself on some lines and not on others.
+std::string without_linker_prefix(const std::string& line) {
+  static const std::regex prefix(R"(^(\S*/)?(ld|ld\.bfd|ld\.gold|ld\.lld|lld)(: (error: )?))");
+  std::smatch m;
+  if (std::regex_search(line, m, prefix)) return m.suffix().str();
+  return line;
+}
+
+std::vector<ErrorGroup> error_groups(std::string_view output) {
+  static const std::regex diagnostic(R"(^(.+?):(\d+):(\d+): (fatal error|error|warning|note): (.*)$)");
+  static const std::regex located_context(R"(^(.+?):(\d+):(\d+):\s+(required |in |  ).*$)");
+  static const std::regex include_context(R"(^(?:In file included from|\s+from) (.+?):(\d+)[,:]?$)");
+  static const std::regex scope_context(R"(^(.+?): (In |At ).*:$)");
+  static const std::regex link_error(R"(^(.+?):(\d+): ((undefined reference to|multiple definition of).*)$)");
+  static const std::regex unplaced_link_error(R"(^(.+?): ((undefined reference to|multiple definition of).*)$)");
+
+  static const std::regex color(R"(\x1b\[[0-9;]*[mK])");  // -fdiagnostics-color=always in the project's flags
+  std::vector<ErrorGroup> groups;
+  std::vector<Place> required, included;
+  bool in_notes = false;  ///< notes after the last error belong to it
+  std::istringstream lines{std::string(output)};
+  std::string raw;
+  std::smatch m;
+  auto start_error = [&](Place own, std::string message) {
+    groups.push_back({std::move(own), std::move(message), required, included, {}});
+    required.clear();
+    included.clear();
+    in_notes = true;
+  };
+  while (std::getline(lines, raw)) {
+    if (!raw.empty() && raw.back() == '\r') raw.pop_back();
+    if (raw.find('\x1b') != std::string::npos) raw = std::regex_replace(raw, color, "");
+    const std::string line = without_linker_prefix(raw);
+    if (std::regex_match(line, m, diagnostic)) {
+      Place place{m[1].str(), static_cast<unsigned>(std::stoul(m[2].str()))};
+      const std::string severity = m[4].str();
+      if (severity == "note") {
+        if (in_notes && !groups.empty()) groups.back().notes.push_back(place);
+        continue;
+      }
+      if (severity == "warning") {
+        required.clear();
+        included.clear();
+        in_notes = false;
+        continue;
+      }
+      start_error(std::move(place), m[5].str());
+      continue;
+    }
+    if (std::regex_match(line, m, link_error)) {
+      start_error({m[1].str(), static_cast<unsigned>(std::stoul(m[2].str()))}, m[3].str());
+      continue;
+    }
+    if (std::regex_match(line, m, unplaced_link_error)) {
+      start_error({}, m[2].str());
+      continue;
+    }
+    if (std::regex_match(line, m, located_context)) {
+      in_notes = false;
+      required.push_back({m[1].str(), static_cast<unsigned>(std::stoul(m[2].str()))});
+      continue;
+    }
+    if (std::regex_match(line, m, include_context)) {
+      in_notes = false;
+      included.push_back({m[1].str(), static_cast<unsigned>(std::stoul(m[2].str()))});
+      continue;
+    }
+    if (std::regex_match(line, m, scope_context)) in_notes = false;
+  }
+  return groups;
+}
+
+unsigned source_line(const ErrorGroup& group, const fs::path& source) {
+  if (same_file(group.own.file, source)) return group.own.line;
+  // The outermost instantiation in the source is the test's own statement.
+  for (auto it = group.required_from.rbegin(); it != group.required_from.rend(); ++it) {
+    if (same_file(it->file, source)) return it->line;
+  }
+  for (auto it = group.notes.rbegin(); it != group.notes.rend(); ++it) {
+    if (same_file(it->file, source)) return it->line;
+  }
+  for (const auto& place : group.included_from) {
+    if (same_file(place.file, source)) return place.line;
+  }
+  return 0;
+}
+
+/// ninja's output split by the outputs of failed edges: "FAILED: a b" up to the next status line.
+std::vector<std::pair<std::vector<std::string>, std::string>> failed_sections(const std::string& output) {
+  std::vector<std::pair<std::vector<std::string>, std::string>> sections;
+  static const std::regex status(R"(^\[\d+/\d+\] .*)");
+  std::istringstream lines(output);
+  std::string line;
+  bool inside = false, skip_command = false;
+  while (std::getline(lines, line)) {
+    if (line.rfind("FAILED: ", 0) == 0) {
+      std::vector<std::string> outputs;
+      std::istringstream words(line.substr(8));
+      for (std::string w; words >> w;) outputs.push_back(w);
+      sections.push_back({std::move(outputs), {}});
+      inside = skip_command = true;
+      continue;
+    }
+    if (!inside) continue;
+    if (line.rfind("ninja: ", 0) == 0 || std::regex_match(line, status)) {
+      inside = false;
+      continue;
+    }
+    if (skip_command) {
+      skip_command = false;  // the command line ninja ran
+      continue;
+    }
+    sections.back().second += line + "\n";
+  }
+  return sections;
+}
+
+std::string test_object(const fs::path& source) {
+  return fmt::format("obj/test/{}-{:08x}.o", source.stem().string(), harness::fnv1a(source.string()) & 0xffffffffu);
+}
+
+std::string build_file(const TestBuildSettings& settings, const std::vector<fs::path>& sources) {
+  using harness::ninja_path;
+  using harness::ninja_words;
+  std::ostringstream out;
+  out << harness::ninja_prelude("Generated by palus: generated tests, linked against the library under test.");
+  if (settings.library_build) {
+    std::vector<std::string> objects;
+    for (const auto& source : settings.library_build->sources) {
+      const std::string object = harness::library_object(source);
+      out << "build " << ninja_path(object) << ": cxx " << ninja_path(source)
+          << "\n  flags = " << ninja_words(settings.library_build->flags_for(source)) << "\n";
+      objects.push_back(object);
+    }
+    out << "build " << ninja_path(settings.library) << ": archive";
+    for (const auto& o : objects) out << ' ' << ninja_path(o);
+    out << "\n\n";
+  }
+  for (const auto& source : sources) {
+    const std::string object = test_object(source);
+    out << "build " << ninja_path(object) << ": cxx " << ninja_path(source)
+        << "\n  flags = " << ninja_words(settings.test_flags) << "\n";
+    out << "build " << ninja_path("bin" / source.stem()) << ": link " << ninja_path(object) << ' '
+        << ninja_path(settings.library) << "\n  libs = " << ninja_words(settings.link_flags) << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace
+
+std::vector<CompileError> attribute_errors(std::string_view output, const fs::path& source) {
+  std::vector<CompileError> errors;
+  std::set<std::pair<unsigned, std::string>> seen;
+  for (const auto& group : error_groups(output)) {
+    CompileError error{source_line(group, source), group.message};
+    if (!same_file(group.own.file, source) && !group.own.file.empty()) {
+      error.message = fmt::format("{}:{}: {}", group.own.file, group.own.line, group.message);
+    }
+    if (seen.emplace(error.line, error.message).second) errors.push_back(std::move(error));
+  }
+  return errors;
+}
+
+namespace {
+
+/// Compile flags of test sources: the project's, as for harness.cpp (those of its first header),
+/// then `extra`, and the folder of palus/theory.hpp.
+std::vector<std::string> test_compile_flags(const Config& config, std::vector<std::string> extra) {
+  const auto& headers = config.project.headers;
+  std::vector<std::string> flags = headers.empty() ? config.project.flags : config.parse_flags_for(headers.front());
+  for (auto& f : extra) flags.push_back(std::move(f));
+  flags.push_back("-fdiagnostics-color=never");  // errors are parsed
+  const fs::path oracles = harness::default_runtime_root() / "oracles" / "include";
+  if (fs::is_directory(oracles)) flags.push_back("-I" + oracles.string());
+  return flags;
+}
+
+std::vector<std::string> test_link_flags(const Config& config, const std::vector<std::string>& sanitizers) {
+  std::vector<std::string> flags = config.project.link;
+  flags.push_back("--coverage");
+  if (auto sanitize = harness::sanitize_flags(sanitizers); !sanitize.empty()) flags.push_back(sanitize[0]);
+  // palus's own builds of generated tests run them in the harness's sandbox: a main() that
+  // confines the process, then runs GoogleTest (the written fragments use gtest_main).
+  for (const char* f : {PALUS_CHECK_MAIN, PALUS_HARNESS_PROTOCOL, "-lgtest", "-lseccomp", "-pthread"}) flags.push_back(f);
+  return flags;
+}
+
+}  // namespace
+
+TestBuildSettings check_build_settings(const Config& config, const fs::path& work_dir,
+                                       const std::vector<std::string>& sanitizers) {
+  const std::string variant = harness::variant_name(sanitizers);
+  TestBuildSettings settings;
+  settings.dir = work_dir / "check" / variant;
+  settings.library = work_dir / "harness" / variant / "libsut.a";
+  // -O0 -g1: the test's own code compiles 2-3 times faster than at the harness's -O1 -g, while the
+  // library under test (libsut.a) keeps the harness's instrumentation and -g1 still gives the line
+  // tables that link errors and sanitizer stacks need.
+  std::vector<std::string> instrument{"-O0", "-g1", "-fno-omit-frame-pointer", "-Wno-error"};
+  for (auto& f : harness::sanitize_flags(sanitizers)) instrument.push_back(std::move(f));
+  settings.test_flags = test_compile_flags(config, std::move(instrument));
+  settings.link_flags = test_link_flags(config, sanitizers);
+  return settings;
+}
+
+TestBuildSettings report_build_settings(const Config& config, const fs::path& dir) {
+  const std::vector<std::string> plain{"-O0", "-g", "-Wno-error"};
+  TestBuildSettings settings;
+  settings.dir = dir;
+  settings.library = "libsut.a";
+  LibraryBuild library;
+  library.sources = config.project.sources;
+  library.flags_for = [&config, plain](const fs::path& source) {
+    std::vector<std::string> flags = config.parse_flags_for(source);
+    flags.insert(flags.end(), plain.begin(), plain.end());
+    flags.insert(flags.end(), {"--coverage", "-fdiagnostics-color=never"});
+    return flags;
+  };
+  settings.library_build = std::move(library);
+  settings.test_flags = test_compile_flags(config, plain);
+  settings.link_flags = test_link_flags(config, {});
+  settings.jobs = std::max(1u, std::thread::hardware_concurrency());
+  return settings;
+}
+
+std::vector<BuiltTest> build_tests(const TestBuildSettings& settings, const std::vector<fs::path>& sources) {
+  std::vector<BuiltTest> built;
+  if (sources.empty()) return built;
+  std::map<std::string, std::size_t> by_output;
+  std::set<std::string> stems;
+  for (const auto& source : sources) {
+    if (!stems.insert(source.stem().string()).second) {
+      throw std::invalid_argument("build_tests: two sources named " + source.stem().string());
+    }
+    by_output[test_object(source)] = built.size();
+    by_output[("bin" / source.stem()).string()] = built.size();
+    built.push_back({source, settings.dir / "bin" / source.stem(), false, {}, {}});
+  }
+  if (!settings.library_build && !fs::exists(settings.library)) {
+    throw UserError(settings.library.string() + ": not found (run 'palus harness' first)");
+  }
+  fs::create_directories(settings.dir);
+  write_file_if_changed(settings.dir / "build.ninja", build_file(settings, sources));
+
+  ProcessSpec spec;
+  spec.exe = "ninja";
+  spec.args = {"-C", settings.dir.string(), "-k", "0", "-j", std::to_string(std::max(1u, settings.jobs))};
+  for (const auto& source : sources) spec.args.push_back(("bin" / source.stem()).string());
+  spec.env = environment_with({{"LC_ALL", "C"}});  // ASCII quotes in diagnostics
+  spec.output_cap = kBuildOutputCap;
+  ProcessResult ran = run_process(spec);
+  if (!ran.started) throw UserError("cannot run ninja (run scripts/setup.sh): " + ran.error);
+  write_file_atomically(settings.dir / "build.log", ran.output);
+
+  std::set<std::size_t> failed;
+  std::string library_errors;
+  for (const auto& [outputs, text] : failed_sections(ran.output)) {
+    bool matched = false;
+    for (const auto& o : outputs) {
+      auto it = by_output.find(o);
+      if (it == by_output.end()) continue;
+      matched = true;
+      failed.insert(it->second);
+      built[it->second].output += text;
+      break;
+    }
+    if (!matched) library_errors += text;
+  }
+  if (!library_errors.empty() && settings.library_build) {
+    // Attributed to no source, each error keeps its own "FILE:LINE: " in the message.
+    const std::vector<CompileError> errors = attribute_errors(library_errors, fs::path());
+    if (!errors.empty()) {
+      throw UserError(fmt::format("{} (compiling the library for the tests; log: {})", errors.front().message,
+                                  (settings.dir / "build.log").string()));
+    }
+  }
+  if (ran.exit_status != 0 && failed.empty()) {
+    throw UserError(fmt::format("building tests in {} failed:\n{}", settings.dir.string(),
+                                ran.output.substr(ran.output.size() > 4000 ? ran.output.size() - 4000 : 0)));
+  }
+  for (std::size_t i = 0; i < built.size(); ++i) {
+    if (failed.count(i) == 0) {
+      built[i].ok = true;
+      continue;
+    }
+    built[i].errors = attribute_errors(built[i].output, built[i].source);
+  }
+  return built;
+}
+
+}  // namespace palus::suite

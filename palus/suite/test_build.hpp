@@ -1,0 +1,82 @@
+#pragma once
+// Building GoogleTest sources into executables against the library under test, with a generated
+// build.ninja so that rebuilds are incremental and files compile in parallel (DESIGN §9). Compile
+// errors are attributed to lines of the test source, so that a caller can drop the tests that
+// hold them and try again.
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "palus/config/config.hpp"
+
+namespace palus::suite {
+
+/// How the library under test gets into the build when it is compiled there (`palus report`)
+/// rather than reused from the harness.
+struct LibraryBuild {
+  std::vector<std::filesystem::path> sources;  ///< absolute
+  /// The complete compile flags of one source (the project's and the instrumentation).
+  std::function<std::vector<std::string>(const std::filesystem::path&)> flags_for;
+};
+
+struct TestBuildSettings {
+  std::filesystem::path dir;  ///< build folder: build.ninja, obj/, bin/; created when missing
+  /// The static library the tests link: an existing archive (absolute), or, with `library_build`,
+  /// where that build puts it (relative to `dir`).
+  std::filesystem::path library;
+  std::optional<LibraryBuild> library_build;
+  std::vector<std::string> test_flags;  ///< complete compile flags of a test source
+  /// Everything after the test object and the library on the link line: the project's link
+  /// flags, --coverage, -fsanitize=..., GoogleTest and -pthread.
+  std::vector<std::string> link_flags;
+  unsigned jobs = 1;  ///< parallel compiles
+};
+
+/// Settings for checking generated tests against the harness variant for `sanitizers`: the
+/// variant's libsut.a (<work>/harness/<variant>/libsut.a, built by `palus harness`), the build in
+/// <work>/check/<variant>/, tests compiled with the project's flags (those of its first header, as
+/// for harness.cpp), the variant's sanitizers, -O0 -g1 -fno-omit-frame-pointer and -Wno-error,
+/// linked with the project's link flags, --coverage, the sanitizers and GoogleTest (gtest_main).
+TestBuildSettings check_build_settings(const Config& config, const std::filesystem::path& work_dir,
+                                       const std::vector<std::string>& sanitizers);
+
+/// Settings for `palus report`: the library compiled in `dir` from the project's sources with
+/// their flags and -O0 -g --coverage (no sanitizers), the tests with the project's flags and
+/// -O0 -g, linked with the project's link flags, --coverage and GoogleTest. The returned
+/// settings refer to `config`, which must outlive them.
+TestBuildSettings report_build_settings(const Config& config, const std::filesystem::path& dir);
+
+/// A compiler or linker error, placed in the test source.
+struct CompileError {
+  /// The line of the test source it comes from: its own place, else the test line whose template
+  /// instantiation or macro expansion led to it ("required from here", "requested here"), else the
+  /// #include line of the header it is in; 0 when it is in no way tied to the source.
+  unsigned line = 0;
+  /// "no match for 'operator==' ...", prefixed with "FILE:LINE: " when reported elsewhere than the source.
+  std::string message;
+};
+
+/// Errors of GCC or Clang diagnostics and of the linker in `output` (the compiler's output for
+/// `source` alone), each attributed to a line of `source`; without duplicates, in order.
+std::vector<CompileError> attribute_errors(std::string_view output, const std::filesystem::path& source);
+
+struct BuiltTest {
+  std::filesystem::path source;
+  std::filesystem::path executable;  ///< <dir>/bin/<source stem>; valid only when `ok`
+  bool ok = false;
+  std::vector<CompileError> errors;  ///< when !ok; empty when the failure had no error line
+  std::string output;                ///< what the compiler and linker said about this source
+};
+
+/// Compiles and links each of `sources` (absolute paths with distinct stems) into an executable.
+/// A source that does not compile does not stop the others. Only what changed is rebuilt. Not
+/// for concurrent calls on the same `dir`. Throws UserError when the library cannot be built or
+/// is missing, or ninja is not installed.
+std::vector<BuiltTest> build_tests(const TestBuildSettings& settings,
+                                   const std::vector<std::filesystem::path>& sources);
+
+}  // namespace palus::suite

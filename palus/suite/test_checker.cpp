@@ -1,0 +1,149 @@
+#include "palus/suite/test_checker.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "palus/atomic_file.hpp"
+
+namespace fs = std::filesystem;
+
+namespace palus::suite {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+std::string blank_lines(const std::string& text, unsigned first, unsigned last) {
+  std::string out;
+  std::size_t pos = 0;
+  for (unsigned line = 1; pos < text.size(); ++line) {
+    std::size_t eol = text.find('\n', pos);
+    const std::size_t end = eol == std::string::npos ? text.size() : eol;
+    if (line < first || line > last) out.append(text, pos, end - pos);
+    if (eol == std::string::npos) break;
+    out += '\n';
+    pos = eol + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::chrono::milliseconds default_test_timeout(const Config& config) {
+  return std::max(std::chrono::milliseconds(2'000), 5 * config.sandbox.call_timeout);
+}
+
+CheckerOptions checker_options(const Config& config, const fs::path& work_dir,
+                               const std::vector<std::string>& sanitizers) {
+  CheckerOptions options;
+  options.build = check_build_settings(config, work_dir, sanitizers);
+  options.scratch = options.build.dir / "run";
+  options.test_timeout = default_test_timeout(config);
+  options.memory_bytes = config.sandbox.memory_bytes;
+  options.sanitized = std::any_of(sanitizers.begin(), sanitizers.end(),
+                                  [](const std::string& s) { return s == "address" || s == "thread" || s == "leak"; });
+  return options;
+}
+
+TestChecker::TestChecker(CheckerOptions options) : options_(std::move(options)) {}
+
+CheckResult TestChecker::check(const std::string& file_name, const std::string& source_text,
+                               const std::vector<TestSpec>& tests) {
+  CheckResult result;
+  for (const auto& t : tests) {
+    TestVerdict v;
+    v.name = t.name;
+    v.expect_failure = t.expect_failure;
+    result.verdicts.push_back(std::move(v));
+  }
+
+  // Build, dropping the tests that do not compile.
+  const fs::path source = options_.build.dir / "src" / file_name;
+  std::string text = source_text;
+  std::vector<bool> dropped(tests.size(), false);
+  fs::path executable;
+  const auto compile_start = Clock::now();
+  for (;;) {
+    ++result.compile_attempts;
+    write_file_if_changed(source, text);
+    BuiltTest built = build_tests(options_.build, {source}).front();
+    if (built.ok) {
+      executable = built.executable;
+      break;
+    }
+    bool any_test = false;
+    for (const auto& error : built.errors) {
+      bool placed = false;
+      for (std::size_t i = 0; i < tests.size(); ++i) {
+        if (error.line >= tests[i].first_line && error.line <= tests[i].last_line && error.line > 0) {
+          result.verdicts[i].errors.push_back(error);
+          dropped[i] = placed = any_test = true;
+        }
+      }
+      if (!placed) result.file_errors.push_back(error);
+    }
+    if (built.errors.empty()) {
+      std::string tail = built.output.substr(built.output.size() > 2000 ? built.output.size() - 2000 : 0);
+      result.file_errors.push_back({0, "the build failed without an error message: " + tail});
+    }
+    if (!result.file_errors.empty() || !any_test || result.compile_attempts >= options_.max_compile_attempts) {
+      if (result.file_errors.empty()) {
+        result.file_errors.push_back({0, fmt::format("still does not compile after {} builds without the failing tests",
+                                                     result.compile_attempts)});
+      }
+      for (std::size_t i = 0; i < tests.size(); ++i) {
+        if (!dropped[i]) result.verdicts[i].errors = result.file_errors;
+      }
+      result.compile_seconds = seconds_since(compile_start);
+      return result;
+    }
+    for (std::size_t i = 0; i < tests.size(); ++i) {
+      if (dropped[i]) text = blank_lines(text, tests[i].first_line, tests[i].last_line);
+    }
+  }
+  result.compile_seconds = seconds_since(compile_start);
+
+  // Run, in a clean scratch folder, coverage data kept out of the harness's.
+  const auto run_start = Clock::now();
+  std::error_code ignored;
+  fs::remove_all(options_.scratch, ignored);
+  GtestRunSettings settings{options_.scratch, options_.scratch / "gcov", options_.output_cap, options_.memory_bytes,
+                            options_.sanitized};
+  GtestRunner runner(settings, executable);
+  std::vector<std::string> together;
+  for (std::size_t i = 0; i < tests.size(); ++i) {
+    result.verdicts[i].compiled = !dropped[i];
+    if (!dropped[i] && !tests[i].expect_failure) together.push_back(tests[i].name);
+  }
+  for (std::size_t round = 0; round < 2; ++round) {
+    std::map<std::string, RunOutcome> outcomes =
+        runner.run_together(together, 2 * options_.test_timeout, options_.test_timeout);
+    for (std::size_t i = 0; i < tests.size(); ++i) {
+      if (dropped[i]) continue;
+      if (tests[i].expect_failure) {
+        bool died = false;
+        outcomes[tests[i].name] = runner.run({tests[i].name}, options_.test_timeout, died)[tests[i].name];
+      }
+      result.verdicts[i].runs[round] = outcomes[tests[i].name];
+    }
+  }
+  for (auto& v : result.verdicts) {
+    if (!v.compiled) continue;
+    const RunOutcome& first = v.runs[0];
+    v.stable = first.signature() == v.runs[1].signature();
+    if (v.expect_failure) {
+      v.as_expected =
+          v.stable && first.kind != RunKind::passed && first.kind != RunKind::skipped && first.kind != RunKind::not_run;
+    } else {
+      v.as_expected = v.stable && (first.kind == RunKind::passed || first.kind == RunKind::skipped);
+    }
+  }
+  fs::remove_all(options_.scratch / "gcov", ignored);
+  result.run_seconds = seconds_since(run_start);
+  return result;
+}
+
+}  // namespace palus::suite

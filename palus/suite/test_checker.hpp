@@ -1,0 +1,87 @@
+#pragma once
+// Before a generated test is written out, it is compiled and run twice in fresh processes
+// (DESIGN §9): a test that does not compile, or whose two runs differ, or that does not do what
+// the generator expects (pass, or fail the same way twice), is dropped.
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "palus/config/config.hpp"
+#include "palus/suite/gtest_run.hpp"
+#include "palus/suite/test_build.hpp"
+
+namespace palus::suite {
+
+/// One test of a source to check.
+struct TestSpec {
+  std::string name;  ///< "Suite.Name", as --gtest_filter takes it
+  /// The lines the test spans in the source, 1-based and inclusive; compile errors on them are
+  /// the test's, and blanking them removes it.
+  unsigned first_line = 0, last_line = 0;
+  bool expect_failure = false;  ///< failure-revealing: must fail the same way twice; else it must pass twice
+};
+
+/// The verdict on one test.
+struct TestVerdict {
+  std::string name;
+  bool expect_failure = false;
+  bool compiled = false;
+  std::vector<CompileError> errors;  ///< when !compiled: the errors on the test's lines (or the file's)
+  std::array<RunOutcome, 2> runs;
+  bool stable = false;       ///< compiled, and both runs have the same signature
+  bool as_expected = false;  ///< stable, and passed (or skipped) twice, or for a failure test failed twice
+};
+
+struct CheckResult {
+  std::vector<TestVerdict> verdicts;  ///< one per test, in the order given
+  /// Errors on none of the tests' lines (an #include, a helper): no test of the file compiled.
+  std::vector<CompileError> file_errors;
+  int compile_attempts = 0;  ///< builds done: a build that fails on some tests is redone without them
+  double compile_seconds = 0, run_seconds = 0;
+};
+
+struct CheckerOptions {
+  TestBuildSettings build;  ///< see check_build_settings
+  /// Scratch folder: the working directory, HOME and TMPDIR of the tests, where their coverage
+  /// data goes (GCOV_PREFIX) and the GoogleTest reports.
+  std::filesystem::path scratch;
+  std::chrono::milliseconds test_timeout{10'000};  ///< per run of one test
+  std::size_t output_cap = 64 * 1024;
+  std::uint64_t memory_bytes = 2ull << 30;
+  bool sanitized = false;  ///< built with sanitizers: memory is limited with ASan's options, not RLIMIT_AS
+  int max_compile_attempts = 3;
+};
+
+/// The checker options for a config and the harness variant of `sanitizers`: check_build_settings,
+/// scratch in <work>/check/<variant>/run, default_test_timeout, the sandbox's memory limit.
+CheckerOptions checker_options(const Config& config, const std::filesystem::path& work_dir,
+                               const std::vector<std::string>& sanitizers);
+
+/// The time one test may run: 5 x sandbox.call_timeout, at least 2 s.
+std::chrono::milliseconds default_test_timeout(const Config& config);
+
+/// Checks generated tests. Calls on one checker run one at a time (they share its build folder);
+/// checkers with different folders may run in parallel threads.
+class TestChecker {
+ public:
+  explicit TestChecker(CheckerOptions options);
+
+  /// Compiles `source_text` as <build dir>/src/<file_name> (a file name such as
+  /// "Statement_test.cpp", its stem unique among the caller's files), blanking the lines of the
+  /// tests that do not compile and building again, up to max_compile_attempts builds; then runs
+  /// every compiled test twice, each time in fresh processes. Regression tests run together
+  /// (each test once per process run, twice); when such a process dies, its tests are run one per
+  /// process. Failure tests run one per process.
+  CheckResult check(const std::string& file_name, const std::string& source_text, const std::vector<TestSpec>& tests);
+
+  const CheckerOptions& options() const { return options_; }
+
+ private:
+  CheckerOptions options_;
+};
+
+}  // namespace palus::suite

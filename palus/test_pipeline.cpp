@@ -1,0 +1,138 @@
+#include "palus/test_pipeline.hpp"
+
+#include <fmt/format.h>
+
+#include <chrono>
+
+#include "palus/suite/test_checker.hpp"
+#include "palus/writer/suite_writer.hpp"
+
+namespace palus {
+namespace {
+
+constexpr std::size_t kBatch = 60;
+/// How long found tests wait for company before a check starts: one compile serves many tests.
+constexpr auto kGather = std::chrono::seconds(3);
+
+std::string describe_run(const suite::RunOutcome& run) {
+  std::string text(suite::to_string(run.kind));
+  if (!run.message.empty()) text += ": " + run.message.substr(0, run.message.find('\n'));
+  return text;
+}
+
+}  // namespace
+
+TestPipeline::TestPipeline(writer::SuiteWriter& writer, suite::TestChecker& checker, const generation::Catalog& catalog,
+                           std::function<void()> after_write, std::function<void(const std::string&)> log)
+    : writer_(writer), checker_(checker), catalog_(catalog), after_write_(std::move(after_write)), log_(std::move(log)) {
+  thread_ = std::thread([this] { work(); });
+}
+
+TestPipeline::~TestPipeline() { finish(); }
+
+void TestPipeline::submit(generation::TestCase test) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back(std::move(test));
+    ++counts_.pending;
+  }
+  wake_.notify_one();
+}
+
+void TestPipeline::finish() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!thread_.joinable()) return;
+    finishing_ = true;
+  }
+  wake_.notify_one();
+  thread_.join();
+}
+
+PipelineCounts TestPipeline::counts() const {
+  std::lock_guard lock(mutex_);
+  return counts_;
+}
+
+std::vector<WrittenFailure> TestPipeline::failures() const {
+  std::lock_guard lock(mutex_);
+  return failures_;
+}
+
+void TestPipeline::work() {
+  for (;;) {
+    std::vector<generation::TestCase> batch;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return finishing_ || !queue_.empty(); });
+      if (!finishing_ && queue_.size() < kBatch) {
+        wake_.wait_for(lock, kGather, [this] { return finishing_ || queue_.size() >= kBatch; });
+      }
+      if (queue_.empty() && finishing_) return;
+      while (!queue_.empty() && batch.size() < kBatch) {
+        batch.push_back(std::move(queue_.front()));
+        queue_.pop_front();
+      }
+    }
+    check_batch(std::move(batch));
+  }
+}
+
+void TestPipeline::check_batch(std::vector<generation::TestCase> batch) {
+  const writer::CandidateFile file = writer_.render_candidates(batch);
+  std::vector<suite::TestSpec> specs;
+  for (std::size_t k = 0; k < batch.size(); ++k) {
+    const auto& entry = file.tests[k];
+    specs.push_back({entry.name.full(), entry.first_line, entry.last_line,
+                     batch[k].kind == generation::TestKind::failure});
+  }
+  const suite::CheckResult result = checker_.check(file.file_name, file.text, specs);
+  for (const auto& e : result.file_errors) log_(fmt::format("check: {}: line {}: {}", file.file_name, e.line, e.message));
+
+  PipelineCounts delta;
+  std::vector<WrittenFailure> written;
+  for (std::size_t k = 0; k < batch.size(); ++k) {
+    const suite::TestVerdict& verdict = result.verdicts[k];
+    const writer::TestName& name = file.tests[k].name;
+    if (!verdict.compiled) {
+      ++delta.dropped_uncompilable;
+      for (const auto& e : verdict.errors) log_(fmt::format("dropped {} (does not compile): {}", name.full(), e.message));
+      continue;
+    }
+    if (!verdict.as_expected) {
+      ++delta.dropped_flaky;
+      log_(fmt::format("dropped {} ({}): runs: {}; {}", name.full(),
+                       verdict.stable ? "not as expected" : "unstable", describe_run(verdict.runs[0]),
+                       describe_run(verdict.runs[1])));
+      continue;
+    }
+    const generation::TestCase& test = batch[k];
+    writer_.accept(test, name);
+    switch (test.kind) {
+      case generation::TestKind::regression: ++delta.regression; break;
+      case generation::TestKind::expected_exception: ++delta.expected_exception; break;
+      case generation::TestKind::failure:
+        ++delta.failure;
+        written.push_back({test, writer_.location(name)});
+        break;
+    }
+  }
+  writer_.write_all();
+  log_(fmt::format("checked {} tests in {:.1f} s compile + {:.1f} s runs: {} kept, {} uncompilable, {} dropped",
+                   batch.size(), result.compile_seconds, result.run_seconds,
+                   delta.regression + delta.expected_exception + delta.failure, delta.dropped_uncompilable,
+                   delta.dropped_flaky));
+  {
+    std::lock_guard lock(mutex_);
+    counts_.regression += delta.regression;
+    counts_.expected_exception += delta.expected_exception;
+    counts_.failure += delta.failure;
+    counts_.dropped_uncompilable += delta.dropped_uncompilable;
+    counts_.dropped_flaky += delta.dropped_flaky;
+    counts_.pending -= batch.size();
+    failures_.insert(failures_.end(), written.begin(), written.end());
+  }
+  after_write_();
+}
+
+}  // namespace palus

@@ -1,0 +1,224 @@
+// `palus run` / `palus generate` end to end: generated GoogleTest files compile, regression tests
+// pass, failure tests fail the same way each time, report.yaml is valid, and an interrupted run
+// keeps every test found so far.
+
+#include <gtest/gtest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <yaml-cpp/yaml.h>
+
+#include <chrono>
+#include <regex>
+#include <set>
+#include <thread>
+
+#include "run_palus.hpp"
+
+extern char** environ;
+
+namespace palus::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// "TEST(Suite, Name)" occurrences of every *_test.cpp in `dir`.
+std::set<std::string> tests_in(const fs::path& dir) {
+  std::set<std::string> names;
+  const std::regex test(R"(TEST\((\w+), (\w+)\))");
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().filename().string().find("_test.cpp") == std::string::npos) continue;
+    const std::string text = read_text(entry.path());
+    for (std::sregex_iterator it(text.begin(), text.end(), test), end; it != end; ++it)
+      names.insert((*it)[1].str() + "." + (*it)[2].str());
+  }
+  return names;
+}
+
+/// The counts of a row of `palus report`'s table: files built tests passed failed.
+std::vector<int> table_row(const std::string& output, const std::string& kind) {
+  const std::regex row(kind + R"(\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+))");
+  std::smatch m;
+  if (!std::regex_search(output, m, row)) return {};
+  return {std::stoi(m[1]), std::stoi(m[2]), std::stoi(m[3]), std::stoi(m[4]), std::stoi(m[5])};
+}
+
+void expect_valid_report(const YAML::Node& report) {
+  for (const char* key : {"palus_version", "command", "seed", "mode", "time_limit_s", "sequences", "tests", "failures",
+                          "coverage", "stages_s", "unsupported"})
+    EXPECT_TRUE(report[key]) << "report.yaml lacks " << key;
+  for (const char* key : {"executed", "normal", "exception", "failure"})
+    EXPECT_TRUE(report["sequences"][key]) << "sequences." << key;
+  for (const char* key : {"regression", "failure", "dropped_uncompilable", "dropped_flaky"})
+    EXPECT_TRUE(report["tests"][key]) << "tests." << key;
+  EXPECT_EQ(report["mode"].as<std::string>(), "random");
+  EXPECT_GT(report["sequences"]["executed"].as<long>(), 0);
+}
+
+class FaultyRun : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new ScratchDir("palus-generate");
+    const fs::path config = source_root() / "samples/faulty/palus.yaml";
+    outcome_ = new Outcome(run_palus("run --seed 1 --time-limit 25s --config '" + config.string() + "' --work-dir '" +
+                                     (dir_->path() / "work").string() + "' --out '" + out().string() + "'"));
+  }
+  static void TearDownTestSuite() {
+    delete outcome_;
+    delete dir_;
+  }
+  static fs::path out() { return dir_->path() / "generated"; }
+
+  static ScratchDir* dir_;
+  static Outcome* outcome_;
+};
+ScratchDir* FaultyRun::dir_ = nullptr;
+Outcome* FaultyRun::outcome_ = nullptr;
+
+TEST_F(FaultyRun, CompletesAndWritesAValidReport) {
+  ASSERT_EQ(outcome_->status, 0) << outcome_->output;
+  const YAML::Node report = YAML::LoadFile((out() / "report.yaml").string());
+  expect_valid_report(report);
+  EXPECT_EQ(report["seed"].as<int>(), 1);
+  EXPECT_FALSE(report["interrupted"].as<bool>());
+  EXPECT_EQ(report["tests"]["pending"].as<int>(), 0);
+  EXPECT_GT(report["coverage"]["line"].as<double>(), 0.0);
+  EXPECT_EQ(report["coverage"]["scope"].as<std::string>(), "generated-suite");
+}
+
+TEST_F(FaultyRun, FindsTheMisbehavioursAsDistinctMinimisedFailures) {
+  ASSERT_EQ(outcome_->status, 0) << outcome_->output;
+  const YAML::Node report = YAML::LoadFile((out() / "report.yaml").string());
+  std::set<std::string> kinds, callables;
+  for (const auto& f : report["failures"]) {
+    kinds.insert(f["kind"].as<std::string>());
+    EXPECT_TRUE(callables.insert(f["callable"].as<std::string>() + " " + f["kind"].as<std::string>()).second)
+        << "failures are de-duplicated: " << f["callable"].as<std::string>();
+    // The test named in the report is in the file named there.
+    const std::string test = f["test"].as<std::string>();
+    const auto colon = test.rfind(':');
+    ASSERT_NE(colon, std::string::npos) << test;
+    const fs::path file = out().parent_path() / test.substr(0, colon);
+    ASSERT_TRUE(fs::exists(file)) << file;
+    EXPECT_NE(read_text(file).find(", " + test.substr(colon + 1) + ")"), std::string::npos) << test;
+  }
+  EXPECT_TRUE(kinds.count("crash")) << outcome_->output;
+  EXPECT_TRUE(kinds.count("exit")) << outcome_->output;
+  EXPECT_GE(report["failures"].size(), 5u) << outcome_->output;
+  // Minimised: a failure test of Misbehaver needs the object and the call, little else.
+  const std::string segfault = read_text(out() / "Misbehaver_failure_test.cpp");
+  EXPECT_NE(segfault.find("// palus: crash"), std::string::npos);
+}
+
+TEST_F(FaultyRun, RegressionTestsPassAndFailureTestsFailWhenBuiltAfresh) {
+  ASSERT_EQ(outcome_->status, 0) << outcome_->output;
+  const std::vector<int> regression = table_row(outcome_->output, "regression");
+  const std::vector<int> failure = table_row(outcome_->output, "failure ");
+  ASSERT_EQ(regression.size(), 5u) << outcome_->output;
+  ASSERT_EQ(failure.size(), 5u) << outcome_->output;
+  EXPECT_EQ(regression[0], regression[1]) << "every regression file builds";
+  EXPECT_GT(regression[2], 0);
+  EXPECT_EQ(regression[3], regression[2]) << "every regression test passes";
+  EXPECT_EQ(failure[0], failure[1]) << "every failure file builds";
+  EXPECT_GT(failure[2], 0);
+  EXPECT_EQ(failure[4], failure[2]) << "every failure test fails";
+  // What report.yaml counts is what the files hold.
+  const YAML::Node report = YAML::LoadFile((out() / "report.yaml").string());
+  EXPECT_EQ(static_cast<int>(tests_in(out()).size()),
+            report["tests"]["regression"].as<int>() + report["tests"]["failure"].as<int>());
+}
+
+TEST_F(FaultyRun, WritesBuildFragmentsAndHeaders) {
+  ASSERT_EQ(outcome_->status, 0) << outcome_->output;
+  EXPECT_TRUE(fs::exists(out() / "meson.build"));
+  EXPECT_TRUE(fs::exists(out() / "CMakeLists.txt"));
+  const std::string text = read_text(out() / "Misbehaver_failure_test.cpp");
+  EXPECT_NE(text.find("seed 1"), std::string::npos) << text.substr(0, 400);
+  EXPECT_NE(text.find("random"), std::string::npos);
+  EXPECT_NE(text.find("#include \"faulty/faulty.hpp\""), std::string::npos) << text.substr(0, 600);
+}
+
+/// Starts palus in the background, returning its pid.
+pid_t spawn_palus(const std::vector<std::string>& args, const fs::path& log) {
+  std::vector<std::string> all{env_or_throw("PALUS_EXE")};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  pid_t pid = -1;
+  const int error = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (error != 0) throw std::runtime_error("cannot start palus");
+  return pid;
+}
+
+TEST(Interrupt, SigintHalfWayKeepsEveryTestFoundSoFar) {
+  ScratchDir dir("palus-interrupt");
+  const fs::path config = source_root() / "samples/faulty/palus.yaml";
+  const fs::path work = dir.path() / "work", out = dir.path() / "generated";
+  ASSERT_EQ(run_palus("analyze -q --config '" + config.string() + "' --work-dir '" + work.string() + "'").status, 0);
+  const pid_t pid = spawn_palus({"generate", "--seed", "2", "--time-limit", "120s", "--config", config.string(),
+                                 "--work-dir", work.string(), "--out", out.string()},
+                                dir.path() / "palus.log");
+  // Wait until some tests are on disk (report.yaml counts them), then interrupt.
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(90);
+  int written = 0;
+  while (std::chrono::steady_clock::now() < give_up && written == 0) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    try {
+      const YAML::Node report = YAML::LoadFile((out / "report.yaml").string());
+      written = report["tests"]["regression"].as<int>() + report["tests"]["failure"].as<int>();
+    } catch (const std::exception&) {
+    }
+  }
+  ASSERT_GT(written, 0) << read_text(dir.path() / "palus.log");
+  ASSERT_EQ(kill(pid, SIGINT), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  const std::string log = read_text(dir.path() / "palus.log");
+  ASSERT_TRUE(WIFEXITED(status)) << log;
+  EXPECT_EQ(WEXITSTATUS(status), 0) << log;
+  EXPECT_NE(log.find("interrupted"), std::string::npos) << log;
+
+  const YAML::Node report = YAML::LoadFile((out / "report.yaml").string());
+  expect_valid_report(report);
+  EXPECT_TRUE(report["interrupted"].as<bool>());
+  EXPECT_EQ(report["tests"]["pending"].as<int>(), 0) << "what was found was checked before stopping";
+  const int kept = report["tests"]["regression"].as<int>() + report["tests"]["failure"].as<int>();
+  EXPECT_GE(kept, written);
+  EXPECT_EQ(static_cast<int>(tests_in(out).size()), kept);
+  EXPECT_LT(report["stages_s"]["generate"].as<double>(), 110.0) << "stopped well before the limit";
+}
+
+TEST(TinysqlRun, RandomModeWritesPassingRegressionTestsWithCoverage) {
+  ScratchDir dir("palus-tinysql");
+  const fs::path config = source_root() / "samples/tinysql/palus.yaml";
+  const fs::path out = dir.path() / "generated";
+  const auto outcome = run_palus("run --mode random --seed 3 --time-limit 10s --config '" + config.string() +
+                                 "' --work-dir '" + (dir.path() / "work").string() + "' --out '" + out.string() + "'");
+  ASSERT_EQ(outcome.status, 0) << outcome.output;
+  EXPECT_NE(outcome.output.find("harness: 84 callables, 12 contract checks, 1 not callable"), std::string::npos)
+      << outcome.output;
+  const YAML::Node report = YAML::LoadFile((out / "report.yaml").string());
+  expect_valid_report(report);
+  EXPECT_GT(report["tests"]["regression"].as<int>(), 20);
+  EXPECT_EQ(report["tests"]["dropped_uncompilable"].as<int>(), 0) << "generated tests compile";
+  EXPECT_GT(report["coverage"]["line"].as<double>(), 5.0);
+  const std::vector<int> regression = table_row(outcome.output, "regression");
+  ASSERT_EQ(regression.size(), 5u) << outcome.output;
+  EXPECT_EQ(regression[3], regression[2]) << "every regression test passes when built afresh";
+  // The unsupported callable is listed with its reason.
+  bool listed = false;
+  for (const auto& u : report["unsupported"])
+    listed = listed || u["reason"].as<std::string>().find("nothing produces a std::ostream") != std::string::npos;
+  EXPECT_TRUE(listed);
+}
+
+}  // namespace
+}  // namespace palus::testing

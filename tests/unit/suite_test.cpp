@@ -1,0 +1,478 @@
+// Generated tests before they are written out (palus/suite): compile errors attributed to test
+// lines, the child-process runner, and the checker's verdicts on hand-written tests against a
+// tiny library (tests/data/suite) built here: pass, failing assertion, crash, hang, exit, flaky,
+// not compiling, a sanitizer report.
+
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "harness/codegen/build_tools.hpp"
+#include "palus/error.hpp"
+#include "palus/suite/coverage_report.hpp"
+#include "palus/suite/process.hpp"
+#include "palus/suite/test_build.hpp"
+#include "palus/suite/test_checker.hpp"
+#include "test_files.hpp"
+
+namespace fs = std::filesystem;
+namespace ps = palus::suite;
+using palus::testing::contains;
+using palus::testing::ScratchDir;
+
+namespace {
+
+const fs::path kData = fs::path(PALUS_TEST_DATA) / "suite";
+
+// ---- attribute_errors -------------------------------------------------------------------------
+
+TEST(AttributeErrors, ErrorInTheSourceIsOnItsOwnLine) {
+  const std::string out =
+      "/w/t_test.cpp: In member function 'virtual void S_c_Test::TestBody()':\n"
+      "/w/t_test.cpp:16:11: error: 'nosuch' was not declared in this scope\n"
+      "   16 |   int x = nosuch;\n"
+      "      |           ^~~~~~\n";
+  auto errors = ps::attribute_errors(out, "/w/t_test.cpp");
+  ASSERT_EQ(1u, errors.size());
+  EXPECT_EQ(16u, errors[0].line);
+  EXPECT_EQ("'nosuch' was not declared in this scope", errors[0].message);
+}
+
+TEST(AttributeErrors, ErrorInATemplateIsOnTheLineThatRequiredIt) {
+  const std::string out =
+      "In file included from /usr/include/c++/12/memory:76,\n"
+      "                 from /w/t_test.cpp:2:\n"
+      "/usr/include/c++/12/bits/unique_ptr.h: In instantiation of 'std::make_unique(_Args&& ...) [with _Tp = A]':\n"
+      "/w/t_test.cpp:8:38:   required from here\n"
+      "/usr/include/c++/12/bits/unique_ptr.h:1065:30: error: invalid new-expression of abstract class type 'A'\n"
+      " 1065 |     { return unique_ptr<_Tp>(new _Tp(std::forward<_Args>(__args)...)); }\n"
+      "/w/t_test.cpp:3:8: note:   because the following virtual functions are pure within 'A':\n"
+      "/usr/include/gtest/gtest.h: In instantiation of 'testing::internal::CmpHelperEQ(...) [with T1 = N]':\n"
+      "/usr/include/gtest/gtest.h:1377:23:   required from 'static testing::AssertionResult Compare(...)'\n"
+      "/w/t_test.cpp:12:3:   required from here\n"
+      "/usr/include/gtest/gtest.h:1358:11: error: no match for 'operator==' (operand types are 'const N' and 'const "
+      "N')\n"
+      "/usr/include/gtest/gtest.h:1350:13: note: candidate: 'bool operator==(faketype, faketype)'\n";
+  auto errors = ps::attribute_errors(out, "/w/t_test.cpp");
+  ASSERT_EQ(2u, errors.size());
+  EXPECT_EQ(8u, errors[0].line);
+  EXPECT_TRUE(contains(errors[0].message, "unique_ptr.h:1065: invalid new-expression"));
+  EXPECT_EQ(12u, errors[1].line);
+  EXPECT_TRUE(contains(errors[1].message, "gtest.h:1358: no match for 'operator=='"));
+}
+
+TEST(AttributeErrors, ClangInstantiationNotesAfterTheError) {
+  const std::string out =
+      "/usr/include/gtest/gtest.h:1358:11: error: invalid operands to binary expression ('const N' and 'const N')\n"
+      "/usr/include/gtest/gtest.h:1377:12: note: in instantiation of function template specialization "
+      "'testing::internal::CmpHelperEQ<N, N>' requested here\n"
+      "t_test.cpp:12:3: note: in instantiation of function template specialization 'Compare<N, N>' requested here\n"
+      "1 error generated.\n";
+  auto errors = ps::attribute_errors(out, "/w/gen/t_test.cpp");
+  ASSERT_EQ(1u, errors.size());
+  EXPECT_EQ(12u, errors[0].line);
+}
+
+TEST(AttributeErrors, ErrorInAHeaderIsOnItsIncludeLine) {
+  const std::string out =
+      "In file included from /w/t_test.cpp:4:\n"
+      "/w/include/lib.hpp:3:1: error: 'foo' does not name a type\n";
+  auto errors = ps::attribute_errors(out, "/w/t_test.cpp");
+  ASSERT_EQ(1u, errors.size());
+  EXPECT_EQ(4u, errors[0].line);
+}
+
+TEST(AttributeErrors, LinkErrorsUseTheDebugLine) {
+  const std::string out =
+      "/usr/bin/ld: obj/test/t_test-1234abcd.o: in function `S_d_Test::TestBody()':\n"
+      "/w/t_test.cpp:19: undefined reference to `undefined_fn()'\n"
+      "/usr/bin/ld: /w/t_test.cpp:21: undefined reference to `other()'\n"
+      "/usr/bin/ld: x.o:(.data+0x0): undefined reference to `third'\n"
+      "collect2: error: ld returned 1 exit status\n";
+  auto errors = ps::attribute_errors(out, "/w/t_test.cpp");
+  ASSERT_EQ(3u, errors.size());
+  EXPECT_EQ(19u, errors[0].line);
+  EXPECT_EQ("undefined reference to `undefined_fn()'", errors[0].message);
+  EXPECT_EQ(21u, errors[1].line);
+  EXPECT_EQ(0u, errors[2].line);
+}
+
+TEST(AttributeErrors, WarningsAndOtherFilesAreNotTheSources) {
+  const std::string out =
+      "/w/t_test.cpp:5:7: warning: unused variable 'x' [-Wunused-variable]\n"
+      "/w/other_test.cpp:9:1: error: expected ';'\n"
+      "/w/t_test.cpp:7:1: error: expected '}' at end of input\n"
+      "/w/t_test.cpp:7:1: error: expected '}' at end of input\n";
+  auto errors = ps::attribute_errors(out, "/w/t_test.cpp");
+  ASSERT_EQ(2u, errors.size());
+  EXPECT_EQ(0u, errors[0].line);
+  EXPECT_EQ("/w/other_test.cpp:9: expected ';'", errors[0].message);
+  EXPECT_EQ(7u, errors[1].line);
+}
+
+TEST(AttributeErrors, ColorCodesAreIgnored) {
+  const std::string out =
+      "\x1b[01m\x1b[K/w/t_test.cpp:9:3:\x1b[m\x1b[K \x1b[01;31m\x1b[Kerror: \x1b[m\x1b[K'x' was not declared\n";
+  auto errors = ps::attribute_errors(out, "/w/t_test.cpp");
+  ASSERT_EQ(1u, errors.size());
+  EXPECT_EQ(9u, errors[0].line);
+  EXPECT_EQ("'x' was not declared", errors[0].message);
+}
+
+// ---- report.yaml --------------------------------------------------------------------------------
+
+ps::CoverageReport measured(double line, double branch) {
+  ps::CoverageReport report;
+  report.line_percent = line;
+  report.branch_percent = branch;
+  return report;
+}
+
+TEST(UpdateReportYaml, EditsTwoLinesAndKeepsTheRestAsWritten) {
+  ScratchDir dir;
+  const std::string before =
+      "# palus 0.1.0\n"
+      "command: \"palus run --seed 1\"\n"
+      "failures:\n"
+      "  - {kind: crash, callable: \"a::f()\", test: \"t.cpp:f_1\", message: \"SIGSEGV\"}\n"
+      "coverage: ~\n"
+      "stages_s: {analyze: 1.2, generate: 60.0}\n"
+      "unsupported: []\n";
+  palus::testing::write_text(dir.path() / "report.yaml", before);
+  ps::update_report_yaml(dir.path() / "report.yaml", measured(87.54, 71.2), 20.53);
+  EXPECT_EQ(
+      "# palus 0.1.0\n"
+      "command: \"palus run --seed 1\"\n"
+      "failures:\n"
+      "  - {kind: crash, callable: \"a::f()\", test: \"t.cpp:f_1\", message: \"SIGSEGV\"}\n"
+      "coverage: {line: 87.5, branch: 71.2, scope: generated-suite}\n"
+      "stages_s: {analyze: 1.2, generate: 60.0, report: 20.5}\n"
+      "unsupported: []\n",
+      palus::testing::read_text(dir.path() / "report.yaml"));
+  ps::update_report_yaml(dir.path() / "report.yaml", measured(90, 72), 3);
+  EXPECT_TRUE(contains(palus::testing::read_text(dir.path() / "report.yaml"),
+                       "coverage: {line: 90.0, branch: 72.0, scope: generated-suite}\n"
+                       "stages_s: {analyze: 1.2, generate: 60.0, report: 3.0}\n"));
+}
+
+TEST(UpdateReportYaml, BlockStyleAndMissingKeysGoThroughYaml) {
+  ScratchDir dir;
+  palus::testing::write_text(dir.path() / "report.yaml", "seed: 1\nstages_s:\n  analyze: 1.2\n  generate: 3\n");
+  ps::update_report_yaml(dir.path() / "report.yaml", measured(50, 25), 2);
+  const YAML::Node node = YAML::LoadFile((dir.path() / "report.yaml").string());
+  EXPECT_EQ(1, node["seed"].as<int>());
+  EXPECT_DOUBLE_EQ(50.0, node["coverage"]["line"].as<double>());
+  EXPECT_DOUBLE_EQ(25.0, node["coverage"]["branch"].as<double>());
+  EXPECT_EQ("generated-suite", node["coverage"]["scope"].as<std::string>());
+  EXPECT_DOUBLE_EQ(1.2, node["stages_s"]["analyze"].as<double>());
+  EXPECT_DOUBLE_EQ(2.0, node["stages_s"]["report"].as<double>());
+}
+
+TEST(UpdateReportYaml, NotAMapIsAUserError) {
+  ScratchDir dir;
+  palus::testing::write_text(dir.path() / "report.yaml", "- a\n- b\n");
+  EXPECT_THROW(ps::update_report_yaml(dir.path() / "report.yaml", measured(1, 1), 1), palus::UserError);
+}
+
+// ---- run_process ------------------------------------------------------------------------------
+
+TEST(RunProcess, TimeoutKillsTheWholeGroup) {
+  ps::ProcessSpec spec;
+  spec.exe = "sh";
+  spec.args = {"-c", "sleep 30 & sleep 30"};
+  spec.timeout = std::chrono::milliseconds(300);
+  const auto start = std::chrono::steady_clock::now();
+  ps::ProcessResult r = ps::run_process(spec);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+  EXPECT_TRUE(r.started);
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_EQ(9, r.signal);
+}
+
+TEST(RunProcess, OutputIsCappedAndCounted) {
+  ps::ProcessSpec spec;
+  spec.exe = "sh";
+  spec.args = {"-c", "head -c 300000 /dev/zero | tr '\\0' a; echo END >&2; exit 4"};
+  spec.output_cap = 1000;
+  ps::ProcessResult r = ps::run_process(spec);
+  EXPECT_EQ(4, r.exit_status);
+  EXPECT_EQ(300004u, r.output_bytes);
+  EXPECT_EQ(1000u, r.output.size());
+  EXPECT_TRUE(contains(r.output, "aEND\n"));
+}
+
+TEST(RunProcess, WorkingDirectoryAndEnvironment) {
+  ScratchDir dir;
+  ps::ProcessSpec spec;
+  spec.exe = "/bin/sh";
+  spec.args = {"-c", "pwd; echo $GREETING"};
+  spec.env = {"GREETING=hello"};
+  spec.working_dir = dir.path();
+  ps::ProcessResult r = ps::run_process(spec);
+  EXPECT_EQ(0, r.exit_status);
+  EXPECT_EQ(fs::canonical(dir.path()).string() + "\nhello\n", r.output);
+}
+
+TEST(RunProcess, MissingExecutableIsNotStarted) {
+  ps::ProcessSpec spec;
+  spec.exe = "/nonexistent/program";
+  ps::ProcessResult r = ps::run_process(spec);
+  EXPECT_FALSE(r.started);
+  EXPECT_TRUE(contains(r.error, "No such file"));
+}
+
+// ---- the checker ------------------------------------------------------------------------------
+
+/// A test source put together test by test, keeping each test's lines.
+struct Source {
+  std::string text = "#include <gtest/gtest.h>\n#include <cstdlib>\n#include <fstream>\n#include \"mini.hpp\"\n\n";
+  std::vector<ps::TestSpec> tests;
+
+  void add(const std::string& name, const std::string& body, bool expect_failure) {
+    ps::TestSpec spec;
+    spec.name = "Mini." + name;
+    spec.first_line = lines() + 1;
+    text += "TEST(Mini, " + name + ") {\n" + body + "\n}\n";
+    spec.last_line = lines();
+    spec.expect_failure = expect_failure;
+    tests.push_back(spec);
+  }
+  unsigned lines() const { return static_cast<unsigned>(std::count(text.begin(), text.end(), '\n')); }
+};
+
+/// Builds libsut.a from tests/data/suite/mini.cpp with `flags`, as `palus harness` would.
+fs::path build_library(const fs::path& dir, const std::vector<std::string>& flags) {
+  fs::create_directories(dir);
+  ps::ProcessSpec compile;
+  compile.exe = palus::harness::compiler();
+  compile.args = {"-std=c++17", "-c", (kData / "mini.cpp").string(), "-o", (dir / "mini.o").string()};
+  compile.args.insert(compile.args.end(), flags.begin(), flags.end());
+  compile.env = ps::environment_with({});
+  ps::ProcessResult compiled = ps::run_process(compile);
+  EXPECT_EQ(0, compiled.exit_status) << compiled.output;
+  ps::ProcessSpec archive;
+  archive.exe = "ar";
+  archive.args = {"crs", (dir / "libsut.a").string(), (dir / "mini.o").string()};
+  archive.env = compile.env;
+  EXPECT_EQ(0, ps::run_process(archive).exit_status);
+  return dir / "libsut.a";
+}
+
+ps::CheckerOptions options_for(const fs::path& work, const std::vector<std::string>& sanitizers) {
+  ps::CheckerOptions options;
+  auto instrument = palus::harness::instrumentation_flags(sanitizers);
+  options.build.dir = work / "check";
+  options.build.library = build_library(work / "lib", [&] {
+    auto flags = instrument;
+    flags.push_back("--coverage");
+    return flags;
+  }());
+  options.build.test_flags = {"-std=c++17", "-I" + kData.string()};
+  options.build.test_flags.insert(options.build.test_flags.end(), instrument.begin(), instrument.end());
+  options.build.link_flags = {"--coverage"};
+  if (!sanitizers.empty()) options.build.link_flags.push_back(palus::harness::sanitize_flags(sanitizers)[0]);
+  options.build.link_flags.insert(options.build.link_flags.end(), {"-lgtest", "-lgtest_main", "-pthread"});
+  options.scratch = work / "run";
+  options.test_timeout = std::chrono::milliseconds(1000);
+  options.memory_bytes = 512ull << 20;
+  options.sanitized = !sanitizers.empty();
+  return options;
+}
+
+const ps::TestVerdict& verdict(const ps::CheckResult& result, const std::string& name) {
+  for (const auto& v : result.verdicts) {
+    if (v.name == name) return v;
+  }
+  throw std::runtime_error("no verdict for " + name);
+}
+
+class Checker : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    scratch_ = std::make_unique<ScratchDir>("palus-suite");
+    checker_ = std::make_unique<ps::TestChecker>(options_for(scratch_->path(), {}));
+  }
+  static void TearDownTestSuite() {
+    checker_.reset();
+    scratch_.reset();
+  }
+  static std::unique_ptr<ScratchDir> scratch_;
+  static std::unique_ptr<ps::TestChecker> checker_;
+};
+std::unique_ptr<ScratchDir> Checker::scratch_;
+std::unique_ptr<ps::TestChecker> Checker::checker_;
+
+TEST_F(Checker, EveryKindOfOutcome) {
+  const fs::path marker = scratch_->path() / "flaky-marker";
+  Source source;
+  source.add("passes", "  EXPECT_EQ(3, mini::add(1, 2));", false);
+  source.add("fails", "  EXPECT_EQ(4, mini::add(1, 2)) << \"one and two\";", true);
+  source.add("fails_unexpectedly", "  EXPECT_EQ(5, mini::add(1, 2));", false);
+  source.add("crashes", "  *mini::null_pointer() = 1;", true);
+  source.add("hangs", "  mini::spin_forever();", true);
+  source.add("exits", "  std::exit(3);", true);
+  source.add("does_not_compile", "  mini::no_such_function();", false);
+  source.add("flaky",
+             "  std::ifstream seen(\"" + marker.string() +
+                 "\");\n"
+                 "  if (!seen) { std::ofstream(\"" +
+                 marker.string() + "\") << 1; FAIL() << \"first run\"; }",
+             false);
+  source.add("no_operator", "  struct NoEq {};\n  EXPECT_EQ(NoEq{}, NoEq{});", false);
+  source.add("does_not_link", "  int missing_function();\n  EXPECT_EQ(1, missing_function());", false);
+
+  const ps::CheckResult result = checker_->check("Mini_test.cpp", source.text, source.tests);
+  ASSERT_EQ(source.tests.size(), result.verdicts.size());
+  EXPECT_EQ(3, result.compile_attempts) << "compile errors first, then the link error";
+  EXPECT_TRUE(result.file_errors.empty());
+
+  const auto& passes = verdict(result, "Mini.passes");
+  EXPECT_TRUE(passes.compiled && passes.stable && passes.as_expected);
+  EXPECT_EQ(ps::RunKind::passed, passes.runs[0].kind);
+
+  const auto& fails = verdict(result, "Mini.fails");
+  EXPECT_TRUE(fails.stable && fails.as_expected);
+  EXPECT_EQ(ps::RunKind::failed, fails.runs[1].kind);
+  EXPECT_TRUE(contains(fails.runs[0].message, "one and two"));
+
+  const auto& unexpected = verdict(result, "Mini.fails_unexpectedly");
+  EXPECT_TRUE(unexpected.stable);
+  EXPECT_FALSE(unexpected.as_expected);
+
+  const auto& crashes = verdict(result, "Mini.crashes");
+  EXPECT_TRUE(crashes.stable && crashes.as_expected);
+  EXPECT_EQ(ps::RunKind::crashed, crashes.runs[0].kind);
+  EXPECT_EQ("SIGSEGV", crashes.runs[0].message);
+
+  const auto& hangs = verdict(result, "Mini.hangs");
+  EXPECT_TRUE(hangs.stable && hangs.as_expected);
+  EXPECT_EQ(ps::RunKind::timed_out, hangs.runs[0].kind);
+
+  const auto& exits = verdict(result, "Mini.exits");
+  EXPECT_TRUE(exits.stable && exits.as_expected);
+  EXPECT_EQ(ps::RunKind::exited, exits.runs[0].kind);
+  EXPECT_EQ(3, exits.runs[0].exit_status);
+
+  const auto& flaky = verdict(result, "Mini.flaky");
+  EXPECT_TRUE(flaky.compiled);
+  EXPECT_EQ(ps::RunKind::failed, flaky.runs[0].kind);
+  EXPECT_EQ(ps::RunKind::passed, flaky.runs[1].kind);
+  EXPECT_FALSE(flaky.stable);
+  EXPECT_FALSE(flaky.as_expected);
+
+  for (const char* name : {"Mini.does_not_compile", "Mini.no_operator", "Mini.does_not_link"}) {
+    const auto& v = verdict(result, name);
+    EXPECT_FALSE(v.compiled) << name;
+    EXPECT_FALSE(v.as_expected) << name;
+    ASSERT_FALSE(v.errors.empty()) << name;
+  }
+  EXPECT_TRUE(contains(verdict(result, "Mini.does_not_compile").errors[0].message, "no_such_function"));
+  EXPECT_TRUE(contains(verdict(result, "Mini.no_operator").errors[0].message, "operator=="));
+  EXPECT_TRUE(contains(verdict(result, "Mini.does_not_link").errors[0].message, "undefined reference"));
+}
+
+TEST_F(Checker, AProcessThatDiesIsRerunOneTestAtATime) {
+  Source source;
+  source.add("first", "  EXPECT_EQ(2, mini::add(1, 1));", false);
+  source.add("crashes", "  *mini::null_pointer() = 1;", false);
+  source.add("last", "  EXPECT_EQ(3, mini::add(1, 2));", false);
+  const ps::CheckResult result = checker_->check("Dies_test.cpp", source.text, source.tests);
+  EXPECT_TRUE(verdict(result, "Mini.first").as_expected);
+  EXPECT_TRUE(verdict(result, "Mini.last").as_expected);
+  const auto& crashes = verdict(result, "Mini.crashes");
+  EXPECT_TRUE(crashes.stable);
+  EXPECT_FALSE(crashes.as_expected);
+  EXPECT_EQ(ps::RunKind::crashed, crashes.runs[1].kind);
+}
+
+TEST_F(Checker, AnErrorOutsideTheTestsFailsTheFile) {
+  Source source;
+  source.text = "#include \"no_such_header.hpp\"\n" + source.text;
+  source.add("passes", "  EXPECT_EQ(3, mini::add(1, 2));", false);
+  const ps::CheckResult result = checker_->check("Broken_test.cpp", source.text, source.tests);
+  ASSERT_EQ(1u, result.file_errors.size());
+  EXPECT_EQ(1u, result.file_errors[0].line);
+  EXPECT_TRUE(contains(result.file_errors[0].message, "no_such_header.hpp"));
+  EXPECT_FALSE(result.verdicts[0].compiled);
+  EXPECT_FALSE(result.verdicts[0].errors.empty());
+}
+
+TEST(CheckerSanitized, ReportsTheSanitizerKind) {
+  ScratchDir scratch("palus-suite-asan");
+  ps::TestChecker checker(options_for(scratch.path(), {"address", "undefined"}));
+  Source source;
+  source.add("use_after_free", "  EXPECT_EQ(7, mini::read_after_free());", true);
+  source.add("passes", "  EXPECT_EQ(3, mini::add(1, 2));", false);
+  const ps::CheckResult result = checker.check("Asan_test.cpp", source.text, source.tests);
+  const auto& uaf = verdict(result, "Mini.use_after_free");
+  EXPECT_TRUE(uaf.stable && uaf.as_expected);
+  EXPECT_EQ(ps::RunKind::crashed, uaf.runs[0].kind);
+  EXPECT_EQ("heap-use-after-free", uaf.runs[0].sanitizer_kind);
+  EXPECT_TRUE(verdict(result, "Mini.passes").as_expected);
+}
+
+/// Settings that compile tests/data/suite/mini.cpp (or `library_source`) into the build, as `palus report` does.
+ps::TestBuildSettings library_build_settings(const fs::path& dir, const fs::path& library_source) {
+  ps::TestBuildSettings settings;
+  settings.dir = dir;
+  settings.library = "libsut.a";
+  settings.library_build = ps::LibraryBuild{{library_source}, [](const fs::path&) {
+                                              return std::vector<std::string>{"-std=c++17", "-O0", "--coverage"};
+                                            }};
+  settings.test_flags = {"-std=c++17", "-O0", "-I" + kData.string()};
+  settings.link_flags = {"--coverage", "-lgtest", "-lgtest_main", "-pthread"};
+  settings.jobs = 2;
+  return settings;
+}
+
+TEST(BuildTests, OneBrokenFileDoesNotStopTheOthers) {
+  ScratchDir dir;
+  palus::testing::write_text(
+      dir.path() / "Good_test.cpp",
+      "#include <gtest/gtest.h>\n#include \"mini.hpp\"\nTEST(G, a) { EXPECT_EQ(2, mini::add(1, 1)); }\n");
+  palus::testing::write_text(dir.path() / "Bad_test.cpp", "#include <gtest/gtest.h>\n\nTEST(B, a) { undeclared(); }\n");
+  const auto built = ps::build_tests(library_build_settings(dir.path() / "build", kData / "mini.cpp"),
+                                     {dir.path() / "Good_test.cpp", dir.path() / "Bad_test.cpp"});
+  ASSERT_EQ(2u, built.size());
+  EXPECT_TRUE(built[0].ok) << built[0].output;
+  EXPECT_TRUE(fs::exists(built[0].executable));
+  EXPECT_FALSE(built[1].ok);
+  ASSERT_EQ(1u, built[1].errors.size()) << built[1].output;
+  EXPECT_EQ(3u, built[1].errors[0].line);
+  EXPECT_TRUE(contains(built[1].errors[0].message, "undeclared"));
+}
+
+TEST(BuildTests, ALibraryThatDoesNotCompileIsAUserError) {
+  ScratchDir dir;
+  palus::testing::write_text(dir.path() / "lib/broken.cpp", "int f() {\n  return missing;\n}\n");
+  palus::testing::write_text(dir.path() / "A_test.cpp", "#include <gtest/gtest.h>\nTEST(A, a) {}\n");
+  try {
+    ps::build_tests(library_build_settings(dir.path() / "build", dir.path() / "lib/broken.cpp"),
+                    {dir.path() / "A_test.cpp"});
+    FAIL() << "no error";
+  } catch (const palus::UserError& e) {
+    EXPECT_TRUE(palus::testing::starts_with(e.what(), (dir.path() / "lib/broken.cpp").string() + ":2: "));
+    EXPECT_TRUE(contains(e.what(), "'missing' was not declared"));
+  }
+}
+
+TEST(CheckBuildSettings, UseTheHarnessVariantsLibrary) {
+  palus::Config config;
+  config.project.flags = {"-std=c++17", "-Iinclude"};
+  config.project.link = {"-lm"};
+  const ps::TestBuildSettings s = ps::check_build_settings(config, "/w/.palus", {"address", "undefined"});
+  EXPECT_EQ(fs::path("/w/.palus/check/address+undefined"), s.dir);
+  EXPECT_EQ(fs::path("/w/.palus/harness/address+undefined/libsut.a"), s.library);
+  EXPECT_EQ("-std=c++17", s.test_flags.at(0));
+  EXPECT_NE(s.test_flags.end(), std::find(s.test_flags.begin(), s.test_flags.end(), "-fsanitize=address,undefined"));
+  EXPECT_NE(s.test_flags.end(), std::find(s.test_flags.begin(), s.test_flags.end(), "-Wno-error"));
+  const std::vector<std::string> link{"-lm",     "--coverage",   "-fsanitize=address,undefined",
+                                      "-lgtest", "-lgtest_main", "-pthread"};
+  EXPECT_EQ(link, s.link_flags);
+}
+
+}  // namespace
