@@ -470,8 +470,10 @@ TEST(CheckBuildSettings, UseTheHarnessVariantsLibrary) {
   EXPECT_EQ("-std=c++17", s.test_flags.at(0));
   EXPECT_NE(s.test_flags.end(), std::find(s.test_flags.begin(), s.test_flags.end(), "-fsanitize=address,undefined"));
   EXPECT_NE(s.test_flags.end(), std::find(s.test_flags.begin(), s.test_flags.end(), "-Wno-error"));
-  const std::vector<std::string> link{"-lm",     "--coverage",   "-fsanitize=address,undefined",
-                                      "-lgtest", "-lgtest_main", "-pthread"};
+  // The sandboxed main palus links in place of gtest_main, so checks run confined like the harness.
+  const std::vector<std::string> link{"-lm",           "--coverage",   "-fsanitize=address,undefined",
+                                      PALUS_CHECK_MAIN, PALUS_HARNESS_PROTOCOL, "-lgtest",
+                                      "-lseccomp",     "-pthread"};
   EXPECT_EQ(link, s.link_flags);
 }
 
