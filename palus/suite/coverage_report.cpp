@@ -53,12 +53,13 @@ void remove_coverage_data(const fs::path& dir) {
   }
 }
 
-/// `path` as a regex that matches itself and what lies below it (gcovr takes a filter that starts
-/// with '/' as an absolute path).
+/// `path` as a regex for gcovr (which takes a filter that starts with '/' as an absolute path):
+/// a folder matches what lies below it, a file itself.
 std::string folder_filter(const fs::path& folder) {
   static const std::regex special(R"([.^$|()\[\]{}*+?\\])");
   std::string text = fs::weakly_canonical(folder).string();
-  return std::regex_replace(text, special, R"(\$&)") + "/";
+  const std::string escaped = std::regex_replace(text, special, R"(\$&)");
+  return fs::is_regular_file(folder) ? escaped + "$" : escaped + "/";
 }
 
 /// The gcov that reads what the compiler wrote: llvm-cov for clang, gcov-N for g++-N.
@@ -83,7 +84,9 @@ double percent(long covered, long total) { return total > 0 ? 100.0 * static_cas
 void run_gcovr(const Config& config, const fs::path& dir, CoverageReport& report) {
   std::set<fs::path> folders;
   for (const auto& s : config.project.sources) folders.insert(s.parent_path());
-  for (const auto& h : config.project.headers) folders.insert(h.parent_path());
+  // Headers one by one: a header-only library's folder may be /usr/include, which holds the
+  // standard library too.
+  for (const auto& h : config.project.headers) folders.insert(h);
   ProcessSpec spec;
   spec.exe = "gcovr";
   spec.args = {"--root", config.dir.string(), "--gcov-executable", gcov_for(harness::compiler())};
@@ -95,7 +98,7 @@ void run_gcovr(const Config& config, const fs::path& dir, CoverageReport& report
   report.json = dir / "coverage.json";
   spec.args.insert(spec.args.end(),
                    {"--exclude-throw-branches", "--html-details", report.html.string(), "--json-summary",
-                    report.json.string(), "--json-summary-pretty", (dir / "obj" / "lib").string()});
+                    report.json.string(), "--json-summary-pretty", (dir / "obj").string()});
   spec.env = environment_with({{"LC_ALL", "C"}});
   spec.working_dir = config.dir;
   spec.output_cap = 256 * 1024;

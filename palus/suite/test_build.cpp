@@ -269,7 +269,10 @@ TestBuildSettings report_build_settings(const Config& config, const fs::path& di
     return flags;
   };
   settings.library_build = std::move(library);
-  settings.test_flags = test_compile_flags(config, plain);
+  // The tests are instrumented too: the library's inline and header-only code is compiled there.
+  std::vector<std::string> test_flags = plain;
+  test_flags.push_back("--coverage");
+  settings.test_flags = test_compile_flags(config, test_flags);
   settings.link_flags = test_link_flags(config, {});
   settings.jobs = std::max(1u, std::thread::hardware_concurrency());
   return settings;
