@@ -8,6 +8,7 @@
 
 #include "harness/codegen/build_harness.hpp"
 #include "harness/executor/executor.hpp"
+#include "palus/config/compile_db.hpp"
 #include "palus/error.hpp"
 #include "palus/generation/generator.hpp"
 #include "palus/generation/literal_pool.hpp"
@@ -53,23 +54,16 @@ class RunLog {
   Clock::time_point start_;
 };
 
-/// How a generated test includes `header`: relative to the deepest -I/-isystem/-iquote folder
-/// holding it (as the library's own users write it), else by its absolute path.
+/// How a generated test includes `header`: relative to the deepest -I/-isystem/-iquote/-idirafter
+/// folder holding it (as the library's own users write it), else by its absolute path.
 std::string include_spelling(const Config& config, const fs::path& header) {
-  const std::vector<std::string> flags = config.parse_flags_for(header);
   std::string best;
-  for (std::size_t k = 0; k < flags.size(); ++k) {
-    std::string dir;
-    for (std::string_view opt : {"-I", "-isystem", "-iquote"}) {
-      if (flags[k] == opt && k + 1 < flags.size()) dir = flags[k + 1];
-      else if (flags[k].rfind(opt, 0) == 0 && flags[k].size() > opt.size() && opt == "-I") dir = flags[k].substr(2);
-    }
-    if (dir.empty()) continue;
+  for (const std::string& dir : include_dirs_in(config.parse_flags_for(header))) {
     const fs::path rel = header.lexically_relative(fs::path(dir).lexically_normal());
     if (rel.empty() || rel.string().rfind("..", 0) == 0) continue;
     if (best.empty() || rel.string().size() < best.size()) best = rel.string();
   }
-  return best.empty() ? "\"" + header.string() + "\"" : "\"" + best + "\"";
+  return "\"" + (best.empty() ? header.string() : best) + "\"";
 }
 
 std::vector<std::string> header_includes(const Config& config) {

@@ -19,7 +19,7 @@ Sequence ContractChecks::appended(const Sequence& sequence, Random& random) cons
   if (info.is_method && !sequence[last].inputs.empty() && sequence[last].inputs[0].kind == InputKind::ref)
     subjects.emplace(sequence[last].inputs[0].ref, info.inputs[0].record);
 
-  Sequence out = sequence;
+  std::vector<Statement> checks;
   for (const auto& [statement, type] : subjects) {
     auto found = by_type_.find(type);
     if (found == by_type_.end()) continue;
@@ -37,10 +37,10 @@ Sequence ContractChecks::appended(const Sequence& sequence, Random& random) cons
         if (others.empty()) continue;
         s.inputs.push_back(Input::result_of(random.one_of(others)));
       }
-      out = out.extended(std::move(s));
+      checks.push_back(std::move(s));
     }
   }
-  return out;
+  return checks.empty() ? sequence : sequence.extended(std::move(checks));
 }
 
 }  // namespace palus::generation

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <bit>
+#include <tuple>
+#include <utility>
 
+#include "palus/generation/hash_mix.hpp"
 #include "palus/generation/minimise.hpp"
 #include "palus/generation/random_step.hpp"
 
@@ -13,18 +16,16 @@ using harness::protocol::RunResult;
 using harness::protocol::Value;
 using harness::protocol::ValueKind;
 
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) { return (h ^ v) * 0x100000001b3ull; }
-
 std::uint64_t signature_of(const Value& v, std::uint64_t h) {
-  h = mix(h, static_cast<std::uint64_t>(v.kind));
+  h = hash_mix(h, static_cast<std::uint64_t>(v.kind));
   switch (v.kind) {
     case ValueKind::boolean:
-    case ValueKind::signed_integer: return mix(h, static_cast<std::uint64_t>(v.i));
-    case ValueKind::unsigned_integer: return mix(h, v.u);
-    case ValueKind::floating: return mix(h, std::bit_cast<std::uint64_t>(v.d));
+    case ValueKind::signed_integer: return hash_mix(h, static_cast<std::uint64_t>(v.i));
+    case ValueKind::unsigned_integer: return hash_mix(h, v.u);
+    case ValueKind::floating: return hash_mix(h, std::bit_cast<std::uint64_t>(v.d));
     case ValueKind::string:
     case ValueKind::object:
-      for (unsigned char ch : v.s) h = mix(h, ch);
+      for (unsigned char ch : v.s) h = hash_mix(h, ch);
       return h;
     case ValueKind::none: return h;
   }
@@ -33,13 +34,13 @@ std::uint64_t signature_of(const Value& v, std::uint64_t h) {
 
 /// What the last statement did, as a regression test would assert it.
 std::uint64_t behaviour_of(const RunResult& result, std::size_t last) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
+  std::uint64_t h = kHashSeed;
   if (last >= result.statements.size()) return h;
   const auto& answer = result.statements[last];
   h = signature_of(answer.value, h);
   for (const auto& o : answer.observations) {
-    h = mix(h, o.callable);
-    h = mix(h, o.threw);
+    h = hash_mix(h, o.callable);
+    h = hash_mix(h, o.threw);
     h = signature_of(o.value, h);
   }
   return h;
@@ -81,8 +82,7 @@ bool Generator::quarantine_observer(const Sequence& checked, const harness::Outc
     if (c.is_observer && !std::binary_search(skip_observers_.begin(), skip_observers_.end(), c.index)) all.push_back(c.index);
   for (std::uint32_t suspect : all) {
     if (!types.count(catalog_.callables[suspect].callable->owner)) continue;
-    harness::protocol::RunRequest alone = upto.request(next_id_++, true);
-    alone.skip_observers = skip_observers_;
+    harness::protocol::RunRequest alone = request_for(upto);
     for (std::uint32_t other : all)
       if (other != suspect) alone.skip_observers.push_back(other);
     std::sort(alone.skip_observers.begin(), alone.skip_observers.end());
@@ -208,30 +208,27 @@ void Generator::report_failure(const Sequence& checked, std::size_t main_size, c
   if (!failure_keys_.insert(found.key).second) return;
   // The failing sequence: the candidate itself, or for a contract, the candidate and the one
   // check it failed (the other checks are dropped).
+  const bool contract = found.kind == "contract";
   Sequence failing = checked.prefix(main_size);
-  std::size_t own = main_size;
-  if (found.kind == "contract") {
-    failing = failing.extended(checked[static_cast<std::size_t>(found.statement)]);
-  }
-  auto still_fails = [&](const Sequence& s) {
-    if (out_of_time()) return false;  // keep what is minimised so far; the deadline is the user's
-    const std::size_t s_main = found.kind == "contract" ? s.size() - 1 : s.size();
-    const harness::Outcome again = execute(s);
-    const Classified c = classify(again, s, s_main, catalog_, options_.feedback);
-    return c.verdict == Verdict::failure && c.key == found.key;
+  if (contract) failing = failing.extended(checked[static_cast<std::size_t>(found.statement)]);
+  auto judged = [&](const Sequence& s) {
+    harness::Outcome outcome = execute(s);
+    Classified verdict = classify(outcome, s, contract ? s.size() - 1 : s.size(), catalog_, options_.feedback);
+    return std::make_pair(std::move(outcome), std::move(verdict));
   };
-  const std::size_t attempts = found.kind == "hang" ? 6 : 200;
-  Sequence minimal = minimise(failing, 1, still_fails, attempts);
-  own = found.kind == "contract" ? minimal.size() - 1 : minimal.size();
-  // One more run for the answers the test writer shows (and to confirm it still fails).
-  const harness::Outcome last = execute(minimal);
-  const Classified confirmed = classify(last, minimal, own, catalog_, options_.feedback);
-  if (confirmed.verdict != Verdict::failure || confirmed.key != found.key) {
-    minimal = failing;  // not reproducible in its minimised form: keep the original
-    own = found.kind == "contract" ? minimal.size() - 1 : minimal.size();
+  auto same_failure = [&](const Classified& c) { return c.verdict == Verdict::failure && c.key == found.key; };
+  auto still_fails = [&](const Sequence& s) {
+    // Past the deadline: keep what is minimised so far; the deadline is the user's.
+    return !out_of_time() && same_failure(judged(s).second);
+  };
+  Sequence minimal = minimise(failing, 1, still_fails, found.kind == "hang" ? 6 : 200);
+  // One more run for the answers the test writer shows, confirming the failure; when the
+  // minimised form does not reproduce it, the original is kept.
+  auto [final_outcome, final_verdict] = judged(minimal);
+  if (!same_failure(final_verdict)) {
+    minimal = failing;
+    std::tie(final_outcome, final_verdict) = judged(minimal);
   }
-  const harness::Outcome final_outcome = confirmed.key == found.key ? last : execute(minimal);
-  const Classified final_verdict = classify(final_outcome, minimal, own, catalog_, options_.feedback);
   if (final_verdict.verdict != Verdict::failure) return;  // flaky in the harness already
 
   TestCase test;

@@ -26,7 +26,7 @@ std::optional<double> parse_floating(const std::string& text) {
   return v;
 }
 
-void mine(const api::Callable& c, std::map<std::string, std::vector<std::int64_t>>&, auto& into) {
+void mine(const api::Callable& c, const std::vector<LiteralPool::Mined*>& into) {
   for (const auto& literal : c.literals) {
     for (auto* mined : into) {
       switch (literal.kind) {
@@ -93,11 +93,10 @@ LiteralPool::LiteralPool(const api::Api& api) {
     auto& values = enums_[e.name];
     for (const auto& [name, value] : e.values) values.push_back(value);
   }
-  std::map<std::string, std::vector<std::int64_t>> unused;
   auto add = [&](const api::Callable& c) {
     std::vector<Mined*> into{&by_callable_[c.id], &everywhere_};
     if (!c.owner.empty()) into.push_back(&by_class_[c.owner]);
-    mine(c, unused, into);
+    mine(c, into);
   };
   for (const auto& cls : api.classes) {
     for (const auto& c : cls.constructors) add(c);
@@ -159,14 +158,20 @@ std::vector<Input> LiteralPool::mined_values(const api::TypeRef& type, const Min
   return out;
 }
 
-Input LiteralPool::pick(const api::TypeRef& type, const api::Callable* callable, Random& random) const {
+const std::vector<Input>& LiteralPool::values_for(const api::TypeRef& type, const Mined* mined) const {
+  auto key = std::make_tuple(mined, type.category, type.base);
+  auto found = values_.find(key);
+  if (found == values_.end())
+    found = values_.emplace(std::move(key), mined ? mined_values(type, *mined) : boundary_values(type)).first;
+  return found->second;
+}
+
+Input LiteralPool::pick(const api::TypeRef& type, const api::Callable* callable, Random& random,
+                        const std::string& param) const {
   if (callable) {
-    if (auto found = extra_.end(); !extra_.empty()) {
-      for (const auto& p : callable->params) {
-        if (p.type.spelling != type.spelling) continue;
-        found = extra_.find(callable->id + "\n" + p.name);
-        if (found != extra_.end() && !found->second.empty() && random.chance(0.5)) return random.one_of(found->second);
-      }
+    if (!param.empty()) {
+      auto found = extra_.find(callable->id + "\n" + param);
+      if (found != extra_.end() && !found->second.empty() && random.chance(0.5)) return random.one_of(found->second);
     }
     // Mined literals: the callable's own first, then its class's, then the library's.
     const double dice = random.unit();
@@ -179,11 +184,11 @@ Input LiteralPool::pick(const api::TypeRef& type, const api::Callable* callable,
       source = &everywhere_;
     }
     if (source) {
-      std::vector<Input> mined = mined_values(type, *source);
+      const std::vector<Input>& mined = values_for(type, source);
       if (!mined.empty()) return random.one_of(mined);
     }
   }
-  std::vector<Input> values = boundary_values(type);
+  const std::vector<Input>& values = values_for(type, nullptr);
   if (values.empty()) return Input::integer(0);
   return random.one_of(values);
 }

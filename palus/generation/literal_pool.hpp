@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "harness/protocol/protocol.hpp"
@@ -17,9 +18,10 @@ class LiteralPool {
  public:
   explicit LiteralPool(const api::Api& api);
 
-  /// A literal of `type` for a parameter of `callable` (null for contract inputs). `type` must
-  /// be a literal category (harness::is_literal).
-  harness::protocol::Input pick(const api::TypeRef& type, const api::Callable* callable, Random& random) const;
+  /// A literal of `type` for parameter `param` of `callable` (null for contract inputs; `param`
+  /// empty when unnamed: no extra values). `type` must be a literal category (harness::is_literal).
+  harness::protocol::Input pick(const api::TypeRef& type, const api::Callable* callable, Random& random,
+                                const std::string& param = {}) const;
 
   /// Every boundary value for `type` (what pick draws from when nothing is mined), for tests.
   std::vector<harness::protocol::Input> boundary_values(const api::TypeRef& type) const;
@@ -27,21 +29,28 @@ class LiteralPool {
   /// Extra values for a parameter (recorded or user-given), drawn with the mined ones.
   void add_values(const std::string& callable_id, const std::string& param, std::vector<harness::protocol::Input> values);
 
- private:
+ /// Literals mined from callable bodies, by kind.
   struct Mined {
     std::vector<std::int64_t> integers;
     std::vector<double> floats;
     std::vector<std::string> strings;
     std::vector<std::int64_t> characters;
   };
+
+ private:
   const Mined* mined_for_class(const std::string& owner) const;
   std::vector<harness::protocol::Input> mined_values(const api::TypeRef& type, const Mined& mined) const;
+  /// mined_values (or boundary_values, for a null `mined`), computed once per type: pick() is on
+  /// the generator's hot path.
+  const std::vector<harness::protocol::Input>& values_for(const api::TypeRef& type, const Mined* mined) const;
 
   std::map<std::string, std::vector<std::int64_t>> enums_;  ///< enumerator values by enum name
   std::map<std::string, Mined> by_callable_;                ///< by callable id
   std::map<std::string, Mined> by_class_;                   ///< by owner
   Mined everywhere_;
   std::map<std::string, std::vector<harness::protocol::Input>> extra_;  ///< "id\nparam"
+  mutable std::map<std::tuple<const Mined*, api::TypeCategory, std::string>, std::vector<harness::protocol::Input>>
+      values_;
 };
 
 }  // namespace palus::generation

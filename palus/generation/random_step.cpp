@@ -52,7 +52,7 @@ std::optional<Sequence> RandomStep::call(const CallableInfo& callable, const Poo
   for (const auto& need : callable.inputs) {
     Chosen c;
     if (need.literal) {
-      c.literal = literals_.pick(need.type, callable.callable, random);
+      c.literal = literals_.pick(need.type, callable.callable, random, need.param ? need.param->name : std::string());
     } else if (need.null_allowed && (!pool.has(need.record) || random.chance(options_.null_probability))) {
       c.literal = Input::null();
     } else {

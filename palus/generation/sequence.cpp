@@ -3,35 +3,32 @@
 #include <bit>
 #include <cstring>
 
+#include "palus/generation/hash_mix.hpp"
+
 namespace palus::generation {
 namespace {
 
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-  // FNV-1a over 64-bit words, then a final avalanche in hash_of.
-  h ^= v;
-  return h * 0x100000001b3ull;
-}
-
+/// hash_mix over every statement and input, then a final avalanche.
 std::uint64_t hash_of(const std::vector<Statement>& statements) {
-  std::uint64_t h = 0xcbf29ce484222325ull;
+  std::uint64_t h = kHashSeed;
   for (const auto& s : statements) {
-    h = mix(h, s.callable);
+    h = hash_mix(h, s.callable);
     for (const auto& in : s.inputs) {
-      h = mix(h, static_cast<std::uint64_t>(in.kind));
+      h = hash_mix(h, static_cast<std::uint64_t>(in.kind));
       switch (in.kind) {
-        case InputKind::ref: h = mix(h, in.ref); break;
+        case InputKind::ref: h = hash_mix(h, in.ref); break;
         case InputKind::null_pointer: break;
         case InputKind::boolean:
-        case InputKind::signed_integer: h = mix(h, static_cast<std::uint64_t>(in.i)); break;
-        case InputKind::unsigned_integer: h = mix(h, in.u); break;
-        case InputKind::floating: h = mix(h, std::bit_cast<std::uint64_t>(in.d)); break;
+        case InputKind::signed_integer: h = hash_mix(h, static_cast<std::uint64_t>(in.i)); break;
+        case InputKind::unsigned_integer: h = hash_mix(h, in.u); break;
+        case InputKind::floating: h = hash_mix(h, std::bit_cast<std::uint64_t>(in.d)); break;
         case InputKind::string:
-          for (unsigned char ch : in.s) h = mix(h, ch);
-          h = mix(h, in.s.size());
+          for (unsigned char ch : in.s) h = hash_mix(h, ch);
+          h = hash_mix(h, in.s.size());
           break;
       }
     }
-    h = mix(h, 0xff);
+    h = hash_mix(h, 0xff);
   }
   h ^= h >> 33;
   h *= 0xff51afd7ed558ccdull;
@@ -62,10 +59,16 @@ Sequence::Sequence(std::vector<Statement> statements)
       hash_(hash_of(*statements_)) {}
 
 Sequence Sequence::extended(Statement statement) const {
+  std::vector<Statement> more;
+  more.push_back(std::move(statement));
+  return extended(std::move(more));
+}
+
+Sequence Sequence::extended(std::vector<Statement> more) const {
   std::vector<Statement> out;
-  out.reserve(size() + 1);
-  out = *statements_;
-  out.push_back(std::move(statement));
+  out.reserve(size() + more.size());
+  out.insert(out.end(), statements_->begin(), statements_->end());
+  out.insert(out.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
   return Sequence(std::move(out));
 }
 

@@ -26,6 +26,8 @@ class Sequence {
 
   /// This sequence and then `statement` (whose refs point into this sequence).
   Sequence extended(Statement statement) const;
+  /// This sequence and then `more`, in order (one copy, however many there are).
+  Sequence extended(std::vector<Statement> more) const;
 
   /// The parts one after another; refs of each part are moved by its offset. `offsets[i]` is
   /// where part i starts in the result.

@@ -759,11 +759,11 @@ TEST(LiteralPool, AddedValuesAreDrawn) {
   Random random(4);
   int hits = 0;
   for (int i = 0; i < 1000; ++i)
-    if (literals.pick(int_type(), &api.functions[0], random).i == 31337) ++hits;
+    if (literals.pick(int_type(), &api.functions[0], random, "n").i == 31337) ++hits;
   EXPECT_GT(hits, 300);
   // Another callable with a parameter of the same type does not get them.
   const api::Callable g = callable("ns::g(int)", "g", "", api::CallableKind::function, {param("n", int_type())});
-  for (int i = 0; i < 500; ++i) EXPECT_NE(literals.pick(int_type(), &g, random).i, 31337);
+  for (int i = 0; i < 500; ++i) EXPECT_NE(literals.pick(int_type(), &g, random, "n").i, 31337);
 }
 
 // ---------------------------------------------------------------------------------------------
