@@ -58,6 +58,7 @@ struct Field {
   TypeRef type;
   std::string access;  ///< public | protected | private
   bool is_static = false;
+  bool is_bitfield = false;  ///< cannot be pointed to by a member pointer
 };
 
 /// Method `method` depends on method `on` (Palus §3.2): it reads a field `on` writes (write-read)

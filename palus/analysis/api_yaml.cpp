@@ -164,7 +164,9 @@ class Writer {
     for (const auto& f : c.fields) {
       out_ << YAML::Flow << YAML::BeginMap << YAML::Key << "name" << YAML::Value << f.name << YAML::Key << "type"
            << YAML::Value << f.type.spelling << YAML::Key << "access" << YAML::Value << f.access << YAML::Key
-           << "static" << YAML::Value << f.is_static << YAML::EndMap;
+           << "static" << YAML::Value << f.is_static;
+      if (f.is_bitfield) out_ << YAML::Key << "bitfield" << YAML::Value << true;  // written only when true
+      out_ << YAML::EndMap;
     }
     out_ << YAML::EndSeq;
     out_ << YAML::Key << "constructors" << YAML::Value << YAML::BeginSeq;

@@ -138,6 +138,10 @@ class Reader {
     return result;
   }
 
+  bool optional_boolean(const YAML::Node& map, std::string_view key) const {
+    return map.IsMap() && map[std::string(key)].IsDefined() && boolean(map, key);
+  }
+
   YAML::Node list(const YAML::Node& map, std::string_view key) const {
     const YAML::Node value = get(map, key);
     if (!value.IsSequence()) fail_at(where(value), "expected '{}' to be a list, got {}", key, describe(value));
@@ -224,7 +228,7 @@ class Reader {
     const YAML::Node traits = get(map, "traits");
     for (const auto& [key, member] : class_traits) c.traits.*member = boolean(traits, key);
     for (const auto& f : list(map, "fields")) {
-      api::Field field{text(f, "name"), {}, text(f, "access"), boolean(f, "static")};
+      api::Field field{text(f, "name"), {}, text(f, "access"), boolean(f, "static"), optional_boolean(f, "bitfield")};
       field.type.spelling = text(f, "type");  // only the spelling is written for fields
       c.fields.push_back(std::move(field));
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "palus/analysis/callable_id.hpp"
 #include "palus/analysis/clang_util.hpp"
 #include "palus/analysis/type_names.hpp"
 #include "palus/error.hpp"
@@ -173,15 +174,12 @@ class Collector {
     c.file = loc.file;
     c.line = loc.line;
     const int count = clang_Cursor_getNumArguments(decl);
-    std::string signature;
     for (int i = 0; i < count; ++i) {
       CXCursor parm = clang_Cursor_getArgument(decl, static_cast<unsigned>(i));
       api::Param p;
       p.name = spelling_of(parm);
       if (p.name.empty()) p.name = "arg" + std::to_string(i);
       p.type = describe_type(clang_getCursorType(parm), subst);
-      if (i > 0) signature += ", ";
-      signature += p.type.spelling;
       c.params.push_back(std::move(p));
     }
     if (kind == api::CallableKind::constructor) {
@@ -197,8 +195,7 @@ class Collector {
       c.is_virtual = clang_CXXMethod_isVirtual(decl) != 0;
       c.is_pure = clang_CXXMethod_isPureVirtual(decl) != 0;
     }
-    const std::string prefix = owner.empty() ? qualified_name(decl) : owner + "::" + c.name;
-    c.id = prefix + "(" + signature + ")" + (c.is_const ? " const" : "");
+    c.id = callable_id(decl, owner, subst);
     return c;
   }
 
@@ -244,6 +241,7 @@ class Collector {
         field.type = describe_type(clang_getCursorType(member), subst);
         field.access = access;
         field.is_static = clang_getCursorKind(member) == CXCursor_VarDecl;
+        field.is_bitfield = clang_Cursor_isBitField(member) != 0;
         const auto parts = children_of(member);
         const bool has_initializer = std::any_of(parts.begin(), parts.end(), [](CXCursor c) {
           return clang_isExpression(clang_getCursorKind(c)) != 0;
