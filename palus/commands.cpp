@@ -18,6 +18,8 @@
 #include "palus/error.hpp"
 #include "palus/generate_stage.hpp"
 #include "palus/harness_stage.hpp"
+#include "palus/model_stage.hpp"
+#include "palus/trace_stage.hpp"
 #include "palus/suite/coverage_report.hpp"
 #include "palus/report/run_report.hpp"
 #include "palus/suite/coverage_report.hpp"
@@ -27,17 +29,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int kBadInput = 2;
 
-/// Stages after analyze, with the issue that builds each, for `palus run` to name.
-struct PendingStage {
-  const char* name;
-  const char* built_by;
-};
-constexpr PendingStage kPendingStages[] = {
-    {"trace", "The Palus core (sample-execution trace)"},
-    {"model", "The Palus core (call-sequence models)"},
-};
 constexpr int kFailuresFound = 3;
 
 struct Workspace {
@@ -113,6 +105,34 @@ HarnessStageResult harness_stage(const Workspace& ws, const CommonOptions& commo
   return built;
 }
 
+void trace_step(const Workspace& ws, const CommonOptions& common, const api::Api& api) {
+  const auto start = std::chrono::steady_clock::now();
+  const TraceStageResult t = trace_stage(ws.config, ws.work_dir, api);
+  if (common.quiet) return;
+  fmt::print("trace: {} probes in {} files; sample built in {:.1f} s, ran in {:.2f} s; {} KiB in {:.1f} s -> {}\n",
+             t.probe_count, t.files, t.build_s, t.run_s, (t.trace_bytes + 1023) / 1024, seconds_since(start),
+             shown(t.trace));
+}
+
+models::Model model_step(const Workspace& ws, const CommonOptions& common, const api::Api& api) {
+  const auto start = std::chrono::steady_clock::now();
+  ModelStageResult m = model_stage(ws.config, ws.work_dir, api);
+  if (!common.quiet) {
+    fmt::print("model: {} classes, {} nodes, {} transitions, {} dependence edges from {} events{} in {:.2f} s -> {}\n",
+               m.model.classes.size(), m.nodes, m.transitions, m.dependences, m.events,
+               m.complete_trace ? "" : " (trace incomplete)", seconds_since(start), shown(m.file));
+    if (common.verbose)
+      for (const auto& c : m.model.classes)
+        fmt::print("  {}: {} nodes, {} transitions\n", c.cls, c.nodes.size(), c.transitions.size());
+  }
+  return std::move(m.model);
+}
+
+/// Whether the configured mode follows a model (and so needs trace and model).
+bool needs_model(const Config& config) {
+  return config.sample.has_value() && config.generate.mode != GenerationMode::random;
+}
+
 /// Builds and runs the generated suite with coverage; puts the coverage into report.yaml.
 void report_stage(const Workspace& ws, const CommonOptions& common) {
   const auto start = std::chrono::steady_clock::now();
@@ -138,7 +158,8 @@ int generation_status(const report::RunReport& r, const Workspace& ws, const Com
 }
 
 report::RunReport generate(const Workspace& ws, const CommonOptions& common, const GenerateOverrides& overrides,
-                           const api::Api& api, HarnessStageResult built, std::map<std::string, double> stages) {
+                           const api::Api& api, HarnessStageResult built, std::map<std::string, double> stages,
+                           const models::Model* model) {
   GenerateRequest request;
   request.config = &ws.config;
   request.work_dir = ws.work_dir;
@@ -146,6 +167,7 @@ report::RunReport generate(const Workspace& ws, const CommonOptions& common, con
   request.harness = std::move(built);
   request.sanitizers = ws.config.sandbox.sanitizers;
   request.max_steps = overrides.max_steps;
+  request.model = model;
   request.command = overrides.command;
   request.stages_s = std::move(stages);
   request.quiet = common.quiet;
@@ -199,15 +221,22 @@ int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides
   auto start = std::chrono::steady_clock::now();
   const api::Api api = analyze_stage(ws, common);
   stages["analyze"] = seconds_since(start);
-  if (!common.quiet) {
-    for (const auto& stage : kPendingStages) {
-      fmt::print("{}: not built yet (comes with \"{}\")\n", stage.name, stage.built_by);
-    }
+  std::optional<models::Model> model;
+  if (needs_model(ws.config)) {
+    start = std::chrono::steady_clock::now();
+    trace_step(ws, common, api);
+    stages["trace"] = seconds_since(start);
+    start = std::chrono::steady_clock::now();
+    model = model_step(ws, common, api);
+    stages["model"] = seconds_since(start);
+  } else if (!common.quiet) {
+    fmt::print("trace, model: skipped ({})\n", ws.config.sample ? "mode random" : "no sample program configured");
   }
   start = std::chrono::steady_clock::now();
   HarnessStageResult built = harness_stage(ws, common, api, ws.config.sandbox.sanitizers);
   stages["harness"] = seconds_since(start);
-  const report::RunReport summary = generate(ws, common, overrides, api, std::move(built), std::move(stages));
+  const report::RunReport summary =
+      generate(ws, common, overrides, api, std::move(built), std::move(stages), model ? &*model : nullptr);
   const int status = generation_status(summary, ws, common, overrides);
   if (summary.interrupted) return status;
   report_stage(ws, common);
@@ -219,8 +248,16 @@ int run_generate(const CommonOptions& common, const GenerateOverrides& overrides
   apply_overrides(ws.config, overrides);
   const api::Api api = read_analysis(ws);
   const auto start = std::chrono::steady_clock::now();
+  std::optional<models::Model> model;
+  if (needs_model(ws.config)) {
+    model = read_model(ws.work_dir);
+    if (!model)
+      throw UserError(fmt::format("{}: not found; mode '{}' needs it (run 'palus trace' and 'palus model', or --mode random)",
+                                  shown(ws.work_dir / "model.yaml"), to_string(ws.config.generate.mode)));
+  }
   HarnessStageResult built = harness_stage(ws, common, api, ws.config.sandbox.sanitizers);
-  const report::RunReport summary = generate(ws, common, overrides, api, std::move(built), {{"harness", seconds_since(start)}});
+  const report::RunReport summary = generate(ws, common, overrides, api, std::move(built),
+                                             {{"harness", seconds_since(start)}}, model ? &*model : nullptr);
   return generation_status(summary, ws, common, overrides);
 }
 
@@ -242,11 +279,16 @@ int run_report(const CommonOptions& common) {
   return 0;
 }
 
-int not_built_yet(const std::string& subcommand) {
-  std::cerr << fmt::format(
-      "palus {}: not built yet in this version (built: analyze, init, and run, which does the stages that exist)\n",
-      subcommand);
-  return kBadInput;
+int run_trace(const CommonOptions& common) {
+  const Workspace ws = open_workspace(common);
+  trace_step(ws, common, read_analysis(ws));
+  return 0;
+}
+
+int run_model(const CommonOptions& common) {
+  const Workspace ws = open_workspace(common);
+  model_step(ws, common, read_analysis(ws));
+  return 0;
 }
 
 }  // namespace palus

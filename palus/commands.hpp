@@ -36,6 +36,9 @@ int run_generate(const CommonOptions& common, const GenerateOverrides& overrides
 int run_init(const CommonOptions& common, const InitOptions& options);
 /// Builds and runs the generated tests with coverage; updates report.yaml in the output folder.
 int run_report(const CommonOptions& common);
-int not_built_yet(const std::string& subcommand);
+/// Instruments the library, builds and runs the sample program: .palus/trace/.
+int run_trace(const CommonOptions& common);
+/// Infers the call-sequence models from the trace: .palus/model.yaml.
+int run_model(const CommonOptions& common);
 
 }  // namespace palus

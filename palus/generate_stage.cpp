@@ -11,6 +11,7 @@
 #include "palus/config/compile_db.hpp"
 #include "palus/error.hpp"
 #include "palus/generation/generator.hpp"
+#include "palus/generation/guided_source.hpp"
 #include "palus/generation/literal_pool.hpp"
 #include "palus/generation/random_step.hpp"
 #include "palus/interrupt.hpp"
@@ -98,13 +99,14 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   summary.palus_version = PALUS_VERSION;
   summary.command = request.command;
   summary.seed = config.generate.seed;
-  summary.mode = "random";
+  const bool guided = config.generate.mode != GenerationMode::random && request.model != nullptr;
+  summary.mode = std::string(to_string(guided ? config.generate.mode : GenerationMode::random));
   summary.time_limit_s = std::chrono::duration<double>(config.generate.time_limit).count();
   summary.max_steps = request.max_steps;
   summary.stages_s = request.stages_s;
   fill_unsupported(summary, *request.api, request.harness);
-  if (config.generate.mode != GenerationMode::random) {
-    progress.note(fmt::format("generate: mode '{}' needs the call-sequence model, which is not built yet; "
+  if (config.generate.mode != GenerationMode::random && !guided) {
+    progress.note(fmt::format("generate: mode '{}' needs the call-sequence model (run 'palus trace' and 'palus model'); "
                               "generating in random mode",
                               to_string(config.generate.mode)));
   }
@@ -123,14 +125,35 @@ report::RunReport generate_stage(const GenerateRequest& request) {
 
   const generation::Catalog catalog = generation::make_catalog(*request.api, executor.callables());
   for (const auto& p : executor.protections()) log("sandbox: " + p);
-  log(fmt::format("seed {}, mode random, time limit {:.1f} s{}", config.generate.seed, summary.time_limit_s,
+  log(fmt::format("seed {}, mode {}, time limit {:.1f} s{}", config.generate.seed, summary.mode, summary.time_limit_s,
                   request.max_steps ? fmt::format(", max steps {}", *request.max_steps) : ""));
 
   generation::LiteralPool literals(*request.api);
   generation::StepOptions step_options;
   step_options.max_statements = static_cast<std::size_t>(config.generate.max_statements);
   generation::RandomStep step(catalog, literals, step_options);
-  RandomSource source(step);
+  RandomSource random_source(step);
+  std::optional<generation::ModelGuide> guide;
+  std::optional<generation::GuidedSource> guided_source;
+  if (guided) {
+    guide.emplace(*request.model, catalog);
+    generation::GuidedSourceOptions guided_options;
+    guided_options.step.constraints = config.generate.mode != GenerationMode::model;
+    guided_options.step.dependents = config.generate.mode == GenerationMode::palus;
+    guided_options.step.max_statements = step_options.max_statements;
+    guided_options.unguided_phase = config.generate.mode == GenerationMode::palus;
+    guided_options.guided_fraction = config.generate.guided_fraction;
+    guided_options.max_steps = request.max_steps.value_or(0);
+    guided_options.start = start;
+    guided_options.deadline = start + config.generate.time_limit;
+    guided_source.emplace(catalog, *guide, literals, step, guided_options);
+    log(fmt::format("model: {} class models, {} transitions followable, {} not (callable missing from the harness), "
+                    "{} callables uncovered by the model",
+                    request.model->classes.size(), guide->followable(), guide->unfollowable(),
+                    guide->uncovered().size()));
+  }
+  generation::SequenceSource& source =
+      guided_source ? static_cast<generation::SequenceSource&>(*guided_source) : random_source;
 
   generation::GeneratorOptions generator_options;
   generator_options.seed = config.generate.seed;
@@ -141,7 +164,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   writer::SuiteHeader header;
   header.version = PALUS_VERSION;
   header.seed = config.generate.seed;
-  header.mode = "random";
+  header.mode = summary.mode;
   header.command = request.command;
   writer::SuiteOptions suite_options;
   suite_options.dir = config.output.dir;
@@ -199,6 +222,14 @@ report::RunReport generate_stage(const GenerateRequest& request) {
         progress.update(state);
       });
   summary.interrupted = InterruptGuard::requested().load();
+  if (guided_source) {
+    const generation::GuidedSourceStats g = guided_source->stats();
+    log(fmt::format("guided: {} from a model root, {} extending a reaching sequence, {} unguided, {} failed to build, "
+                    "{} reached their node; object inputs {} by state, {} by profile, {} by type; {} recorded values, "
+                    "{} dependent calls",
+                    g.from_root, g.extended, g.unguided, g.failed, g.reached, g.step.by_state, g.step.by_profile,
+                    g.step.by_type, g.step.recorded_values, g.step.dependent_calls));
+  }
   executor.stop();
   if (summary.interrupted) progress.note("generate: interrupted; checking and writing the tests found so far");
   log(fmt::format("generation stopped{}: {} sequences executed; checking the last tests",

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "models/model.hpp"
 #include "palus/analysis/api.hpp"
 #include "palus/config/config.hpp"
 #include "palus/harness_stage.hpp"
@@ -23,6 +24,7 @@ struct GenerateRequest {
   HarnessStageResult harness;
   std::vector<std::string> sanitizers;  ///< of the harness variant
   std::optional<std::uint64_t> max_steps;
+  const models::Model* model = nullptr;  ///< for the model-guided modes; null: random mode
   std::string command;                      ///< as typed, for report.yaml and file headers
   std::map<std::string, double> stages_s;   ///< of the stages before
   bool quiet = false, verbose = false;

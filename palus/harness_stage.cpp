@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 #include <thread>
 
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/harness_source.hpp"
+#include "models/profile_source.hpp"
 #include "palus/atomic_file.hpp"
 
 namespace fs = std::filesystem;
@@ -79,8 +81,12 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
 
   HarnessStageResult result;
   std::map<std::string, std::string> dropped;
+  // Abstract object profiles (for model+constraints and palus) read private fields; should that
+  // not compile for some class layout, the harness goes without them rather than not at all.
+  std::string profiles = models::render_profile_functions(api, {});
   for (int attempt = 0;; ++attempt) {
-    harness::HarnessSource source = harness::generate_harness_source(api, headers, dropped, config.oracles.contracts);
+    harness::HarnessSource source =
+        harness::generate_harness_source(api, headers, dropped, config.oracles.contracts, profiles);
     write_file_if_changed(build.harness_cpp, source.text);
     harness::HarnessBuildResult built = harness::build_harness(build);
     if (built.ok) {
@@ -91,6 +97,16 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
       return result;
     }
     bool repaired = false;
+    const bool blame_profiles =
+        !profiles.empty() && std::any_of(built.harness_errors.begin(), built.harness_errors.end(), [&](const auto& e) {
+          return callable_at(source.text, e.line, source.callables).empty();
+        });
+    if (blame_profiles || (built.harness_errors.empty() && !profiles.empty())) {
+      result.palus_bugs.push_back("the abstract profile functions do not compile; profiles are off (see " +
+                                  (build.dir / "build.log").string() + ")");
+      profiles.clear();
+      continue;
+    }
     for (const auto& error : built.harness_errors) {
       std::string id = callable_at(source.text, error.line, source.callables);
       std::string bug = fmt::format("harness.cpp:{}: {}{}", error.line, error.message, id.empty() ? "" : " (" + id + ")");

@@ -77,9 +77,8 @@ int main(int argc, char** argv) {
     if (*harness) return palus::run_harness(common, harness_sanitizers);
     if (*generate) return palus::run_generate(common, overrides);
     if (*report) return palus::run_report(common);
-    for (auto* sub : {trace, model}) {
-      if (*sub) return palus::not_built_yet(sub->get_name());
-    }
+    if (*trace) return palus::run_trace(common);
+    if (*model) return palus::run_model(common);
     return kBadInput;
   } catch (const palus::UserError& e) {
     std::cerr << e.what() << '\n';

@@ -162,7 +162,8 @@ std::string escaped(const std::string& text) {
 
 HarnessSource generate_harness_source(const api::Api& api, const std::vector<std::filesystem::path>& headers,
                                       const std::map<std::string, std::string>& dropped,
-                                      const std::vector<std::string>& contracts) {
+                                      const std::vector<std::string>& contracts,
+                                      const std::string& profile_functions) {
   CallablePlan plan = plan_callables(api, dropped);
   Emitter emit(api);
   HarnessSource out;
@@ -177,6 +178,7 @@ HarnessSource generate_harness_source(const api::Api& api, const std::vector<std
   for (const auto& h : headers) text += "#include \"" + escaped(h.string()) + "\"\n";
   // After the library: the checks' unqualified operators must see its global-namespace ones.
   if (!checks.empty()) text += "\n#include \"oracles/contracts/contracts.hpp\"\n";
+  if (!profile_functions.empty()) text += "\n" + profile_functions + "\n";
   text += "\nnamespace {\n\n";
 
   std::map<const api::Callable*, std::size_t> index_of;
@@ -218,7 +220,13 @@ HarnessSource generate_harness_source(const api::Api& api, const std::vector<std
   for (std::size_t i = 0; i < out.callables.size(); ++i) {
     text += fmt::format("      {{\"{}\", &thunk_{}}},\n", escaped(out.callables[i]), i);
   }
-  text += "    },\n    {\n" + observers + "    },\n    {\n" + upcasts + "    },\n  };\n  return registry;\n}\n";
+  text += "    },\n    {\n" + observers + "    },\n    {\n" + upcasts + "    },\n    {";
+  if (!profile_functions.empty())
+    text += "\n      [] {\n        std::vector<ProfileEntry> out;\n"
+            "        for (std::size_t i = 0; i < palus_profiles::entry_count; ++i)\n"
+            "          out.push_back({palus_profiles::entries[i].type, palus_profiles::entries[i].profile});\n"
+            "        return out;\n      }()\n    ";
+  text += "},\n  };\n  return registry;\n}\n";
   out.text = std::move(text);
   return out;
 }

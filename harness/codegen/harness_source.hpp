@@ -24,8 +24,11 @@ struct HarnessSource {
 /// enabled default contracts (Config::oracles.contracts); each that applies to a class the harness
 /// can produce becomes a callable `palus::contract::<name>(<type>...)` (oracles/contracts/contract_id.hpp),
 /// listed after all api.yaml callables so their indices do not depend on the contracts.
+/// `profile_functions`: models::render_profile_functions for the same headers; when given, the
+/// harness reports the abstract profile of each object it observes.
 HarnessSource generate_harness_source(const api::Api& api, const std::vector<std::filesystem::path>& headers,
                                       const std::map<std::string, std::string>& dropped = {},
-                                      const std::vector<std::string>& contracts = {});
+                                      const std::vector<std::string>& contracts = {},
+                                      const std::string& profile_functions = {});
 
 }  // namespace palus::harness

@@ -163,6 +163,11 @@ std::string encode(const RunResult& result) {
       w.u8(o.threw);
       w.value(o.value);
     }
+    w.u32(static_cast<std::uint32_t>(s.profiles.size()));
+    for (const auto& p : s.profiles) {
+      w.u32(p.object);
+      w.str(p.profile);
+    }
   }
   w.u32(static_cast<std::uint32_t>(result.refused.size()));
   for (const auto& r : result.refused) {
@@ -244,6 +249,11 @@ RunResult decode_result(const std::string& payload) {
       o.object = r.u32();
       o.threw = r.u8() != 0;
       o.value = r.value();
+    }
+    s.profiles.resize(r.count());
+    for (auto& p : s.profiles) {
+      p.object = r.u32();
+      p.profile = r.str();
     }
   }
   result.refused.resize(r.count());

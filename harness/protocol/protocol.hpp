@@ -12,7 +12,7 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 3;  // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 4;  // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 
@@ -76,12 +76,19 @@ struct Observation {
   Value value;
 };
 
+/// The abstract profile (models/runtime/palus_profile.hpp) of an object after a statement.
+struct ObjectProfile {
+  std::uint32_t object = 0;  ///< statement whose result (or receiver) it is
+  std::string profile;
+};
+
 struct StatementResult {
   StatementStatus status = StatementStatus::normal;
   Value value;                 ///< primitive or string result, or the object's type
   std::string exception_type;  ///< demangled
   std::string message;         ///< what() for exceptions, the reason otherwise
   std::vector<Observation> observations;
+  std::vector<ObjectProfile> profiles;  ///< of the objects observed, when their class has a profile
 };
 
 /// A call the sandbox refused: a system call number, or a negative BlockedFunction (progress.hpp).

@@ -26,6 +26,7 @@ std::string current_exception_type() {
 
 Interpreter::Interpreter(protocol::Progress& progress) : progress_(progress) {
   for (const auto& o : registry().observers) observers_.emplace(*o.type, o.observe);
+  for (const auto& p : registry().profiles) profiles_.emplace(*p.type, p.profile);
 }
 
 void Interpreter::enter(std::int32_t statement, protocol::Phase phase) {
@@ -97,18 +98,18 @@ void Interpreter::execute(std::uint32_t index, const protocol::Statement& statem
 
 void Interpreter::observe(std::uint32_t index, const protocol::Statement& statement,
                           const std::vector<std::uint32_t>& skip, protocol::StatementResult& result) {
-  if (observers_.empty()) return;
+  if (observers_.empty() && profiles_.empty()) return;
   std::vector<std::uint32_t> slots{index};
   for (const auto& in : statement.inputs) {
     if (in.kind == protocol::InputKind::ref && std::find(slots.begin(), slots.end(), in.ref) == slots.end()) {
       slots.push_back(in.ref);
     }
   }
-  for (std::uint32_t slot : slots) observe_slot(slot, skip, result.observations);
+  for (std::uint32_t slot : slots) observe_slot(slot, skip, result);
 }
 
 void Interpreter::observe_slot(std::uint32_t index, const std::vector<std::uint32_t>& skip,
-                                std::vector<protocol::Observation>& out) {
+                                protocol::StatementResult& result) {
   const Slot& slot = pool_[index];
   if (slot.type == nullptr || slot.object == nullptr) return;
   void* object = slot.object;
@@ -118,9 +119,14 @@ void Interpreter::observe_slot(std::uint32_t index, const std::vector<std::uint3
     type = slot.pointee_type;
     if (object == nullptr) return;
   }
+  if (auto profile = profiles_.find(*type); profile != profiles_.end()) {
+    protocol::ObjectProfile& p = result.profiles.emplace_back();
+    p.object = index;
+    profile->second(object, p.profile);
+  }
   auto found = observers_.find(*type);
   if (found == observers_.end()) return;
-  Observer observer(index, out, skip);
+  Observer observer(index, result.observations, skip);
   found->second(observer, object);
 }
 

@@ -22,13 +22,14 @@ class Interpreter {
   void execute(std::uint32_t index, const protocol::Statement& statement, protocol::StatementResult& result);
   void observe(std::uint32_t index, const protocol::Statement& statement, const std::vector<std::uint32_t>& skip,
                protocol::StatementResult& result);
-  void observe_slot(std::uint32_t slot, const std::vector<std::uint32_t>& skip, std::vector<protocol::Observation>& out);
+  void observe_slot(std::uint32_t slot, const std::vector<std::uint32_t>& skip, protocol::StatementResult& result);
   void destroy_pool();
   void enter(std::int32_t statement, protocol::Phase phase);
 
   protocol::Progress& progress_;
   std::vector<Slot> pool_;
   std::unordered_map<std::type_index, ObserveFn> observers_;
+  std::unordered_map<std::type_index, ProfileFn> profiles_;
 };
 
 }  // namespace palus::harness

@@ -179,6 +179,7 @@ class Observer {
 using Thunk = void (*)(Call&);
 using ObserveFn = void (*)(Observer&, void* object);
 using UpcastFn = void* (*)(void*);
+using ProfileFn = void (*)(const void* object, std::string& out);
 
 struct CallableEntry {
   const char* id;
@@ -194,10 +195,16 @@ struct UpcastEntry {
   UpcastFn cast;
 };
 
+struct ProfileEntry {
+  const std::type_info* type;
+  ProfileFn profile;
+};
+
 struct Registry {
   std::vector<CallableEntry> callables;
   std::vector<ObserverEntry> observers;
   std::vector<UpcastEntry> upcasts;
+  std::vector<ProfileEntry> profiles;  ///< abstract object profiles (models/profile_source.hpp)
 };
 
 /// Defined by the generated harness.cpp.

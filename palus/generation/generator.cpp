@@ -152,6 +152,7 @@ void Generator::judge(const Sequence& checked, std::size_t main_size, const harn
     return;
   }
   const Classified found = classify(outcome, checked, main_size, catalog_, options_.feedback);
+  source_.executed(checked.prefix(main_size), found.verdict, outcome.result);
   switch (found.verdict) {
     case Verdict::normal: {
       ++stats_.normal;

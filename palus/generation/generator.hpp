@@ -23,12 +23,15 @@
 
 namespace palus::generation {
 
-/// Where candidates come from: random mode here; the model-guided modes plug in the same way.
+/// Where candidates come from: the random step, or the model-guided modes (guided_source.hpp).
 class SequenceSource {
  public:
   virtual ~SequenceSource() = default;
   /// A new candidate, or nullopt when this attempt found nothing.
   virtual std::optional<Sequence> next(const Pool& pool, Random& random) = 0;
+  /// How a candidate (without its contract checks) fared; `result` may hold more statements.
+  virtual void executed(const Sequence& /*candidate*/, Verdict /*verdict*/,
+                        const harness::protocol::RunResult& /*result*/) {}
 };
 
 struct GeneratorOptions {

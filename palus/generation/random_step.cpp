@@ -1,5 +1,7 @@
 #include "palus/generation/random_step.hpp"
 
+#include "palus/generation/assemble.hpp"
+
 namespace palus::generation {
 namespace {
 
@@ -42,15 +44,10 @@ std::optional<Sequence> RandomStep::next(const Pool& pool, Random& random) {
 
 std::optional<Sequence> RandomStep::call(const CallableInfo& callable, const Pool& pool, Random& random) const {
   // Inputs that come from other sequences are resolved after concatenation: (part, statement).
-  struct Chosen {
-    Input literal;
-    int part = -1;  ///< -1: literal (or null); else index into parts
-    std::uint32_t statement = 0;
-  };
   std::vector<Sequence> parts;
-  std::vector<Chosen> chosen;
+  std::vector<ChosenInput> chosen;
   for (const auto& need : callable.inputs) {
-    Chosen c;
+    ChosenInput c;
     if (need.literal) {
       c.literal = literals_.pick(need.type, callable.callable, random, need.param ? need.param->name : std::string());
     } else if (need.null_allowed && (!pool.has(need.record) || random.chance(options_.null_probability))) {
@@ -73,22 +70,9 @@ std::optional<Sequence> RandomStep::call(const CallableInfo& callable, const Poo
     }
     chosen.push_back(std::move(c));
   }
-  std::vector<const Sequence*> part_pointers;
-  std::size_t length = 1;
-  for (const auto& p : parts) {
-    part_pointers.push_back(&p);
-    length += p.size();
-  }
-  if (length > options_.max_statements) return std::nullopt;
-  std::vector<std::uint32_t> offsets;
-  Sequence base = Sequence::concatenated(part_pointers, offsets);
-  Statement statement;
-  statement.callable = callable.index;
-  for (auto& c : chosen) {
-    if (c.part < 0) statement.inputs.push_back(std::move(c.literal));
-    else statement.inputs.push_back(Input::result_of(offsets[static_cast<std::size_t>(c.part)] + c.statement));
-  }
-  return base.extended(std::move(statement));
+  auto made = assemble(parts, std::move(chosen), callable.index, options_.max_statements);
+  if (!made) return std::nullopt;
+  return std::move(made->sequence);
 }
 
 std::vector<Pool::Yield> yields_of(const Sequence& sequence, const Catalog& catalog) {

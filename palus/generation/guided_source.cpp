@@ -1,0 +1,119 @@
+#include "palus/generation/guided_source.hpp"
+
+namespace palus::generation {
+namespace {
+
+constexpr std::size_t kReachingCap = 2000;  ///< sequences waiting per node
+constexpr std::size_t kWaitingCap = 100000; ///< candidates the loop dropped as duplicates never come back
+
+}  // namespace
+
+GuidedSource::GuidedSource(const Catalog& catalog, const ModelGuide& guide, const LiteralPool& literals,
+                           RandomStep& random_step, GuidedSourceOptions options)
+    : catalog_(catalog), guide_(guide), random_step_(random_step), options_(options), dependents_(catalog),
+      step_(catalog, literals, guide, index_, dependents_, options.step) {}
+
+bool GuidedSource::guided_phase() const {
+  if (!options_.unguided_phase) return true;
+  if (options_.max_steps) return static_cast<double>(executed_) < options_.guided_fraction * static_cast<double>(options_.max_steps);
+  if (options_.deadline == std::chrono::steady_clock::time_point::max()) return true;
+  const auto budget = std::chrono::duration<double>(options_.deadline - options_.start).count();
+  const auto used = std::chrono::duration<double>(std::chrono::steady_clock::now() - options_.start).count();
+  return used < options_.guided_fraction * budget;
+}
+
+std::optional<Sequence> GuidedSource::next(const Pool& pool, Random& random) {
+  if (guided_phase() && !guide_.rooted().empty()) return guided(pool, random);
+  return unguided(pool, random);
+}
+
+std::optional<Sequence> GuidedSource::pending(NodeKey node, Tracked made) {
+  if (waiting_.size() >= kWaitingCap) waiting_.clear();
+  waiting_[made.sequence.hash()] = Waiting{node, made.statement};
+  return std::move(made.sequence);
+}
+
+std::optional<Sequence> GuidedSource::guided(const Pool& pool, Random& random) {
+  std::vector<NodeKey> extendable;
+  for (const auto& [node, list] : reaching_)
+    if (!list.empty() && !guide_.outgoing(node).empty()) extendable.push_back(node);
+  if (extendable.empty() || random.chance(0.5)) {
+    // Action 1: a new object along a transition leaving a model's root.
+    const std::uint32_t model = random.one_of(guide_.rooted());
+    const GuidedTransition& t = random.one_of(guide_.outgoing(NodeKey{model, 0}));
+    auto made = step_.make(t, nullptr, pool, random);
+    if (!made) {
+      ++stats_.failed;
+      return std::nullopt;
+    }
+    ++stats_.from_root;
+    return pending(t.to(), std::move(*made));
+  }
+  // Action 2: extend a sequence reaching a node; it leaves the node's list (it is extended once).
+  const NodeKey node = random.one_of(extendable);
+  std::vector<Tracked>& list = reaching_[node];
+  const std::size_t at = random.below(list.size());
+  Tracked seq = std::move(list[at]);
+  list[at] = std::move(list.back());
+  list.pop_back();
+  const GuidedTransition& t = random.one_of(guide_.outgoing(node));
+  auto made = step_.make(t, &seq, pool, random);
+  if (!made) {
+    ++stats_.failed;
+    return std::nullopt;
+  }
+  ++stats_.extended;
+  return pending(t.to(), std::move(*made));
+}
+
+std::optional<Sequence> GuidedSource::unguided(const Pool& pool, Random& random) {
+  const auto& uncovered = guide_.uncovered();
+  ++stats_.unguided;
+  if (uncovered.empty() || !options_.unguided_phase) return random_step_.next(pool, random);
+  // RandomGenerate(method) for a random model-uncovered method (Figure 7 lines 20-23).
+  return random_step_.call(*random.one_of(uncovered), pool, random);
+}
+
+void GuidedSource::executed(const Sequence& candidate, Verdict verdict, const harness::protocol::RunResult& result) {
+  ++executed_;
+  auto found = waiting_.find(candidate.hash());
+  if (verdict != Verdict::normal) {
+    if (found != waiting_.end()) waiting_.erase(found);
+    return;
+  }
+  index_profiles(candidate, result);
+  if (found == waiting_.end()) return;
+  Tracked tracked{candidate, found->second.statement};
+  const NodeKey node = found->second.node;
+  waiting_.erase(found);
+  ++stats_.reached;
+  index_.reached(node, tracked, bookkeeping_);
+  std::vector<Tracked>& list = reaching_[node];
+  if (list.size() < kReachingCap) list.push_back(std::move(tracked));
+  else list[bookkeeping_.below(list.size())] = std::move(tracked);
+}
+
+void GuidedSource::index_profiles(const Sequence& candidate, const harness::protocol::RunResult& result) {
+  // The last profile reported for each object is its profile at the end of the sequence.
+  std::map<std::uint32_t, const std::string*> last;
+  for (const auto& answer : result.statements)
+    for (const auto& p : answer.profiles)
+      if (p.object < candidate.size()) last[p.object] = &p.profile;
+  for (const auto& [statement, profile] : last)
+    for (const auto& type : catalog_.callables[candidate[statement].callable].yields)
+      index_.profiled(type, *profile, Tracked{candidate, statement}, bookkeeping_);
+}
+
+GuidedSourceStats GuidedSource::stats() const {
+  GuidedSourceStats out = stats_;
+  out.step = step_.counts();
+  return out;
+}
+
+std::size_t GuidedSource::reaching_nodes() const {
+  std::size_t n = 0;
+  for (const auto& [node, list] : reaching_) n += !list.empty();
+  return n;
+}
+
+}  // namespace palus::generation

@@ -1,0 +1,73 @@
+#pragma once
+// GenSequences of Palus Figure 7, as a sequence source for the generation loop. The guided phase
+// either starts an object along a transition leaving a model's root or extends a sequence that
+// reaches a node along one of the node's transitions (reachingSeqs); then, in palus mode, the
+// unguided phase generates randomly for the callables no model covers. Modes (DESIGN §6):
+//   model              guided phase only, inputs by recorded value and by type
+//   model+constraints  plus dependence state and abstract profile for object inputs
+//   palus              plus dependent methods and the unguided phase
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <unordered_map>
+
+#include "palus/generation/generator.hpp"
+#include "palus/generation/guided_step.hpp"
+#include "palus/generation/random_step.hpp"
+
+namespace palus::generation {
+
+struct GuidedSourceOptions {
+  GuidedStepOptions step;
+  bool unguided_phase = true;    ///< palus mode
+  double guided_fraction = 0.6;  ///< share of the budget for the guided phase (with an unguided phase)
+  std::uint64_t max_steps = 0;   ///< when set, the budget is counted in executions, not time
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+};
+
+struct GuidedSourceStats {
+  std::uint64_t from_root = 0, extended = 0, unguided = 0, failed = 0, reached = 0;
+  GuidedStepCounts step;
+};
+
+class GuidedSource : public SequenceSource {
+ public:
+  GuidedSource(const Catalog& catalog, const ModelGuide& guide, const LiteralPool& literals, RandomStep& random_step,
+               GuidedSourceOptions options);
+
+  std::optional<Sequence> next(const Pool& pool, Random& random) override;
+  void executed(const Sequence& candidate, Verdict verdict, const harness::protocol::RunResult& result) override;
+
+  bool guided_phase() const;
+  GuidedSourceStats stats() const;
+  /// Nodes with sequences waiting to be extended (reachingSeqs' keys with a non-empty list).
+  std::size_t reaching_nodes() const;
+
+ private:
+  std::optional<Sequence> guided(const Pool& pool, Random& random);
+  std::optional<Sequence> unguided(const Pool& pool, Random& random);
+  /// Remembers that `made`, once executed normally, reaches `node`.
+  std::optional<Sequence> pending(NodeKey node, Tracked made);
+  void index_profiles(const Sequence& candidate, const harness::protocol::RunResult& result);
+
+  const Catalog& catalog_;
+  const ModelGuide& guide_;
+  RandomStep& random_step_;
+  GuidedSourceOptions options_;
+  ObjectIndex index_;
+  DependentMethods dependents_;
+  GuidedStep step_;
+  Random bookkeeping_{0};  ///< replacement choices of the bounded indexes; never a generation choice
+  std::map<NodeKey, std::vector<Tracked>> reaching_;  ///< Figure 7's reachingSeqs
+  struct Waiting {
+    NodeKey node;
+    std::uint32_t statement = 0;
+  };
+  std::unordered_map<std::uint64_t, Waiting> waiting_;  ///< by candidate hash, until executed
+  std::uint64_t executed_ = 0;
+  GuidedSourceStats stats_;
+};
+
+}  // namespace palus::generation

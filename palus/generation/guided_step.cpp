@@ -1,0 +1,122 @@
+#include "palus/generation/guided_step.hpp"
+
+#include "palus/generation/assemble.hpp"
+
+namespace palus::generation {
+
+GuidedStep::GuidedStep(const Catalog& catalog, const LiteralPool& literals, const ModelGuide& guide,
+                       const ObjectIndex& index, const DependentMethods& dependents, GuidedStepOptions options)
+    : catalog_(catalog), literals_(literals), guide_(guide), index_(index), dependents_(dependents),
+      options_(options) {}
+
+Input GuidedStep::literal_for(const CallableInfo& callable, const InputNeed& need,
+                              const models::SlotConstraint* constraint, Random& random) {
+  if (constraint && !constraint->values.empty()) {
+    if (auto value = recorded_input(need.type, random.one_of(constraint->values))) {
+      ++counts_.recorded_values;
+      return *value;
+    }
+  }
+  return literals_.pick(need.type, callable.callable, random, need.param ? need.param->name : std::string());
+}
+
+std::optional<Tracked> GuidedStep::object_for(const InputNeed& need, const models::SlotConstraint* constraint,
+                                              const Pool& pool, Random& random) {
+  if (options_.constraints && constraint) {
+    if (!constraint->dependences.empty()) {
+      const models::Dependence& dep = random.one_of(constraint->dependences);
+      if (auto model = guide_.model_of(dep.cls); model && passes_as(catalog_.api, dep.cls, need.record)) {
+        if (auto found = index_.by_state(NodeKey{*model, dep.node}, random)) {
+          ++counts_.by_state;
+          return found;
+        }
+      }
+    }
+    if (!constraint->profiles.empty()) {
+      if (auto found = index_.by_profile(need.record, random.one_of(constraint->profiles), random)) {
+        ++counts_.by_profile;
+        return found;
+      }
+    }
+  }
+  if (auto pick = pool.pick(need.record, random)) {
+    ++counts_.by_type;
+    return Tracked{std::move(pick->sequence), pick->statement};
+  }
+  return std::nullopt;
+}
+
+std::optional<Tracked> GuidedStep::make(const GuidedTransition& t, const Tracked* base, const Pool& pool,
+                                        Random& random) {
+  const CallableInfo& callable = *t.callable;
+  const int role = t.transition->role;
+  std::vector<Sequence> parts;
+  std::vector<ChosenInput> inputs;
+  if (base) parts.push_back(base->sequence);
+  for (std::uint32_t slot = 0; slot < callable.inputs.size(); ++slot) {
+    const InputNeed& need = callable.inputs[slot];
+    if (base && role == static_cast<int>(slot)) {
+      inputs.push_back(ChosenInput::from(0, base->statement));
+      continue;
+    }
+    const models::SlotConstraint* constraint = t.constraint(slot);
+    if (need.literal) {
+      inputs.push_back(ChosenInput::of(literal_for(callable, need, constraint, random)));
+      continue;
+    }
+    std::optional<Tracked> object = object_for(need, constraint, pool, random);
+    if (!object) {
+      if (!need.null_allowed) return std::nullopt;
+      inputs.push_back(ChosenInput::of(Input::null()));
+      continue;
+    }
+    inputs.push_back(ChosenInput::from(static_cast<int>(parts.size()), object->statement));
+    parts.push_back(std::move(object->sequence));
+  }
+  auto made = assemble(parts, std::move(inputs), callable.index, options_.max_statements);
+  if (!made) return std::nullopt;
+  Tracked out;
+  out.statement = role < 0 || !base ? static_cast<std::uint32_t>(made->sequence.size() - 1)
+                                    : made->offsets[0] + base->statement;
+  out.sequence = std::move(made->sequence);
+  if (options_.dependents) {
+    const std::string& cls = guide_.model().classes[t.model].cls;
+    if (auto longer = with_dependent(out, cls, callable, pool, random)) out.sequence = std::move(*longer);
+  }
+  return out;
+}
+
+std::optional<Sequence> GuidedStep::with_dependent(const Tracked& made, const std::string& cls,
+                                                   const CallableInfo& called, const Pool& pool, Random& random) {
+  const CallableInfo* dep = dependents_.pick(called.id, random);
+  if (!dep) return std::nullopt;
+  std::vector<Sequence> parts{made.sequence};
+  std::vector<ChosenInput> inputs;
+  for (std::uint32_t slot = 0; slot < dep->inputs.size(); ++slot) {
+    const InputNeed& need = dep->inputs[slot];
+    if (need.literal) {
+      inputs.push_back(ChosenInput::of(
+          literals_.pick(need.type, dep->callable, random, need.param ? need.param->name : std::string())));
+      continue;
+    }
+    // The dependent method acts on the object just worked on when it can take it.
+    if (slot == 0 && dep->is_method && passes_as(catalog_.api, cls, need.record)) {
+      inputs.push_back(ChosenInput::from(0, made.statement));
+      continue;
+    }
+    auto pick = pool.pick(need.record, random);
+    if (!pick) {
+      if (!need.null_allowed) return std::nullopt;
+      inputs.push_back(ChosenInput::of(Input::null()));
+      continue;
+    }
+    inputs.push_back(ChosenInput::from(static_cast<int>(parts.size()), pick->statement));
+    parts.push_back(std::move(pick->sequence));
+  }
+  auto longer = assemble(parts, std::move(inputs), dep->index, options_.max_statements);
+  if (!longer) return std::nullopt;
+  ++counts_.dependent_calls;
+  return std::move(longer->sequence);
+}
+
+}  // namespace palus::generation

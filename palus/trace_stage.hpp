@@ -1,0 +1,28 @@
+#pragma once
+// `palus trace` (DESIGN §3): instruments a shadow copy of the library sources and the project's
+// headers, builds the sample program against it with the trace runtime, runs it in the sandbox,
+// and keeps the trace it records. The user's files are never edited.
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+
+#include "palus/analysis/api.hpp"
+#include "palus/config/config.hpp"
+
+namespace palus {
+
+struct TraceStageResult {
+  std::filesystem::path trace;   ///< .palus/trace/trace
+  std::filesystem::path probes;  ///< .palus/trace/probes.yaml
+  std::filesystem::path sample;  ///< the instrumented sample program
+  std::size_t probe_count = 0, files = 0;
+  std::uintmax_t trace_bytes = 0;
+  double build_s = 0, run_s = 0;
+};
+
+/// Throws UserError when the config has no sample, the sources do not parse, the sample does not
+/// build, or it crashes, hangs or exits with a non-zero status.
+TraceStageResult trace_stage(const Config& config, const std::filesystem::path& work_dir, const api::Api& api);
+
+}  // namespace palus

@@ -1,0 +1,236 @@
+// Unit tests of the model-guided generation (Palus Figures 7 and 8, DESIGN §6): binding a model
+// to the harness's callables, recorded values as inputs, dependent methods drawn by relevance,
+// and the guided source's bookkeeping (root, extension, dependence state, unguided phase). The
+// statistical comparison with random mode on tinysql is in tests/e2e/guided_e2e_test.cpp.
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "generation_fixtures.hpp"
+#include "palus/generation/catalog.hpp"
+#include "palus/generation/dependent_methods.hpp"
+#include "palus/generation/guided_source.hpp"
+#include "palus/generation/literal_pool.hpp"
+#include "palus/generation/model_guide.hpp"
+#include "palus/generation/random_step.hpp"
+
+namespace palus::generation {
+namespace {
+
+using namespace fixtures;
+using harness::protocol::InputKind;
+using models::TraceValue;
+
+TraceValue int_value(std::int64_t v) {
+  TraceValue t;
+  t.kind = TraceValue::Kind::signed_integer;
+  t.i = v;
+  return t;
+}
+
+TraceValue string_value(std::string s) {
+  TraceValue t;
+  t.kind = TraceValue::Kind::string;
+  t.s = std::move(s);
+  return t;
+}
+
+/// ns::A: root -A(7)-> 1 -use(Other in state Other#1)-> 2, and a transition palus cannot follow;
+/// ns::Other: root -Other()-> 1.
+models::Model library_model() {
+  models::Model m;
+  models::ClassModel a;
+  a.cls = "ns::A";
+  a.nodes = {{0, {}, 2}, {1, {}, 2}, {2, {}, 1}};
+  models::Transition make_a{0, 1, "ns::A::A(int)", -1, false, false, 2, {{0, {int_value(7)}, {}, {}}}};
+  models::Transition use{1, 2, "ns::A::use(const ns::Other &)", 0, false, false, 1, {{1, {}, {{"ns::Other", 1}}, {}}}};
+  models::Transition gone{1, 2, "ns::gone(int)", 0, false, false, 1, {}};
+  a.transitions = {make_a, use, gone};
+  models::ClassModel other;
+  other.cls = "ns::Other";
+  other.nodes = {{0, {}, 1}, {1, {}, 1}};
+  other.transitions = {{0, 1, "ns::Other::Other()", -1, false, false, 1, {}}};
+  m.classes = {a, other};
+  return m;
+}
+
+harness::protocol::RunResult normal_result(const Sequence& s) {
+  harness::protocol::RunResult r;
+  r.statements.resize(s.size());
+  return r;
+}
+
+TEST(RecordedInput, ValuesFitTheParameterType) {
+  const auto str = type("const std::string &", "std::string", api::Passing::const_ref, api::TypeCategory::string);
+  auto in = recorded_input(str, string_value("SELECT 1"));
+  ASSERT_TRUE(in);
+  EXPECT_EQ(in->kind, InputKind::string);
+  EXPECT_EQ(in->s, "SELECT 1");
+  EXPECT_FALSE(recorded_input(str, int_value(3)));
+
+  const auto size = type("std::size_t", "std::size_t", api::Passing::value, api::TypeCategory::integer);
+  in = recorded_input(size, int_value(5));
+  ASSERT_TRUE(in);
+  EXPECT_EQ(in->kind, InputKind::unsigned_integer);
+  EXPECT_EQ(in->u, 5u);
+
+  in = recorded_input(int_type(), int_value(-4));
+  ASSERT_TRUE(in);
+  EXPECT_EQ(in->kind, InputKind::signed_integer);
+  EXPECT_EQ(in->i, -4);
+
+  TraceValue null;
+  null.kind = TraceValue::Kind::null_pointer;
+  const auto cstr = type("const char *", "char", api::Passing::const_pointer, api::TypeCategory::cstring);
+  in = recorded_input(cstr, null);
+  ASSERT_TRUE(in);
+  EXPECT_EQ(in->kind, InputKind::null_pointer);
+  EXPECT_FALSE(recorded_input(int_type(), null));
+}
+
+TEST(ModelGuide, FollowsTransitionsTheHarnessCanCallAndListsTheRest) {
+  const Library lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const models::Model model = library_model();
+  const ModelGuide guide(model, catalog);
+  EXPECT_EQ(guide.followable(), 3u);
+  EXPECT_EQ(guide.unfollowable(), 1u);  // ns::gone(int) is not in api.yaml
+  ASSERT_EQ(guide.rooted().size(), 2u);
+  ASSERT_EQ(guide.outgoing({0, 1}).size(), 1u);
+  EXPECT_EQ(guide.outgoing({0, 1})[0].callable->index, Library::kUse);
+  EXPECT_TRUE(guide.outgoing({0, 2}).empty());
+  std::set<std::uint32_t> uncovered;
+  for (const auto* c : guide.uncovered()) uncovered.insert(c->index);
+  EXPECT_FALSE(uncovered.count(Library::kACtor));
+  EXPECT_FALSE(uncovered.count(Library::kUse));
+  EXPECT_FALSE(uncovered.count(Library::kOtherCtor));
+  EXPECT_TRUE(uncovered.count(Library::kMake));
+  EXPECT_TRUE(uncovered.count(Library::kFree));
+}
+
+TEST(DependentMethods, DrawnInProportionToRelevance) {
+  Library lib;
+  api::Dependence peek_on_use{"ns::A::peek(ns::Other *)", "ns::A::use(const ns::Other &)", true, false, {"ns::A::x"}, 3.0};
+  api::Dependence make_on_use{"ns::A::make()", "ns::A::use(const ns::Other &)", false, true, {"ns::A::y"}, 1.0};
+  lib.api.classes[0].dependences = {peek_on_use, make_on_use};
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const DependentMethods dependents(catalog);
+  Random random(3);
+  std::map<std::uint32_t, int> drawn;
+  for (int i = 0; i < 4000; ++i) ++drawn[dependents.pick("ns::A::use(const ns::Other &)", random)->index];
+  EXPECT_EQ(drawn.size(), 2u);
+  const double ratio = static_cast<double>(drawn[Library::kPeek]) / drawn[Library::kMake];
+  EXPECT_GT(ratio, 2.5);
+  EXPECT_LT(ratio, 3.6);
+  EXPECT_EQ(dependents.pick("ns::A::make()", random), nullptr);
+}
+
+/// Runs the source for `steps` candidates, every one executed "normally".
+struct Driven {
+  std::vector<Sequence> candidates;
+};
+
+Driven drive(GuidedSource& source, const Catalog& catalog, int steps, std::uint64_t seed) {
+  Driven out;
+  Pool pool;
+  Random random(seed);
+  for (int i = 0; i < steps; ++i) {
+    auto candidate = source.next(pool, random);
+    if (!candidate) continue;
+    out.candidates.push_back(*candidate);
+    pool.add(*candidate, yields_of(*candidate, catalog), random);
+    source.executed(*candidate, Verdict::normal, normal_result(*candidate));
+  }
+  return out;
+}
+
+TEST(GuidedSource, StartsAtRootsWithRecordedValuesThenExtendsWithObjectsInTheDependenceState) {
+  const Library lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const models::Model model = library_model();
+  const ModelGuide guide(model, catalog);
+  const LiteralPool literals(lib.api);
+  RandomStep step(catalog, literals, StepOptions{});
+  GuidedSourceOptions options;
+  options.unguided_phase = false;
+  GuidedSource source(catalog, guide, literals, step, options);
+  const Driven driven = drive(source, catalog, 60, 1);
+  bool extended = false;
+  for (const auto& s : driven.candidates) {
+    for (std::size_t k = 0; k < s.size(); ++k) {
+      if (s[k].callable == Library::kACtor) {
+        ASSERT_EQ(s[k].inputs[0].kind, InputKind::signed_integer);
+        EXPECT_EQ(s[k].inputs[0].i, 7);  // the value the sample passed, every time
+      }
+      if (s[k].callable == Library::kUse) {
+        extended = true;
+        EXPECT_EQ(s[s[k].inputs[0].ref].callable, Library::kACtor);
+        EXPECT_EQ(s[s[k].inputs[1].ref].callable, Library::kOtherCtor);
+      }
+      // Only model transitions in the guided phase of the model modes.
+      EXPECT_TRUE(s[k].callable == Library::kACtor || s[k].callable == Library::kUse ||
+                  s[k].callable == Library::kOtherCtor);
+    }
+  }
+  EXPECT_TRUE(extended);
+  const GuidedSourceStats stats = source.stats();
+  EXPECT_GT(stats.from_root, 0u);
+  EXPECT_GT(stats.extended, 0u);
+  EXPECT_GT(stats.step.by_state, 0u);
+  EXPECT_EQ(stats.step.by_type, 0u);  // Other always came by its dependence state
+}
+
+TEST(GuidedSource, ASequenceIsExtendedOnceFromItsNode) {
+  const Library lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const models::Model model = library_model();
+  const ModelGuide guide(model, catalog);
+  const LiteralPool literals(lib.api);
+  RandomStep step(catalog, literals, StepOptions{});
+  GuidedSourceOptions options;
+  options.unguided_phase = false;
+  GuidedSource source(catalog, guide, literals, step, options);
+  const Driven driven = drive(source, catalog, 200, 5);
+  // Each arrival at A#1 (a candidate ending in A's constructor) can be extended once: a sequence
+  // leaves reachingSeqs when it is extended (Figure 7 line 17).
+  int arrivals = 0, extensions = 0;
+  for (const auto& s : driven.candidates) {
+    const std::uint32_t last = s[s.size() - 1].callable;
+    arrivals += last == Library::kACtor;
+    extensions += last == Library::kUse;
+  }
+  EXPECT_GT(extensions, 0);
+  EXPECT_LE(extensions, arrivals);
+}
+
+TEST(GuidedSource, UnguidedPhaseCallsWhatTheModelDoesNotCover) {
+  const Library lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const models::Model model = library_model();
+  const ModelGuide guide(model, catalog);
+  const LiteralPool literals(lib.api);
+  RandomStep step(catalog, literals, StepOptions{});
+  GuidedSourceOptions options;
+  options.unguided_phase = true;
+  options.guided_fraction = 0.5;
+  options.max_steps = 40;
+  GuidedSource source(catalog, guide, literals, step, options);
+  const Driven driven = drive(source, catalog, 40, 2);
+  EXPECT_FALSE(source.guided_phase());
+  std::set<std::uint32_t> late;
+  for (std::size_t i = 25; i < driven.candidates.size(); ++i) {
+    const Sequence& s = driven.candidates[i];
+    late.insert(s[s.size() - 1].callable);
+  }
+  EXPECT_FALSE(late.empty());
+  for (std::uint32_t c : late) {
+    EXPECT_NE(c, Library::kACtor);
+    EXPECT_NE(c, Library::kUse);
+  }
+  EXPECT_GT(source.stats().unguided, 0u);
+}
+
+}  // namespace
+}  // namespace palus::generation
