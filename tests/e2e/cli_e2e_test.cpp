@@ -1,5 +1,5 @@
-// The `palus` command line: exit statuses, config errors as `palus.yaml:LINE: ...`, stages not
-// built yet, `palus run` on the bundled sample, `palus init` then `palus analyze`.
+// The `palus` command line: exit statuses, config errors as `palus.yaml:LINE: ...`, `palus run`
+// on the bundled sample, `palus init` then `palus analyze`.
 
 #include <gtest/gtest.h>
 
@@ -60,14 +60,6 @@ TEST(Cli, MissingConfigIsExit2AndSuggestsInit) {
   EXPECT_NE(outcome.output.find("palus init"), std::string::npos) << outcome.output;
 }
 
-TEST(Cli, StagesNotBuiltYetSaySoAndExit2) {
-  for (const char* stage : {"trace", "model"}) {
-    const auto outcome = run_palus(stage);
-    EXPECT_EQ(outcome.status, 2) << stage;
-    EXPECT_NE(outcome.output.find("not built yet"), std::string::npos) << outcome.output;
-  }
-}
-
 TEST(Cli, EverySubcommandHasHelp) {
   for (const char* sub : {"run", "analyze", "trace", "model", "harness", "generate", "report", "init"}) {
     const auto outcome = run_palus(std::string(sub) + " --help");
@@ -81,7 +73,7 @@ TEST(Cli, UnknownOptionIsExit2) {
   EXPECT_EQ(run_palus("").status, 2);
 }
 
-TEST(Cli, RunOnTheBundledSampleDoesEveryBuiltStageAndNamesThePendingOnes) {
+TEST(Cli, RunOnTheBundledSampleDoesEveryStage) {
   ScratchDir work;
   const auto config = source_root() / "samples/tinysql/palus.yaml";
   const auto outcome = run_palus("run --time-limit 3s --config '" + config.string() + "' --work-dir '" +
@@ -93,9 +85,12 @@ TEST(Cli, RunOnTheBundledSampleDoesEveryBuiltStageAndNamesThePendingOnes) {
       << outcome.output;
   EXPECT_TRUE(std::filesystem::exists(work.path() / "harness/address+undefined/palus-harness"));
   EXPECT_TRUE(std::filesystem::exists(work.path() / "harness/callables.yaml"));
-  EXPECT_NE(outcome.output.find("trace: not built yet"), std::string::npos) << outcome.output;
-  // The sample's config asks for palus mode, which needs the model: said, and random used.
-  EXPECT_NE(outcome.output.find("generating in random mode"), std::string::npos) << outcome.output;
+  // The sample's config has a sample program, so palus mode: trace and model first.
+  EXPECT_NE(outcome.output.find("trace: "), std::string::npos) << outcome.output;
+  EXPECT_NE(outcome.output.find("model: 5 classes"), std::string::npos) << outcome.output;
+  EXPECT_TRUE(std::filesystem::exists(work.path() / "model.yaml"));
+  EXPECT_EQ(outcome.output.find("generating in random mode"), std::string::npos) << outcome.output;
+  EXPECT_TRUE(contains(read_text(work.path() / "generated/report.yaml"), "mode: palus"));
   EXPECT_TRUE(std::filesystem::exists(work.path() / "generated/report.yaml"));
   EXPECT_NE(outcome.output.find("coverage"), std::string::npos) << outcome.output;
 }

@@ -196,23 +196,32 @@ TEST(Interrupt, SigintHalfWayKeepsEveryTestFoundSoFar) {
   EXPECT_LT(report["stages_s"]["generate"].as<double>(), 110.0) << "stopped well before the limit";
 }
 
-TEST(TinysqlRun, RandomModeWritesPassingRegressionTestsWithCoverage) {
+TEST(TinysqlRun, PalusModeWritesPassingRegressionTestsAndFindsABugThatNeedsALegalSequence) {
   ScratchDir dir("palus-tinysql");
   const fs::path config = source_root() / "samples/tinysql/palus.yaml";
   const fs::path out = dir.path() / "generated";
-  const auto outcome = run_palus("run --mode random --seed 3 --time-limit 10s --config '" + config.string() +
-                                 "' --work-dir '" + (dir.path() / "work").string() + "' --out '" + out.string() + "'");
+  const auto outcome = run_palus("run --seed 1 --max-steps 1500 --config '" + config.string() + "' --work-dir '" +
+                                 (dir.path() / "work").string() + "' --out '" + out.string() + "'");
   ASSERT_EQ(outcome.status, 0) << outcome.output;
+  EXPECT_NE(outcome.output.find("model: 5 classes"), std::string::npos) << outcome.output;
   EXPECT_NE(outcome.output.find("harness: 84 callables, 12 contract checks, 1 not callable"), std::string::npos)
       << outcome.output;
   const YAML::Node report = YAML::LoadFile((out / "report.yaml").string());
   expect_valid_report(report);
-  EXPECT_GT(report["tests"]["regression"].as<int>(), 20);
+  EXPECT_EQ(report["mode"].as<std::string>(), "palus");
+  EXPECT_GT(report["tests"]["regression"].as<int>(), 100);
   EXPECT_EQ(report["tests"]["dropped_uncompilable"].as<int>(), 0) << "generated tests compile";
-  EXPECT_GT(report["coverage"]["line"].as<double>(), 5.0);
+  EXPECT_GT(report["coverage"]["line"].as<double>(), 40.0);
   const std::vector<int> regression = table_row(outcome.output, "regression");
   ASSERT_EQ(regression.size(), 5u) << outcome.output;
   EXPECT_EQ(regression[3], regression[2]) << "every regression test passes when built afresh";
+  // B7 (BUGS.md): hasTable after close terminates. It needs a connection from a valid URL that
+  // was then closed: the model gives the first, the dependent methods of close the second.
+  bool b7 = false;
+  for (const auto& f : report["failures"])
+    b7 = b7 || (f["kind"].as<std::string>() == "crash" &&
+                f["callable"].as<std::string>() == "tinysql::Connection::hasTable(const std::string &) const");
+  EXPECT_TRUE(b7) << YAML::Dump(report["failures"]);
   // The unsupported callable is listed with its reason.
   bool listed = false;
   for (const auto& u : report["unsupported"])

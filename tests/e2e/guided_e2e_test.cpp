@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <iostream>
 #include <memory>
 #include <string>
 
@@ -166,16 +167,16 @@ TEST_F(TinysqlModel, StatementTransitionsCarryTheDemosSql) {
 }
 
 TEST_F(TinysqlModel, GuidedReachesExecuteQueryWhereRandomDoesNot) {
-  constexpr int kSeeds = 6;
-  constexpr std::uint64_t kSteps = 400;
+  constexpr int kSeeds = 8;
+  constexpr std::uint64_t kSteps = 500;
   int guided = 0, random = 0;
   for (int seed = 1; seed <= kSeeds; ++seed) {
     guided += reaches(true, static_cast<std::uint64_t>(seed), kSteps);
     random += reaches(false, static_cast<std::uint64_t>(seed), kSteps);
   }
-  RecordProperty("guided_seeds", guided);
-  RecordProperty("random_seeds", random);
-  EXPECT_GE(guided, 5) << "palus mode reached executeQuery normally on " << guided << " of " << kSeeds << " seeds";
+  std::cout << "executeQuery reached normally within " << kSteps << " executions: palus mode on " << guided
+            << " of " << kSeeds << " seeds, random mode on " << random << "\n";
+  EXPECT_GE(guided, 6) << "palus mode reached executeQuery normally on " << guided << " of " << kSeeds << " seeds";
   EXPECT_LE(random, 1) << "random mode reached executeQuery normally on " << random << " of " << kSeeds << " seeds";
 }
 
