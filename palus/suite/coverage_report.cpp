@@ -53,24 +53,6 @@ void remove_coverage_data(const fs::path& dir) {
   }
 }
 
-/// `path` as a regex for gcovr (which takes a filter that starts with '/' as an absolute path):
-/// a folder matches what lies below it, a file itself.
-std::string folder_filter(const fs::path& folder) {
-  static const std::regex special(R"([.^$|()\[\]{}*+?\\])");
-  std::string text = fs::weakly_canonical(folder).string();
-  const std::string escaped = std::regex_replace(text, special, R"(\$&)");
-  return fs::is_regular_file(folder) ? escaped + "$" : escaped + "/";
-}
-
-/// The gcov that reads what the compiler wrote: llvm-cov for clang, gcov-N for g++-N.
-std::string gcov_for(const std::string& compiler) {
-  const std::string name = fs::path(compiler).filename().string();
-  if (name.find("clang") != std::string::npos) return "llvm-cov gcov";
-  std::smatch m;
-  if (std::regex_match(name, m, std::regex(R"((?:.*-)?g\+\+-(\d+))"))) return "gcov-" + m[1].str();
-  return "gcov";
-}
-
 long as_long(const YAML::Node& node) {
   try {
     return node ? node.as<long>() : 0;
@@ -122,6 +104,24 @@ void run_gcovr(const Config& config, const fs::path& dir, CoverageReport& report
 }
 
 }  // namespace
+
+/// `path` as a regex for gcovr (which takes a filter that starts with '/' as an absolute path):
+/// a folder matches what lies below it, a file itself.
+std::string folder_filter(const fs::path& folder) {
+  static const std::regex special(R"([.^$|()\[\]{}*+?\\])");
+  std::string text = fs::weakly_canonical(folder).string();
+  const std::string escaped = std::regex_replace(text, special, R"(\$&)");
+  return fs::is_regular_file(folder) ? escaped + "$" : escaped + "/";
+}
+
+/// The gcov that reads what the compiler wrote: llvm-cov for clang, gcov-N for g++-N.
+std::string gcov_for(const std::string& compiler) {
+  const std::string name = fs::path(compiler).filename().string();
+  if (name.find("clang") != std::string::npos) return "llvm-cov gcov";
+  std::smatch m;
+  if (std::regex_match(name, m, std::regex(R"((?:.*-)?g\+\+-(\d+))"))) return "gcov-" + m[1].str();
+  return "gcov";
+}
 
 CoverageReport build_coverage_report(const Config& config, const fs::path& work_dir) {
   const std::vector<fs::path> sources = generated_test_files(config.output.dir);

@@ -56,4 +56,11 @@ std::string summary_table(const CoverageReport& report, const std::filesystem::p
 /// every other key keeps its value and place. Throws UserError when it is not a YAML map.
 void update_report_yaml(const std::filesystem::path& report_yaml, const CoverageReport& report, double seconds);
 
+/// `path` as a regex for gcovr (which takes a filter that starts with '/' as an absolute path):
+/// a folder matches what lies below it, a file itself.
+std::string folder_filter(const std::filesystem::path& folder);
+
+/// The gcov that reads what `compiler` wrote: llvm-cov for clang, gcov-N for g++-N.
+std::string gcov_for(const std::string& compiler);
+
 }  // namespace palus::suite

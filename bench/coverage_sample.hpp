@@ -1,0 +1,24 @@
+#pragma once
+// bench/coverage: the coverage of the sample program alone (the row Palus's Figures 9 and 10
+// compare the generated suites with).
+
+#include <filesystem>
+#include <string>
+
+namespace palus::bench {
+
+struct SampleCoverage {
+  double line = 0, branch = 0;  ///< percent, as palus report computes them
+  long line_covered = 0, line_total = 0, branch_covered = 0, branch_total = 0;
+  int exit_status = 0;  ///< of the sample program
+  double build_seconds = 0, run_seconds = 0, gcovr_seconds = 0;
+};
+
+/// Builds the library sources and the sample sources of `config` (palus.yaml) with -O0 -g
+/// --coverage and the config's flags into `dir`, runs the program with sample.args in the config's
+/// folder, and measures it with gcovr over the scope palus report uses: the folders of the
+/// library sources and each header file, less the output folder and `dir`; branches only
+/// exceptions take excluded. Throws std::runtime_error (with the tool's output) when a step fails.
+SampleCoverage sample_coverage(const std::filesystem::path& config, const std::filesystem::path& dir);
+
+}  // namespace palus::bench
