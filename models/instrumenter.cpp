@@ -18,6 +18,7 @@
 #include "models/probe_table.hpp"
 #include "palus/analysis/callable_id.hpp"
 #include "palus/analysis/clang_util.hpp"
+#include "palus/analysis/parallel.hpp"
 #include "palus/analysis/translation_unit.hpp"
 #include "palus/analysis/type_traits_probe.hpp"
 #include "palus/atomic_file.hpp"
@@ -239,30 +240,6 @@ class UnitScanner {
   UnitScan scan_;
 };
 
-/// Runs every job on up to as many threads as there are cores; rethrows the first failed
-/// job's error in job order, so the same broken input always gives the same message.
-void run_in_parallel(const std::vector<std::function<void()>>& jobs) {
-  if (jobs.empty()) return;
-  std::vector<std::exception_ptr> errors(jobs.size());
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t i = next++; i < jobs.size(); i = next++) {
-      try {
-        jobs[i]();
-      } catch (...) {
-        errors[i] = std::current_exception();
-      }
-    }
-  };
-  const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, jobs.size());
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& thread : pool) thread.join();
-  for (auto& error : errors) {
-    if (error) std::rethrow_exception(error);
-  }
-}
 
 const std::vector<std::string>& include_dir_options() {
   static const std::vector<std::string> options{"-iquote", "-isystem", "-idirafter", "-I"};
@@ -396,7 +373,7 @@ class Instrumenter {
         units[i] = UnitScanner(unit.root(), index_by_identity_).scan();
       });
     }
-    run_in_parallel(jobs);
+    analysis::run_in_parallel(jobs);
     return units;
   }
 

@@ -10,6 +10,7 @@
 #include "palus/analysis/clang_util.hpp"
 #include "palus/analysis/dependence.hpp"
 #include "palus/analysis/entity_collector.hpp"
+#include "palus/analysis/parallel.hpp"
 #include "palus/analysis/type_traits_probe.hpp"
 #include "palus/config/config.hpp"
 
@@ -107,29 +108,6 @@ void finish_class(ClassScan& scan, const api::ClassTraits* traits, const FactsBy
   cls.dependences = compute_dependences(corpus);
 }
 
-/// Runs every job, on as many threads as there are cores; rethrows the first job's error
-/// (in job order, so the same broken input always gives the same message).
-void run_in_parallel(const std::vector<std::function<void()>>& jobs) {
-  std::vector<std::exception_ptr> errors(jobs.size());
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    for (std::size_t i = next++; i < jobs.size(); i = next++) {
-      try {
-        jobs[i]();
-      } catch (...) {
-        errors[i] = std::current_exception();
-      }
-    }
-  };
-  const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, jobs.size());
-  std::vector<std::thread> pool;
-  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& thread : pool) thread.join();
-  for (auto& error : errors) {
-    if (error) std::rethrow_exception(error);
-  }
-}
 
 }  // namespace
 
