@@ -146,13 +146,18 @@ Driven drive(GuidedSource& source, const Catalog& catalog, int steps, std::uint6
   return out;
 }
 
-TEST(GuidedSource, StartsAtRootsWithRecordedValuesThenExtendsWithObjectsInTheDependenceState) {
+/// The library, its model bound to the harness's callables, and a random step: what a guided
+/// source is made from.
+struct GuidedFixture : ::testing::Test {
   const Library lib;
   const Catalog catalog = make_catalog(lib.api, lib.ids);
   const models::Model model = library_model();
-  const ModelGuide guide(model, catalog);
-  const LiteralPool literals(lib.api);
-  RandomStep step(catalog, literals, StepOptions{});
+  const ModelGuide guide{model, catalog};
+  const LiteralPool literals{lib.api};
+  RandomStep step{catalog, literals, StepOptions{}};
+};
+
+TEST_F(GuidedFixture, StartsAtRootsWithRecordedValuesThenExtendsWithObjectsInTheDependenceState) {
   GuidedSourceOptions options;
   options.unguided_phase = false;
   GuidedSource source(catalog, guide, literals, step, options);
@@ -182,13 +187,7 @@ TEST(GuidedSource, StartsAtRootsWithRecordedValuesThenExtendsWithObjectsInTheDep
   EXPECT_EQ(stats.step.by_type, 0u);  // Other always came by its dependence state
 }
 
-TEST(GuidedSource, ASequenceIsExtendedOnceFromItsNode) {
-  const Library lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
-  const models::Model model = library_model();
-  const ModelGuide guide(model, catalog);
-  const LiteralPool literals(lib.api);
-  RandomStep step(catalog, literals, StepOptions{});
+TEST_F(GuidedFixture, ASequenceIsExtendedOnceFromItsNode) {
   GuidedSourceOptions options;
   options.unguided_phase = false;
   GuidedSource source(catalog, guide, literals, step, options);
@@ -205,13 +204,7 @@ TEST(GuidedSource, ASequenceIsExtendedOnceFromItsNode) {
   EXPECT_LE(extensions, arrivals);
 }
 
-TEST(GuidedSource, UnguidedPhaseCallsWhatTheModelDoesNotCover) {
-  const Library lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
-  const models::Model model = library_model();
-  const ModelGuide guide(model, catalog);
-  const LiteralPool literals(lib.api);
-  RandomStep step(catalog, literals, StepOptions{});
+TEST_F(GuidedFixture, UnguidedPhaseCallsWhatTheModelDoesNotCover) {
   GuidedSourceOptions options;
   options.unguided_phase = true;
   options.guided_fraction = 0.5;
