@@ -16,6 +16,7 @@
 
 #include "palus/atomic_file.hpp"
 #include "palus/config/yaml_describe.hpp"
+#include "palus/config/yaml_reader.hpp"
 #include "palus/error.hpp"
 
 namespace palus::models {
@@ -157,19 +158,19 @@ void emit_class(YAML::Emitter& out, const ClassModel& cls) {
 
 // ---- reading ----
 
-class Reader {
+class Reader : public YamlReader {
  public:
-  explicit Reader(std::string display) : display_(std::move(display)) {}
+  explicit Reader(std::string display) : YamlReader(std::move(display)) {}
 
   Model model(const YAML::Node& root) {
     keys(root, {"ktail", "classes"}, {"ktail", "classes"});
     Model m;
-    m.ktail = whole<std::uint32_t>(root["ktail"], "ktail");
+    m.ktail = whole_value<std::uint32_t>(root["ktail"], "ktail");
     for (const auto& item : list(root["classes"], "classes")) m.classes.push_back(class_model(item));
     std::stable_sort(m.classes.begin(), m.classes.end(), [](const auto& a, const auto& b) { return a.cls < b.cls; });
     for (std::size_t i = 1; i < m.classes.size(); ++i) {
       if (m.classes[i].cls == m.classes[i - 1].cls) {
-        fail_at(display_, "expected each class once, got '{}' twice", m.classes[i].cls);
+        fail_at(display(), "expected each class once, got '{}' twice", m.classes[i].cls);
       }
     }
     for (const auto& [dependence, node] : dependences_) {
@@ -183,10 +184,6 @@ class Reader {
   }
 
  private:
-  std::string where(const YAML::Node& node) const {
-    return fmt::format("{}:{}", display_, std::max(node.Mark().line, 0) + 1);
-  }
-
   /// Checks that `map` is a map with every key of `required` and no key outside `allowed`.
   void keys(const YAML::Node& map, std::initializer_list<std::string_view> required,
             std::initializer_list<std::string_view> allowed) const {
@@ -207,53 +204,27 @@ class Reader {
     }
   }
 
-  YAML::Node list(const YAML::Node& value, std::string_view what) const {
-    if (!value.IsSequence()) fail_at(where(value), "expected '{}' to be a list, got {}", what, describe(value));
-    return value;
-  }
-
-  std::string text(const YAML::Node& value, std::string_view what) const {
-    if (!value.IsScalar()) fail_at(where(value), "expected '{}' to be a string, got {}", what, describe(value));
-    return value.Scalar();
-  }
 
   std::vector<std::string> strings(const YAML::Node& map, std::string_view key) const {
     std::vector<std::string> result;
     if (!map[std::string(key)].IsDefined()) return result;
-    for (const auto& item : list(map[std::string(key)], key)) result.push_back(text(item, key));
-    return result;
-  }
-
-  template <typename T>
-  T whole(const YAML::Node& value, std::string_view what) const {
-    T result{};
-    const std::string digits = value.IsScalar() ? value.Scalar() : std::string();
-    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), result);
-    if (digits.empty() || error != std::errc() || end != digits.data() + digits.size()) {
-      fail_at(where(value), "expected '{}' to be a whole number{}, got {}", what, std::is_signed_v<T> ? "" : " >= 0",
-              describe(value));
-    }
+    for (const auto& item : list(map[std::string(key)], key)) result.push_back(scalar(item, key));
     return result;
   }
 
   bool flag(const YAML::Node& map, std::string_view key) const {
     const YAML::Node value = map[std::string(key)];
-    if (!value.IsDefined()) return false;
-    bool result = false;
-    if (!value.IsScalar() || !YAML::convert<bool>::decode(value, result)) {
-      fail_at(where(value), "expected '{}' to be true or false, got {}", key, describe(value));
-    }
-    return result;
+    return value.IsDefined() && boolean_value(value, key);
   }
 
   ClassModel class_model(const YAML::Node& map) {
     keys(map, {"class", "nodes", "transitions"}, {"class", "nodes", "transitions"});
     ClassModel cls;
-    cls.cls = text(map["class"], "class");
+    cls.cls = scalar(map["class"], "class");
     for (const auto& item : list(map["nodes"], "nodes")) {
       keys(item, {"id", "objects"}, {"id", "profiles", "objects"});
-      Node node{whole<std::uint32_t>(item["id"], "id"), strings(item, "profiles"),
-                whole<std::uint32_t>(item["objects"], "objects")};
+      Node node{whole_value<std::uint32_t>(item["id"], "id"), strings(item, "profiles"),
+                whole_value<std::uint32_t>(item["objects"], "objects")};
       if (node.id != cls.nodes.size()) {
         fail_at(where(item["id"]), "expected node id {} (nodes are numbered 0, 1, ... in order), got {}",
                 cls.nodes.size(), node.id);
@@ -271,9 +242,9 @@ class Reader {
     Transition t;
     t.from = node_id(map["from"], "from", cls);
     t.to = node_id(map["to"], "to", cls);
-    t.callable = text(map["callable"], "callable");
+    t.callable = scalar(map["callable"], "callable");
     t.role = role(map["object"]);
-    t.count = whole<std::uint32_t>(map["count"], "count");
+    t.count = whole_value<std::uint32_t>(map["count"], "count");
     t.inferred = flag(map, "inferred");
     t.threw = flag(map, "threw");
     if (map["args"].IsDefined()) {
@@ -291,7 +262,7 @@ class Reader {
   }
 
   std::uint32_t node_id(const YAML::Node& value, std::string_view what, const ClassModel& cls) const {
-    const auto id = whole<std::uint32_t>(value, what);
+    const auto id = whole_value<std::uint32_t>(value, what);
     if (id >= cls.nodes.size()) {
       fail_at(where(value), "expected '{}' to be a node of {} (0 to {}), got {}", what, cls.cls, cls.nodes.size() - 1,
               id);
@@ -316,7 +287,7 @@ class Reader {
   SlotConstraint slot_constraint(const YAML::Node& map) {
     keys(map, {"slot"}, {"slot", "values", "dependences", "profiles"});
     SlotConstraint slot;
-    slot.slot = whole<std::uint32_t>(map["slot"], "slot");
+    slot.slot = whole_value<std::uint32_t>(map["slot"], "slot");
     if (map["values"].IsDefined()) {
       for (const auto& item : list(map["values"], "values")) slot.values.push_back(value(item));
     }
@@ -331,7 +302,7 @@ class Reader {
   }
 
   Dependence dependence(const YAML::Node& value) const {
-    const std::string given = text(value, "dependences");
+    const std::string given = scalar(value, "dependences");
     const std::size_t hash = given.rfind('#');
     std::uint32_t node = 0;
     const char* digits = given.data() + (hash == std::string::npos ? given.size() : hash + 1);
@@ -357,16 +328,16 @@ class Reader {
     const YAML::Node payload = node.begin()->second;
     if (kind == "string") {
       v.kind = TraceValue::Kind::string;
-      v.s = text(payload, "string");
+      v.s = scalar(payload, "string");
     } else if (kind == "hex") {
       v.kind = TraceValue::Kind::string;
       v.s = from_hex(payload);
     } else if (kind == "int") {
       v.kind = TraceValue::Kind::signed_integer;
-      v.i = whole<std::int64_t>(payload, "int");
+      v.i = whole_value<std::int64_t>(payload, "int");
     } else if (kind == "uint") {
       v.kind = TraceValue::Kind::unsigned_integer;
-      v.u = whole<std::uint64_t>(payload, "uint");
+      v.u = whole_value<std::uint64_t>(payload, "uint");
     } else if (kind == "bool") {
       bool b = false;
       if (!payload.IsScalar() || !YAML::convert<bool>::decode(payload, b)) {
@@ -388,7 +359,7 @@ class Reader {
   }
 
   std::string from_hex(const YAML::Node& payload) const {
-    const std::string digits = text(payload, "hex");
+    const std::string digits = scalar(payload, "hex");
     std::string bytes;
     for (std::size_t i = 0; i + 1 < digits.size(); i += 2) {
       unsigned byte = 0;
@@ -402,7 +373,6 @@ class Reader {
     return bytes;
   }
 
-  std::string display_;
   std::vector<std::pair<Dependence, YAML::Node>> dependences_;  // checked once every class is read
 };
 

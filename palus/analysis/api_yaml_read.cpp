@@ -12,6 +12,7 @@
 
 #include "palus/error.hpp"
 #include "palus/config/yaml_describe.hpp"
+#include "palus/config/yaml_reader.hpp"
 
 namespace palus::analysis {
 namespace {
@@ -58,13 +59,9 @@ std::string join(const Names& names) {
   return joined;
 }
 
-class Reader {
+class Reader : public YamlReader {
  public:
-  Reader(std::string display, fs::path base) : display_(std::move(display)), base_(std::move(base)) {}
-
-  std::string where(const YAML::Node& node) const {
-    return fmt::format("{}:{}", display_, std::max(node.Mark().line, 0) + 1);
-  }
+  Reader(std::string display, fs::path base) : YamlReader(std::move(display)), base_(std::move(base)) {}
 
   api::Api read(const YAML::Node& root) const {
     text(root, "palus_version");
@@ -80,17 +77,6 @@ class Reader {
   }
 
  private:
-  YAML::Node get(const YAML::Node& map, std::string_view key) const {
-    if (!map.IsMap()) fail_at(where(map), "expected a map with '{}', got {}", key, describe(map));
-    const YAML::Node value = map[std::string(key)];
-    if (!value.IsDefined()) fail_at(where(map), "expected a key '{}' in this map", key);
-    return value;
-  }
-
-  std::string scalar(const YAML::Node& value, std::string_view what) const {
-    if (!value.IsScalar()) fail_at(where(value), "expected '{}' to be a string, got {}", what, describe(value));
-    return value.Scalar();
-  }
   std::string text(const YAML::Node& map, std::string_view key) const { return scalar(get(map, key), key); }
 
   std::optional<std::string> optional_text(const YAML::Node& map, std::string_view key) const {
@@ -105,17 +91,6 @@ class Reader {
   }
 
   template <typename T>
-  T whole_value(const YAML::Node& value, std::string_view what) const {
-    T result{};
-    const std::string digits = value.IsScalar() ? value.Scalar() : std::string();
-    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), result);
-    if (digits.empty() || error != std::errc() || end != digits.data() + digits.size()) {
-      fail_at(where(value), "expected '{}' to be a whole number{}, got {}", what, std::is_signed_v<T> ? "" : " >= 0",
-              describe(value));
-    }
-    return result;
-  }
-  template <typename T>
   T whole(const YAML::Node& map, std::string_view key) const {
     return whole_value<T>(get(map, key), key);
   }
@@ -129,24 +104,13 @@ class Reader {
     return result;
   }
 
-  bool boolean(const YAML::Node& map, std::string_view key) const {
-    const YAML::Node value = get(map, key);
-    bool result = false;
-    if (!value.IsScalar() || !YAML::convert<bool>::decode(value, result)) {
-      fail_at(where(value), "expected '{}' to be true or false, got {}", key, describe(value));
-    }
-    return result;
-  }
+  bool boolean(const YAML::Node& map, std::string_view key) const { return boolean_value(get(map, key), key); }
 
   bool optional_boolean(const YAML::Node& map, std::string_view key) const {
     return map.IsMap() && map[std::string(key)].IsDefined() && boolean(map, key);
   }
 
-  YAML::Node list(const YAML::Node& map, std::string_view key) const {
-    const YAML::Node value = get(map, key);
-    if (!value.IsSequence()) fail_at(where(value), "expected '{}' to be a list, got {}", key, describe(value));
-    return value;
-  }
+  YAML::Node list(const YAML::Node& map, std::string_view key) const { return YamlReader::list(get(map, key), key); }
 
   std::vector<std::string> strings(const YAML::Node& map, std::string_view key) const {
     std::vector<std::string> result;
@@ -263,7 +227,6 @@ class Reader {
     return e;
   }
 
-  std::string display_;
   fs::path base_;
 };
 
