@@ -3,14 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <csignal>
-#include <cstring>
 #include <set>
 #include <sstream>
 #include <thread>
 
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/build_tools.hpp"
+#include "harness/executor/outcome.hpp"
 #include "models/instrumenter.hpp"
 #include "models/probe_table.hpp"
 #include "models/profile_source.hpp"
@@ -53,10 +52,6 @@ std::vector<fs::path> project_headers(const Config& config, const std::vector<fs
   return out;
 }
 
-std::string signal_name(int signal) {
-  const char* abbrev = sigabbrev_np(signal);
-  return abbrev ? std::string("SIG") + abbrev : "signal " + std::to_string(signal);
-}
 
 /// The last lines of a program's output, indented, for an error message.
 std::string tail(const std::string& output, std::size_t lines = 12) {
@@ -101,13 +96,6 @@ std::string sample_ninja(const Config& config, const models::InstrumentResult& s
   for (const auto& o : objects) out << ' ' << ninja_path(o);
   out << "\n  libs = " << ninja_words(libs) << "\n\ndefault sample\n";
   return out.str();
-}
-
-std::string first_error(const std::string& output) {
-  std::istringstream in(output);
-  for (std::string line; std::getline(in, line);)
-    if (line.find("error:") != std::string::npos || line.find("undefined reference") != std::string::npos) return line;
-  return {};
 }
 
 }  // namespace
@@ -159,7 +147,7 @@ TraceStageResult trace_stage(const Config& config, const fs::path& work_dir, con
   write_file_atomically(build_dir / "build.log", built.output);
   if (!built.started) throw UserError("palus trace: cannot run ninja: " + built.error + " (run scripts/setup.sh)");
   if (built.exit_status != 0) {
-    const std::string error = first_error(built.output);
+    const std::string error = harness::first_library_error(built.output, config.dir);
     throw UserError(fmt::format("{}: the sample program does not build against the instrumented library{}{}\n(full log: {})",
                                 config.display_path, error.empty() ? "" : ": ", error,
                                 (build_dir / "build.log").string()));
@@ -193,7 +181,7 @@ TraceStageResult trace_stage(const Config& config, const fs::path& work_dir, con
                                 sample_name, limit.count() / 1000, tail(ran.output)));
   if (ran.signal != 0)
     throw UserError(fmt::format("{}: the sample program ({}) crashed with {}; a sample must run cleanly{}",
-                                config.display_path, sample_name, signal_name(ran.signal), tail(ran.output)));
+                                config.display_path, sample_name, harness::detail::signal_name(ran.signal), tail(ran.output)));
   if (ran.exit_status != 0)
     throw UserError(fmt::format("{}: the sample program ({}) exited with status {}; a sample must succeed{}",
                                 config.display_path, sample_name, ran.exit_status, tail(ran.output)));

@@ -102,22 +102,22 @@ std::vector<HarnessCompileError> harness_errors(const std::string& output, const
   return errors;
 }
 
-/// The first compiler error in a library source, shown relative to the project.
+}  // namespace
+
 std::string first_library_error(const std::string& output, const fs::path& project_dir) {
   std::regex pattern("^(.*):([0-9]+):[0-9]+: (fatal )?error: (.*)$");
   std::istringstream lines(output);
-  std::string line;
+  std::string line, unresolved;
   std::smatch m;
   while (std::getline(lines, line)) {
+    if (unresolved.empty() && line.find("undefined reference to") != std::string::npos) unresolved = line;
     if (!std::regex_match(line, m, pattern)) continue;
     fs::path file = fs::path(m[1].str()).lexically_relative(project_dir);
     std::string shown = file.empty() || file.string().rfind("..", 0) == 0 ? m[1].str() : file.string();
     return fmt::format("{}:{}: {}", shown, m[2].str(), m[4].str());
   }
-  return {};
+  return unresolved;
 }
-
-}  // namespace
 
 std::string variant_name(const std::vector<std::string>& sanitizers) {
   if (sanitizers.empty()) return "plain";

@@ -46,4 +46,8 @@ std::filesystem::path default_runtime_root();
 /// Name of the build variant: "plain" or the sanitizers joined by '+'.
 std::string variant_name(const std::vector<std::string>& sanitizers);
 
+/// The first compiler error in a build's output, as "file:line: message" with the file relative to
+/// `project_dir`; else the first unresolved symbol of the link; else "".
+std::string first_library_error(const std::string& output, const std::filesystem::path& project_dir);
+
 }  // namespace palus::harness
