@@ -100,10 +100,12 @@ Classified classify(const harness::Outcome& outcome, const Sequence& checked, st
   c.verdict = Verdict::failure;
   c.kind = failure_kind(outcome.kind);
   // Where a hang or an out-of-memory is caught is happenstance (whichever frame was running or
-  // allocating), so for them the callable and the phase are the whole identity.
+  // allocating), and so is who noticed it (std::bad_alloc, the sanitizer's allocator, the OOM
+  // killer), so for them the callable and the phase are the whole identity.
   const bool anywhere = outcome.kind == OutcomeKind::hang || outcome.kind == OutcomeKind::oom;
-  const std::string where = anywhere || outcome.top_frame.empty() ? outcome.sanitizer_kind + " " + outcome.phase
-                                                                  : outcome.top_frame;
+  const std::string where = anywhere                   ? outcome.phase
+                            : outcome.top_frame.empty() ? outcome.sanitizer_kind + " " + outcome.phase
+                                                        : outcome.top_frame;
   c.key = c.kind + "\n" + callable_id(outcome.statement) + "\n" + where;
   return c;
 }

@@ -1225,6 +1225,26 @@ TEST_F(FeedbackFixture, HangOomExitAreFailures) {
   EXPECT_EQ(c.kind, "crash");
 }
 
+TEST_F(FeedbackFixture, AnOutOfMemoryIsOneFailureWhoeverNoticedIt) {
+  // std::bad_alloc in the interpreter, the sanitizer's allocator, the OOM killer: one failure.
+  Outcome bad_alloc = outcome(OutcomeKind::oom, 2);
+  bad_alloc.phase = "call";
+  Outcome sanitizer = bad_alloc;
+  sanitizer.sanitizer_kind = "out-of-memory";
+  sanitizer.top_frame = "operator new(unsigned long)";
+  Outcome killed = bad_alloc;
+  killed.message = "SIGKILL (out of memory: peak 900 MiB)";
+  const std::string key = classify_main(bad_alloc, main).key;
+  EXPECT_EQ(classify_main(sanitizer, main).key, key);
+  EXPECT_EQ(classify_main(killed, main).key, key);
+  Outcome hang = bad_alloc;
+  hang.kind = OutcomeKind::hang;
+  EXPECT_NE(classify_main(hang, main).key, key);
+  Outcome destroying = bad_alloc;
+  destroying.phase = "destroy";
+  EXPECT_NE(classify_main(destroying, main).key, key);
+}
+
 TEST_F(FeedbackFixture, SanitizerKeysDifferByTopFrame) {
   Outcome a = outcome(OutcomeKind::sanitizer, 2);
   a.sanitizer_kind = "heap-use-after-free";
