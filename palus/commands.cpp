@@ -6,7 +6,10 @@
 #include <chrono>
 #include <iostream>
 #include <map>
+#include <set>
 
+#include "harness/codegen/build_harness.hpp"
+#include "harness/codegen/callable_plan.hpp"
 #include "oracles/contracts/contract_id.hpp"
 #include "palus/analysis/analyzer.hpp"
 #include "palus/analysis/api_yaml.hpp"
@@ -55,16 +58,44 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
+/// A theory or invariant taking an object no callable of the library produces could never run:
+/// the user's mistake, reported before api.yaml is written.
+void check_oracles_can_run(const api::Api& api, const fs::path& config_dir) {
+  const std::set<std::string> produced = harness::plan_callables(api).produced_types;
+  for (const auto& oracle : api.oracles) {
+    const api::Callable& f = oracle.function;
+    for (const auto& p : f.params) {
+      const bool record = p.type.category == api::TypeCategory::record;
+      if (harness::is_literal(p.type.category) || (record && produced.count(p.type.base))) continue;
+      const fs::path file = fs::path(f.file).is_absolute() ? fs::path(f.file).lexically_relative(config_dir) : fs::path(f.file);
+      throw UserError(fmt::format("{}:{}: {} '{}': parameter '{}' is a {}, {}", file.string(), f.line,
+                                  api::to_string(oracle.kind), f.name, p.name, p.type.spelling,
+                                  record ? "which no callable of the library produces (no public constructor or "
+                                           "factory in the analysed headers)"
+                                         : "which palus can neither generate nor take from the library"));
+    }
+  }
+}
+
 api::Api analyze_stage(const Workspace& ws, const CommonOptions& common) {
   const auto start = std::chrono::steady_clock::now();
-  api::Api api = analysis::analyze(analysis::analysis_input(ws.config));
+  api::Api api =
+      analysis::analyze(analysis::analysis_input(ws.config, harness::default_runtime_root() / "oracles" / "include"));
+  check_oracles_can_run(api, ws.config.dir);
   const fs::path out = ws.work_dir / "api.yaml";
   write_file_atomically(out, analysis::api_to_yaml(api, ws.config.dir, PALUS_VERSION));
   if (common.quiet) return api;
   std::size_t callables = api.functions.size();
   for (const auto& c : api.classes) callables += c.constructors.size() + c.methods.size();
-  fmt::print("analyze: {} classes, {} enums, {} callables, {} unsupported in {:.2f} s -> {}\n", api.classes.size(),
-             api.enums.size(), callables, api.unsupported.size(), seconds_since(start), shown(out));
+  std::size_t theories = 0;
+  for (const auto& o : api.oracles) theories += o.kind == api::Oracle::Kind::theory;
+  fmt::print("analyze: {} classes, {} enums, {} callables, {} unsupported{} in {:.2f} s -> {}\n", api.classes.size(),
+             api.enums.size(), callables, api.unsupported.size(),
+             api.oracles.empty() && api.param_values.empty()
+                 ? std::string()
+                 : fmt::format("; {} theories, {} invariants, {} parameter values", theories,
+                               api.oracles.size() - theories, api.param_values.size()),
+             seconds_since(start), shown(out));
   if (common.verbose) {
     for (const auto& u : api.unsupported) fmt::print("  unsupported: {}: {}\n", u.entity, u.reason);
   }
@@ -96,9 +127,13 @@ HarnessStageResult harness_stage(const Workspace& ws, const CommonOptions& commo
   if (common.quiet) return built;
   const auto checks = std::count_if(built.callables.begin(), built.callables.end(),
                                     [](const std::string& id) { return oracles::parse_contract_id(id).has_value(); });
-  fmt::print("harness: {} callables, {} contract checks, {} not callable in {:.1f} s -> {}\n",
-             built.callables.size() - static_cast<std::size_t>(checks), checks, built.uncallable.size(),
-             seconds_since(start), shown(built.executable));
+  const auto theories = std::count_if(built.callables.begin(), built.callables.end(), [&](const std::string& id) {
+    return std::any_of(api.oracles.begin(), api.oracles.end(), [&](const auto& o) { return o.function.id == id; });
+  });
+  fmt::print("harness: {} callables, {} contract checks, {}{} not callable in {:.1f} s -> {}\n",
+             built.callables.size() - static_cast<std::size_t>(checks + theories), checks,
+             api.oracles.empty() ? std::string() : fmt::format("{} theories and invariants, ", theories),
+             built.uncallable.size(), seconds_since(start), shown(built.executable));
   if (common.verbose) {
     for (const auto& u : built.uncallable) fmt::print("  not callable: {}: {}\n", u.id, u.reason);
   }

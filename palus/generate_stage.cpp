@@ -73,6 +73,19 @@ std::vector<std::string> header_includes(const Config& config) {
   return out;
 }
 
+/// How a generated test includes a theories header: relative to an include folder of the project
+/// when one holds it, else relative to the config's folder (which the test builds add to the
+/// include path when theories are configured, see suite/test_build.cpp).
+std::vector<std::string> theories_includes(const Config& config) {
+  std::vector<std::string> out;
+  for (const auto& h : config.oracles.theories) {
+    std::string spelled = include_spelling(config, h);
+    if (spelled == "\"" + h.string() + "\"") spelled = "\"" + h.lexically_relative(config.dir).string() + "\"";
+    out.push_back(spelled);
+  }
+  return out;
+}
+
 void fill_unsupported(report::RunReport& r, const api::Api& api, const HarnessStageResult& harness) {
   for (const auto& u : api.unsupported) r.unsupported.push_back({u.entity, u.reason});
   for (const auto& u : harness.uncallable) r.unsupported.push_back({u.id, u.reason});
@@ -159,6 +172,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   generator_options.seed = config.generate.seed;
   generator_options.deadline = start + config.generate.time_limit;
   generator_options.max_steps = request.max_steps.value_or(0);
+  generator_options.literals = &literals;
   generation::Generator generator(catalog, executor, source, generator_options);
 
   writer::SuiteHeader header;
@@ -171,6 +185,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   suite_options.tests_per_file = static_cast<std::size_t>(config.output.tests_per_file);
   suite_options.header = header;
   suite_options.includes = header_includes(config);
+  suite_options.render.theories_includes = theories_includes(config);
   writer::SuiteWriter suite_writer(suite_options, catalog);
   suite::TestChecker checker(suite::checker_options(config, request.work_dir, request.sanitizers));
 

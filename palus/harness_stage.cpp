@@ -12,6 +12,7 @@
 #include "harness/codegen/harness_source.hpp"
 #include "models/profile_source.hpp"
 #include "palus/atomic_file.hpp"
+#include "palus/error.hpp"
 
 namespace fs = std::filesystem;
 
@@ -58,6 +59,17 @@ std::string manifest(const fs::path& executable, const harness::HarnessSource& s
   return std::string(out.c_str()) + "\n";
 }
 
+/// An error in a theories header is the user's: it is reported as theirs (exit 2), not as a
+/// harness that does not compile.
+void stop_on_theories_error(const std::string& output, const Config& config, const fs::path& log) {
+  const std::string first = harness::first_library_error(output, config.dir);
+  for (const auto& theories : config.oracles.theories) {
+    const std::string relative = theories.lexically_relative(config.dir).string();
+    if (first.rfind(relative + ":", 0) == 0 || first.rfind(theories.string() + ":", 0) == 0)
+      throw UserError(first + " (compiling the theories header into the harness; full log: " + log.string() + ")");
+  }
+}
+
 }  // namespace
 
 HarnessStageResult build_harness_stage(const Config& config, const fs::path& work_dir, const api::Api& api,
@@ -85,10 +97,11 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
   // not compile for some class layout, the harness goes without them rather than not at all.
   std::string profiles = models::render_profile_functions(api, {});
   for (int attempt = 0;; ++attempt) {
-    harness::HarnessSource source =
-        harness::generate_harness_source(api, headers, dropped, config.oracles.contracts, profiles);
+    harness::HarnessSource source = harness::generate_harness_source(api, headers, dropped, config.oracles.contracts,
+                                                                     profiles, config.oracles.theories);
     write_file_if_changed(build.harness_cpp, source.text);
     harness::HarnessBuildResult built = harness::build_harness(build);
+    if (!built.ok) stop_on_theories_error(built.output, config, build.dir / "build.log");
     if (built.ok) {
       result.executable = built.executable;
       result.callables = source.callables;

@@ -60,6 +60,7 @@ std::string build_file(const HarnessBuildInput& in) {
   std::vector<std::string> harness_flags = in.harness_flags;
   harness_flags.push_back("-I" + in.runtime_root.string());
   harness_flags.push_back("-I" + (in.runtime_root / "models" / "runtime").string());  // palus_profile.hpp
+  harness_flags.push_back("-I" + (in.runtime_root / "oracles" / "include").string());  // palus/theory.hpp
   harness_flags.push_back("-w");
   harness_flags.insert(harness_flags.end(), instrument.begin(), instrument.end());
   out << "build obj/harness.o: cxx " << ninja_path(in.harness_cpp) << "\n  flags = " << ninja_words(harness_flags)

@@ -25,10 +25,13 @@ struct HarnessSource {
 /// can produce becomes a callable `palus::contract::<name>(<type>...)` (oracles/contracts/contract_id.hpp),
 /// listed after all api.yaml callables so their indices do not depend on the contracts.
 /// `profile_functions`: models::render_profile_functions for the same headers; when given, the
-/// harness reports the abstract profile of each object it observes.
+/// harness reports the abstract profile of each object it observes. `theories_headers`: the
+/// headers of api.yaml's theories and invariants; each whose inputs the harness can supply becomes
+/// a callable with the oracle's function id, after the contracts.
 HarnessSource generate_harness_source(const api::Api& api, const std::vector<std::filesystem::path>& headers,
                                       const std::map<std::string, std::string>& dropped = {},
                                       const std::vector<std::string>& contracts = {},
-                                      const std::string& profile_functions = {});
+                                      const std::string& profile_functions = {},
+                                      const std::vector<std::filesystem::path>& theories_headers = {});
 
 }  // namespace palus::harness

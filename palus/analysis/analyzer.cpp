@@ -10,6 +10,7 @@
 #include "palus/analysis/clang_util.hpp"
 #include "palus/analysis/dependence.hpp"
 #include "palus/analysis/entity_collector.hpp"
+#include "palus/analysis/oracle_collector.hpp"
 #include "palus/analysis/parallel.hpp"
 #include "palus/analysis/type_traits_probe.hpp"
 #include "palus/config/config.hpp"
@@ -108,13 +109,20 @@ void finish_class(ClassScan& scan, const api::ClassTraits* traits, const FactsBy
   cls.dependences = compute_dependences(corpus);
 }
 
+/// The headers' flags, and where theories headers find <palus/theory.hpp>.
+std::vector<std::string> headers_unit_flags(const AnalysisInput& input, std::vector<std::string> flags) {
+  if (!input.theories.empty() && !input.oracles_include.empty()) flags.push_back("-I" + input.oracles_include);
+  return flags;
+}
 
 }  // namespace
 
-AnalysisInput analysis_input(const Config& config) {
+AnalysisInput analysis_input(const Config& config, const std::filesystem::path& oracles_include) {
   AnalysisInput input;
   for (const auto& h : config.project.headers) input.headers.push_back(h.string());
   for (const auto& s : config.project.sources) input.sources.push_back(s.string());
+  for (const auto& t : config.oracles.theories) input.theories.push_back(t.string());
+  input.oracles_include = oracles_include.string();
   input.flags_for = [&config](const std::string& file) { return config.parse_flags_for(file); };
   input.include = config.targets.include;
   input.exclude = config.targets.exclude;
@@ -128,14 +136,18 @@ api::Api analyze(const AnalysisInput& input) {
       input.headers.empty() ? std::vector<std::string>{} : input.flags_for(input.headers.front());
   UnsavedFiles unsaved = input.unsaved;
   const std::string all_headers = input.scratch_dir + "/.palus-analyze-headers.cpp";
-  unsaved[all_headers] = include_lines(input.headers);
+  std::vector<std::string> unit_files = input.headers;
+  unit_files.insert(unit_files.end(), input.theories.begin(), input.theories.end());
+  unsaved[all_headers] = include_lines(unit_files);
 
   FactsByUsr facts;
   EntityScan scan;
+  OracleScan oracles;
   {
-    TranslationUnit unit(all_headers, header_flags, unsaved);
+    TranslationUnit unit(all_headers, headers_unit_flags(input, header_flags), unsaved);
     scan = collect_entities(unit.root(), headers, TargetFilter(input.include, input.exclude));
     collect_bodies(unit.root(), headers, true, facts);
+    oracles = collect_oracles(unit.root(), std::set<std::string>(input.theories.begin(), input.theories.end()));
   }
   // Sources and the traits probe are independent parses: spread them over the cores, then
   // merge in a fixed order so the result does not depend on timing.
@@ -181,6 +193,8 @@ api::Api analyze(const AnalysisInput& input) {
       if (it != api.classes.end()) it->subclasses.push_back(cls.name);
     }
   }
+  api.oracles = std::move(oracles.oracles);
+  api.param_values = resolve_param_values(oracles.param_values, api);
   return api;
 }
 

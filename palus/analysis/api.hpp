@@ -109,17 +109,39 @@ struct Unsupported {
   unsigned line = 0;
 };
 
+/// A theory or an invariant of a theories header (oracles/include/palus/theory.hpp, DESIGN §8).
+struct Oracle {
+  enum class Kind { theory, invariant };
+  Kind kind = Kind::theory;
+  /// The function the macro wrote: kind `function`, its qualified name, parameters, file and line.
+  /// For an invariant, the one parameter is the checked type ("ns::T &").
+  Callable function;
+};
+
+/// PALUS_PARAM_VALUES / PALUS_TYPE_VALUES: values the generator draws for a parameter.
+struct ParamValues {
+  std::string callable;  ///< qualified name as written ("tinysql::Statement::executeQuery", a theory's name); empty for the per-type form
+  std::string param;     ///< the parameter's name; empty for the per-type form
+  std::string type;      ///< per-type form: the type's qualified base ("std::string", "int")
+  std::vector<Literal> values;
+  std::string file;
+  unsigned line = 0;
+};
+
 struct Api {
   std::vector<Class> classes;        ///< sorted by name
   std::vector<Callable> functions;   ///< free functions and operators, sorted by id
   std::vector<Enum> enums;           ///< sorted by name
   std::vector<Unsupported> unsupported;  ///< sorted by entity
   std::string tfidf_formula;         ///< recorded so readers of api.yaml know what relevance means
+  std::vector<Oracle> oracles;       ///< theories and invariants, sorted by function id
+  std::vector<ParamValues> param_values;  ///< in the order of the headers
 };
 
 std::string_view to_string(Passing);
 std::string_view to_string(TypeCategory);
 std::string_view to_string(CallableKind);
 std::string_view to_string(Literal::Kind);
+std::string_view to_string(Oracle::Kind);
 
 }  // namespace palus::api

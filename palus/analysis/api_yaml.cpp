@@ -52,6 +52,14 @@ std::string_view to_string(Literal::Kind k) {
   return "integer";
 }
 
+std::string_view to_string(Oracle::Kind k) {
+  switch (k) {
+    case Oracle::Kind::theory: return "theory";
+    case Oracle::Kind::invariant: return "invariant";
+  }
+  return "theory";
+}
+
 }  // namespace palus::api
 
 namespace palus::analysis {
@@ -80,7 +88,19 @@ class Writer {
            << YAML::Value << u.reason << YAML::Key << "file" << YAML::Value << file(u.file) << YAML::Key << "line"
            << YAML::Value << u.line << YAML::EndMap;
     }
-    out_ << YAML::EndSeq << YAML::EndMap;
+    out_ << YAML::EndSeq;
+    // Written only when there are theories headers, so other api.yaml files keep their text.
+    if (!api.oracles.empty()) {
+      out_ << YAML::Key << "oracles" << YAML::Value << YAML::BeginSeq;
+      for (const auto& o : api.oracles) write(o);
+      out_ << YAML::EndSeq;
+    }
+    if (!api.param_values.empty()) {
+      out_ << YAML::Key << "param_values" << YAML::Value << YAML::BeginSeq;
+      for (const auto& pv : api.param_values) write(pv);
+      out_ << YAML::EndSeq;
+    }
+    out_ << YAML::EndMap;
     return std::string(out_.c_str()) + "\n";
   }
 
@@ -130,12 +150,34 @@ class Writer {
     out_ << YAML::EndSeq;
     strings("reads", c.reads);
     strings("writes", c.writes);
-    out_ << YAML::Key << "literals" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-    for (const auto& l : c.literals) {
+    literals("literals", c.literals);
+    out_ << YAML::EndMap;
+  }
+
+  void literals(const char* key, const std::vector<api::Literal>& values) {
+    out_ << YAML::Key << key << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (const auto& l : values) {
       out_ << YAML::Flow << YAML::BeginMap << YAML::Key << std::string(to_string(l.kind)) << YAML::Value
            << YAML::DoubleQuoted << l.value << YAML::EndMap;
     }
     out_ << YAML::EndSeq;
+  }
+
+  void write(const api::Oracle& o) {
+    out_ << YAML::BeginMap;
+    out_ << YAML::Key << "kind" << YAML::Value << std::string(to_string(o.kind));
+    out_ << YAML::Key << "function" << YAML::Value;
+    write(o.function);
+    out_ << YAML::EndMap;
+  }
+
+  void write(const api::ParamValues& pv) {
+    out_ << YAML::BeginMap;
+    out_ << YAML::Key << "callable" << YAML::Value << pv.callable;
+    out_ << YAML::Key << "param" << YAML::Value << pv.param;
+    out_ << YAML::Key << "type" << YAML::Value << pv.type;
+    literals("values", pv.values);
+    out_ << YAML::Key << "file" << YAML::Value << file(pv.file) << YAML::Key << "line" << YAML::Value << pv.line;
     out_ << YAML::EndMap;
   }
 

@@ -6,6 +6,7 @@
 #include <array>
 #include <charconv>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 #include <type_traits>
 #include <utility>
@@ -31,6 +32,7 @@ constexpr std::array callable_kinds{api::CallableKind::constructor, api::Callabl
                                     api::CallableKind::static_method, api::CallableKind::function};
 constexpr std::array literal_kinds{api::Literal::Kind::integer, api::Literal::Kind::floating,
                                    api::Literal::Kind::string, api::Literal::Kind::character};
+constexpr std::array oracle_kinds{api::Oracle::Kind::theory, api::Oracle::Kind::invariant};
 
 template <typename T>
 using FlagTable = std::vector<std::pair<std::string_view, bool T::*>>;
@@ -73,6 +75,8 @@ class Reader : public YamlReader {
     for (const auto& n : list(root, "unsupported")) {
       api.unsupported.push_back({text(n, "entity"), text(n, "reason"), path(n, "file"), whole<unsigned>(n, "line")});
     }
+    for (const auto& n : optional_list(root, "oracles")) api.oracles.push_back(oracle(n));
+    for (const auto& n : optional_list(root, "param_values")) api.param_values.push_back(param_values(n));
     return api;
   }
 
@@ -111,6 +115,22 @@ class Reader : public YamlReader {
   }
 
   YAML::Node list(const YAML::Node& map, std::string_view key) const { return YamlReader::list(get(map, key), key); }
+
+  /// The list `key`, or an empty one when the map has no such key (sections written only when not empty).
+  YAML::Node optional_list(const YAML::Node& map, std::string_view key) const {
+    if (map.IsMap() && !map[std::string(key)].IsDefined()) return YAML::Node(YAML::NodeType::Sequence);
+    return list(map, key);
+  }
+
+  /// Rejects a key of `map` that is not among `known`.
+  void only_keys(const YAML::Node& map, std::initializer_list<std::string_view> known) const {
+    for (const auto& entry : map) {
+      const std::string key = scalar(entry.first, "key");
+      if (std::find(known.begin(), known.end(), key) == known.end()) {
+        fail_at(where(entry.first), "unknown key '{}' (expected one of {})", key, join(known));
+      }
+    }
+  }
 
   std::vector<std::string> strings(const YAML::Node& map, std::string_view key) const {
     std::vector<std::string> result;
@@ -177,6 +197,25 @@ class Reader : public YamlReader {
     c.writes = strings(map, "writes");
     for (const auto& l : list(map, "literals")) c.literals.push_back(literal(l));
     return c;
+  }
+
+  api::Oracle oracle(const YAML::Node& map) const {
+    get(map, "kind");  // a map, before its keys are checked
+    only_keys(map, {"kind", "function"});
+    return {one_of(map, "kind", oracle_kinds), callable(get(map, "function"), "")};
+  }
+
+  api::ParamValues param_values(const YAML::Node& map) const {
+    get(map, "callable");
+    only_keys(map, {"callable", "param", "type", "values", "file", "line"});
+    api::ParamValues pv;
+    pv.callable = text(map, "callable");
+    pv.param = text(map, "param");
+    pv.type = text(map, "type");
+    for (const auto& l : list(map, "values")) pv.values.push_back(literal(l));
+    pv.file = path(map, "file");
+    pv.line = whole<unsigned>(map, "line");
+    return pv;
   }
 
   api::Class cls(const YAML::Node& map) const {

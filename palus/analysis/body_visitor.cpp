@@ -71,54 +71,6 @@ bool written_by_ourselves(CXCursor literal) {
   return clang_Location_isInSystemHeader(spelled) == 0;
 }
 
-/// The characters of a narrow string literal as spelled in the source ("a\\n", u8"x", R"(y)");
-/// nullopt for wide and UTF-16/32 literals, which the literal pool does not hold.
-std::optional<std::string> string_literal_value(std::string spelling) {
-  if (spelling.rfind("u8", 0) == 0) spelling.erase(0, 2);
-  if (spelling.rfind("R\"", 0) == 0) {
-    const auto open = spelling.find('(');
-    const auto close = spelling.rfind(')');
-    if (open == std::string::npos || close == std::string::npos || close < open) return std::nullopt;
-    return spelling.substr(open + 1, close - open - 1);
-  }
-  if (spelling.size() < 2 || spelling.front() != '"' || spelling.back() != '"') return std::nullopt;
-  const std::string body = spelling.substr(1, spelling.size() - 2);
-  std::string text;
-  for (std::size_t i = 0; i < body.size(); ++i) {
-    if (body[i] != '\\' || i + 1 == body.size()) {
-      text += body[i];
-      continue;
-    }
-    const char e = body[++i];
-    switch (e) {
-      case 'n': text += '\n'; break;
-      case 't': text += '\t'; break;
-      case 'r': text += '\r'; break;
-      case 'a': text += '\a'; break;
-      case 'b': text += '\b'; break;
-      case 'f': text += '\f'; break;
-      case 'v': text += '\v'; break;
-      case 'x': {
-        std::size_t end = i + 1;
-        while (end < body.size() && std::isxdigit(static_cast<unsigned char>(body[end]))) ++end;
-        text += static_cast<char>(std::stoi(body.substr(i + 1, end - i - 1), nullptr, 16));
-        i = end - 1;
-        break;
-      }
-      default:
-        if (e >= '0' && e <= '7') {
-          std::size_t end = i;
-          while (end < body.size() && end < i + 3 && body[end] >= '0' && body[end] <= '7') ++end;
-          text += static_cast<char>(std::stoi(body.substr(i, end - i), nullptr, 8));
-          i = end - 1;
-        } else {
-          text += e;  // \\ \" \' \?
-        }
-    }
-  }
-  return text;
-}
-
 class BodyWalker {
  public:
   explicit BodyWalker(CXCursor function) : result_type_(clang_getResultType(clang_getCursorType(function))) {}
@@ -220,31 +172,13 @@ class BodyWalker {
   void record_literal(CXCursor literal) {
     if (!written_by_ourselves(literal)) return;
     CXCursor evaluated = literal;
-    bool negated = false;
     if (!stack_.empty() && clang_getCursorKind(stack_.back()) == CXCursor_UnaryOperator &&
         clang_getCursorUnaryOperatorKind(stack_.back()) == CXUnaryOperator_Minus) {
       evaluated = stack_.back();
-      negated = true;
     }
-    CXEvalResult result = clang_Cursor_Evaluate(evaluated);
-    if (result == nullptr) return;
-    api::Literal value;
-    const CXCursorKind kind = clang_getCursorKind(literal);
-    switch (clang_EvalResult_getKind(result)) {
-      case CXEval_Int:
-        value.kind = kind == CXCursor_CharacterLiteral ? api::Literal::Kind::character : api::Literal::Kind::integer;
-        value.value = clang_EvalResult_isUnsignedInt(result) != 0 && !negated
-                          ? std::to_string(clang_EvalResult_getAsUnsigned(result))
-                          : std::to_string(clang_EvalResult_getAsLongLong(result));
-        break;
-      case CXEval_Float:
-        value.kind = api::Literal::Kind::floating;
-        value.value = fmt::format("{}", clang_EvalResult_getAsDouble(result));
-        break;
-      default: clang_EvalResult_dispose(result); return;
+    if (auto value = evaluated_literal(evaluated, clang_getCursorKind(literal) == CXCursor_CharacterLiteral)) {
+      facts.literals.insert(std::move(*value));
     }
-    clang_EvalResult_dispose(result);
-    facts.literals.insert(std::move(value));
   }
 
   CXType result_type_;
@@ -252,6 +186,75 @@ class BodyWalker {
 };
 
 }  // namespace
+
+std::optional<std::string> string_literal_value(std::string spelling) {
+  if (spelling.rfind("u8", 0) == 0) spelling.erase(0, 2);
+  if (spelling.rfind("R\"", 0) == 0) {
+    const auto open = spelling.find('(');
+    const auto close = spelling.rfind(')');
+    if (open == std::string::npos || close == std::string::npos || close < open) return std::nullopt;
+    return spelling.substr(open + 1, close - open - 1);
+  }
+  if (spelling.size() < 2 || spelling.front() != '"' || spelling.back() != '"') return std::nullopt;
+  const std::string body = spelling.substr(1, spelling.size() - 2);
+  std::string text;
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    if (body[i] != '\\' || i + 1 == body.size()) {
+      text += body[i];
+      continue;
+    }
+    const char e = body[++i];
+    switch (e) {
+      case 'n': text += '\n'; break;
+      case 't': text += '\t'; break;
+      case 'r': text += '\r'; break;
+      case 'a': text += '\a'; break;
+      case 'b': text += '\b'; break;
+      case 'f': text += '\f'; break;
+      case 'v': text += '\v'; break;
+      case 'x': {
+        std::size_t end = i + 1;
+        while (end < body.size() && std::isxdigit(static_cast<unsigned char>(body[end]))) ++end;
+        text += static_cast<char>(std::stoi(body.substr(i + 1, end - i - 1), nullptr, 16));
+        i = end - 1;
+        break;
+      }
+      default:
+        if (e >= '0' && e <= '7') {
+          std::size_t end = i;
+          while (end < body.size() && end < i + 3 && body[end] >= '0' && body[end] <= '7') ++end;
+          text += static_cast<char>(std::stoi(body.substr(i, end - i), nullptr, 8));
+          i = end - 1;
+        } else {
+          text += e;  // \\ \" \' \?
+        }
+    }
+  }
+  return text;
+}
+
+std::optional<api::Literal> evaluated_literal(CXCursor expression, bool character) {
+  // A negated literal too big for a signed type (-9223372036854775808) evaluates as unsigned.
+  const bool negated = clang_getCursorKind(expression) == CXCursor_UnaryOperator &&
+                       clang_getCursorUnaryOperatorKind(expression) == CXUnaryOperator_Minus;
+  CXEvalResult result = clang_Cursor_Evaluate(expression);
+  if (result == nullptr) return std::nullopt;
+  std::optional<api::Literal> value;
+  switch (clang_EvalResult_getKind(result)) {
+    case CXEval_Int:
+      value = api::Literal{character ? api::Literal::Kind::character : api::Literal::Kind::integer,
+                           clang_EvalResult_isUnsignedInt(result) != 0 && !negated
+                               ? std::to_string(clang_EvalResult_getAsUnsigned(result))
+                               : std::to_string(clang_EvalResult_getAsLongLong(result))};
+      break;
+    case CXEval_Float:
+      value = api::Literal{api::Literal::Kind::floating, fmt::format("{}", clang_EvalResult_getAsDouble(result))};
+      break;
+    default: break;
+  }
+  clang_EvalResult_dispose(result);
+  return value;
+}
 
 bool is_merged_callee(CXCursor callee) {
   switch (clang_getCursorKind(callee)) {

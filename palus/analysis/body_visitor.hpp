@@ -5,6 +5,7 @@
 #include <clang-c/Index.h>
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -29,5 +30,14 @@ BodyFacts collect_body_facts(CXCursor definition);
 
 /// True for callees whose effects Palus merges into their caller (Palus §3.2.1).
 bool is_merged_callee(CXCursor callee);
+
+/// The characters of a narrow string literal as spelled in the source ("a\\n", u8"x", R"(y)");
+/// nullopt for wide and UTF-16/32 literals, which the literal pool does not hold.
+std::optional<std::string> string_literal_value(std::string spelling);
+
+/// The constant value of an integer, bool, character or floating expression (`-1`, `true`,
+/// `2.5`); an integer value is a character literal when `character`. nullopt when the
+/// expression has no such constant value.
+std::optional<api::Literal> evaluated_literal(CXCursor expression, bool character);
 
 }  // namespace palus::analysis

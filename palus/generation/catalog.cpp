@@ -80,6 +80,8 @@ Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harnes
     for (const auto& c : cls.methods) by_id[c.id] = &c;
   }
   for (const auto& f : api.functions) by_id[f.id] = &f;
+  std::map<std::string, const api::Oracle*> oracle_by_id;
+  for (const auto& o : api.oracles) oracle_by_id[o.function.id] = &o;
 
   Catalog catalog;
   catalog.api = &api;
@@ -92,19 +94,36 @@ Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harnes
       describe_api_callable(info, *found->second);
     } else if (auto use = oracles::parse_contract_id(info.id)) {
       describe_contract(info, *use);
+    } else if (auto oracle = oracle_by_id.find(info.id); oracle != oracle_by_id.end()) {
+      describe_api_callable(info, oracle->second->function);
+      info.oracle = oracle->second;
     } else {
       info.usable = false;
     }
-    any = any || (info.usable && !info.contract);
+    any = any || (info.usable && !info.is_check());
     catalog.callables.push_back(std::move(info));
   }
   if (!any) throw std::runtime_error("none of the harness's callables is in api.yaml");
   return catalog;
 }
 
+std::string CallableInfo::check_kind() const {
+  if (contract) return "contract";
+  if (oracle) return std::string(api::to_string(oracle->kind));
+  return {};
+}
+
 std::string subject_of(const CallableInfo& info) {
   std::string owner;
   if (info.contract) owner = info.contract->type;
+  else if (info.oracle) {
+    // Filed under the class of its first object: the invariant's type, a theory's first object.
+    for (const auto& need : info.inputs)
+      if (!need.literal && !need.record.empty()) {
+        owner = need.record;
+        break;
+      }
+  }
   else if (info.callable && !info.callable->owner.empty()) owner = info.callable->owner;
   if (owner.empty()) return "functions";
   // The last component of the qualified name, outside template arguments.

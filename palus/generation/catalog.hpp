@@ -26,6 +26,7 @@ struct CallableInfo {
   std::string id;
   const api::Callable* callable = nullptr;      ///< null for contracts
   std::optional<oracles::ContractUse> contract;  ///< set for contract callables
+  const api::Oracle* oracle = nullptr;           ///< set for theories and invariants (`callable` is its function)
   bool is_method = false;                        ///< input 0 is the receiver
   std::vector<InputNeed> inputs;                 ///< receiver first for methods
   /// Record types the statement leaves in the pool: the owner for constructors, T for results
@@ -33,6 +34,12 @@ struct CallableInfo {
   std::vector<std::string> yields;
   bool usable = true;  ///< false when an input cannot be supplied at all (void*, function pointers)
   bool is_observer = false;  ///< the harness runs it after statements (harness::is_observer)
+
+  /// A check appended after a sequence (contract, theory, invariant), answered with the
+  /// violation's message ("" when it held), never part of a sequence of its own.
+  bool is_check() const { return contract.has_value() || oracle != nullptr; }
+  /// "contract", "theory" or "invariant" for checks; "" otherwise.
+  std::string check_kind() const;
 };
 
 struct Catalog {

@@ -5,7 +5,7 @@ namespace palus::generation {
 DependentMethods::DependentMethods(const Catalog& catalog) {
   std::map<std::string, const CallableInfo*> by_id;
   for (const auto& c : catalog.callables)
-    if (c.usable && !c.contract && c.callable) by_id.emplace(c.id, &c);
+    if (c.usable && !c.is_check() && c.callable) by_id.emplace(c.id, &c);
   if (!catalog.api) return;
   for (const auto& cls : catalog.api->classes)
     for (const auto& d : cls.dependences) {

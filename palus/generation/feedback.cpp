@@ -25,12 +25,13 @@ std::string failure_kind(OutcomeKind kind) {
   }
 }
 
-/// The first contract check whose answer is a non-empty violation message; -1 if none.
-int violated_contract(const harness::Outcome& outcome, std::size_t main_size, const Catalog& catalog,
-                      const Sequence& checked) {
+/// The first check (contract, theory, invariant) whose answer is a non-empty violation message;
+/// -1 if none.
+int violated_check(const harness::Outcome& outcome, std::size_t main_size, const Catalog& catalog,
+                   const Sequence& checked) {
   const auto& answers = outcome.result.statements;
   for (std::size_t k = main_size; k < answers.size() && k < checked.size(); ++k) {
-    if (!catalog.callables[checked[k].callable].contract) continue;
+    if (!catalog.callables[checked[k].callable].is_check()) continue;
     const auto& v = answers[k].value;
     if (v.kind == harness::protocol::ValueKind::string && !v.s.empty()) return static_cast<int>(k);
   }
@@ -67,13 +68,13 @@ Classified classify(const harness::Outcome& outcome, const Sequence& checked, st
   };
   switch (outcome.kind) {
     case OutcomeKind::normal: {
-      const int broken = violated_contract(outcome, main_size, catalog, checked);
+      const int broken = violated_check(outcome, main_size, catalog, checked);
       if (broken < 0) return c;
       c.verdict = Verdict::failure;
-      c.kind = "contract";
+      c.kind = catalog.callables[checked[static_cast<std::size_t>(broken)].callable].check_kind();
       c.statement = broken;
       c.message = outcome.result.statements[static_cast<std::size_t>(broken)].value.s;
-      c.key = "contract\n" + callable_id(broken);
+      c.key = c.kind + "\n" + callable_id(broken);
       return c;
     }
     case OutcomeKind::exception:

@@ -52,12 +52,19 @@ RunResult main_part(RunResult result, std::size_t main_size) {
   return result;
 }
 
+const api::Api& api_of(const Catalog& catalog) {
+  static const api::Api none;
+  return catalog.api ? *catalog.api : none;
+}
+
 }  // namespace
 
 Generator::Generator(const Catalog& catalog, harness::Executor& executor, SequenceSource& source,
                      GeneratorOptions options)
     : catalog_(catalog), executor_(executor), source_(source), options_(options), random_(options.seed),
-      contracts_(catalog) {}
+      contracts_(catalog),
+      no_literals_(options.literals ? std::nullopt : std::make_optional<LiteralPool>(api_of(catalog))),
+      theories_(catalog, options.literals ? *options.literals : *no_literals_, options.theories) {}
 
 harness::protocol::RunRequest Generator::request_for(const Sequence& sequence, bool observe) {
   harness::protocol::RunRequest request = sequence.request(next_id_++, observe);
@@ -119,7 +126,7 @@ void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progr
         continue;
       }
       main_sizes.push_back(candidate->size());
-      checked.push_back(contracts_.appended(*candidate, random_));
+      checked.push_back(theories_.appended(contracts_.appended(*candidate, random_), candidate->size(), random_));
       requests.push_back(request_for(checked.back()));
     }
     if (requests.empty()) {
@@ -207,14 +214,15 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
 void Generator::report_failure(const Sequence& checked, std::size_t main_size, const Classified& found,
                                const Sink& sink) {
   if (!failure_keys_.insert(found.key).second) return;
-  // The failing sequence: the candidate itself, or for a contract, the candidate and the one
-  // check it failed (the other checks are dropped).
-  const bool contract = found.kind == "contract";
+  // The failing sequence: the candidate itself, or when a check failed (a contract, theory or
+  // invariant violated, or a crash inside one), the candidate and that one check.
+  const bool in_check = found.statement >= 0 && static_cast<std::size_t>(found.statement) >= main_size &&
+                        static_cast<std::size_t>(found.statement) < checked.size();
   Sequence failing = checked.prefix(main_size);
-  if (contract) failing = failing.extended(checked[static_cast<std::size_t>(found.statement)]);
+  if (in_check) failing = failing.extended(checked[static_cast<std::size_t>(found.statement)]);
   auto judged = [&](const Sequence& s) {
     harness::Outcome outcome = execute(s);
-    Classified verdict = classify(outcome, s, contract ? s.size() - 1 : s.size(), catalog_, options_.feedback);
+    Classified verdict = classify(outcome, s, in_check ? s.size() - 1 : s.size(), catalog_, options_.feedback);
     return std::make_pair(std::move(outcome), std::move(verdict));
   };
   auto same_failure = [&](const Classified& c) { return c.verdict == Verdict::failure && c.key == found.key; };

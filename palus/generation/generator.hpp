@@ -17,9 +17,11 @@
 #include "palus/generation/catalog.hpp"
 #include "palus/generation/contract_checks.hpp"
 #include "palus/generation/feedback.hpp"
+#include "palus/generation/literal_pool.hpp"
 #include "palus/generation/pool.hpp"
 #include "palus/generation/random.hpp"
 #include "palus/generation/test_case.hpp"
+#include "palus/generation/theory_checks.hpp"
 
 namespace palus::generation {
 
@@ -42,6 +44,9 @@ struct GeneratorOptions {
   std::size_t regression_per_callable = 8;  ///< regression tests kept per callable
   std::size_t exceptions_per_callable = 3;  ///< expected-exception tests per callable and exception type
   FeedbackOptions feedback;
+  /// Scalar and string inputs of theories; without it, a pool of api.yaml's literals.
+  const LiteralPool* literals = nullptr;
+  TheoryCheckOptions theories;
 };
 
 struct GeneratorStats {
@@ -85,6 +90,8 @@ class Generator {
   Random random_;
   Pool pool_;
   ContractChecks contracts_;
+  std::optional<LiteralPool> no_literals_;  ///< when options_.literals is null
+  TheoryChecks theories_;
   GeneratorStats stats_;
   std::uint64_t next_id_ = 1;
   std::unordered_set<std::uint64_t> executed_;       ///< hashes of every candidate run

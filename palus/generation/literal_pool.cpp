@@ -1,5 +1,7 @@
 #include "palus/generation/literal_pool.hpp"
 
+#include "harness/codegen/callable_plan.hpp"
+
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -26,8 +28,8 @@ std::optional<double> parse_floating(const std::string& text) {
   return v;
 }
 
-void mine(const api::Callable& c, const std::vector<LiteralPool::Mined*>& into) {
-  for (const auto& literal : c.literals) {
+void mine(const std::vector<api::Literal>& literals, const std::vector<LiteralPool::Mined*>& into) {
+  for (const auto& literal : literals) {
     for (auto* mined : into) {
       switch (literal.kind) {
         case api::Literal::Kind::integer:
@@ -96,13 +98,55 @@ LiteralPool::LiteralPool(const api::Api& api) {
   auto add = [&](const api::Callable& c) {
     std::vector<Mined*> into{&by_callable_[c.id], &everywhere_};
     if (!c.owner.empty()) into.push_back(&by_class_[c.owner]);
-    mine(c, into);
+    mine(c.literals, into);
   };
   for (const auto& cls : api.classes) {
     for (const auto& c : cls.constructors) add(c);
     for (const auto& c : cls.methods) add(c);
   }
   for (const auto& f : api.functions) add(f);
+  add_param_values(api);
+}
+
+void LiteralPool::add_param_values(const api::Api& api) {
+  std::vector<const api::Callable*> all;
+  for (const auto& cls : api.classes) {
+    for (const auto& c : cls.constructors) all.push_back(&c);
+    for (const auto& c : cls.methods) all.push_back(&c);
+  }
+  for (const auto& f : api.functions) all.push_back(&f);
+  for (const auto& o : api.oracles) all.push_back(&o.function);
+  for (const auto& given : api.param_values) {
+    Mined values;
+    mine(given.values, {&values});
+    if (given.callable.empty()) {
+      Mined& into = by_type_[given.type];
+      mine(given.values, {&into});
+      continue;
+    }
+    for (const api::Callable* c : all) {
+      if (harness::qualified_name(*c) != given.callable) continue;
+      for (const auto& p : c->params)
+        if (p.name == given.param) add_values(c->id, p.name, given_values(p.type, values));
+    }
+  }
+}
+
+std::vector<Input> LiteralPool::given_values(const api::TypeRef& type, const Mined& given) const {
+  std::vector<Input> out;
+  switch (type.category) {
+    case TypeCategory::boolean:
+      for (std::int64_t v : given.integers) out.push_back(Input::boolean(v != 0));
+      return out;
+    case TypeCategory::enumeration:
+      for (std::int64_t v : given.integers) out.push_back(Input::integer(v));
+      return out;
+    case TypeCategory::character:
+      for (std::int64_t v : given.characters) out.push_back(Input::integer(v));
+      for (std::int64_t v : given.integers) out.push_back(Input::integer(v));
+      return out;
+    default: return mined_values(type, given);
+  }
 }
 
 void LiteralPool::add_values(const std::string& callable_id, const std::string& param, std::vector<Input> values) {
@@ -173,6 +217,10 @@ Input LiteralPool::pick(const api::TypeRef& type, const api::Callable* callable,
       auto found = extra_.find(callable->id + "\n" + param);
       if (found != extra_.end() && !found->second.empty() && random.chance(0.5)) return random.one_of(found->second);
     }
+    if (auto typed = by_type_.find(type.base); typed != by_type_.end()) {
+      const std::vector<Input>& given = typed_values(type, typed->second);
+      if (!given.empty() && random.chance(0.5)) return random.one_of(given);
+    }
     // Mined literals: the callable's own first, then its class's, then the library's.
     const double dice = random.unit();
     const Mined* source = nullptr;
@@ -191,6 +239,13 @@ Input LiteralPool::pick(const api::TypeRef& type, const api::Callable* callable,
   const std::vector<Input>& values = values_for(type, nullptr);
   if (values.empty()) return Input::integer(0);
   return random.one_of(values);
+}
+
+const std::vector<Input>& LiteralPool::typed_values(const api::TypeRef& type, const Mined& given) const {
+  auto key = std::make_pair(type.category, type.base);
+  auto found = typed_.find(key);
+  if (found == typed_.end()) found = typed_.emplace(std::move(key), given_values(type, given)).first;
+  return found->second;
 }
 
 const LiteralPool::Mined* LiteralPool::mined_for_class(const std::string& owner) const {

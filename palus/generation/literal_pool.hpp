@@ -26,7 +26,8 @@ class LiteralPool {
   /// Every boundary value for `type` (what pick draws from when nothing is mined), for tests.
   std::vector<harness::protocol::Input> boundary_values(const api::TypeRef& type) const;
 
-  /// Extra values for a parameter (recorded or user-given), drawn with the mined ones.
+  /// Extra values for a parameter (recorded or user-given), drawn with the mined ones. The
+  /// constructor adds api.yaml's param_values (PALUS_PARAM_VALUES, PALUS_TYPE_VALUES).
   void add_values(const std::string& callable_id, const std::string& param, std::vector<harness::protocol::Input> values);
 
  /// Literals mined from callable bodies, by kind.
@@ -39,6 +40,10 @@ class LiteralPool {
 
  private:
   const Mined* mined_for_class(const std::string& owner) const;
+  void add_param_values(const api::Api& api);
+  /// User-given values as inputs of `type` (those that do not fit it are left out).
+  std::vector<harness::protocol::Input> given_values(const api::TypeRef& type, const Mined& given) const;
+  const std::vector<harness::protocol::Input>& typed_values(const api::TypeRef& type, const Mined& given) const;
   std::vector<harness::protocol::Input> mined_values(const api::TypeRef& type, const Mined& mined) const;
   /// mined_values (or boundary_values, for a null `mined`), computed once per type: pick() is on
   /// the generator's hot path.
@@ -49,6 +54,8 @@ class LiteralPool {
   std::map<std::string, Mined> by_class_;                   ///< by owner
   Mined everywhere_;
   std::map<std::string, std::vector<harness::protocol::Input>> extra_;  ///< "id\nparam"
+  std::map<std::string, Mined> by_type_;  ///< PALUS_TYPE_VALUES, by the type's base
+  mutable std::map<std::pair<api::TypeCategory, std::string>, std::vector<harness::protocol::Input>> typed_;
   mutable std::map<std::tuple<const Mined*, api::TypeCategory, std::string>, std::vector<harness::protocol::Input>>
       values_;
 };

@@ -27,7 +27,7 @@ namespace {
 
 /// Whether following `t` leaves the model's object where the model expects it.
 bool can_follow(const models::Transition& t, const std::string& cls, const CallableInfo& info, const api::Api* api) {
-  if (!info.usable || info.contract) return false;
+  if (!info.usable || info.is_check()) return false;
   if (t.role < 0) return std::find(info.yields.begin(), info.yields.end(), cls) != info.yields.end();
   const auto slot = static_cast<std::size_t>(t.role);
   return slot < info.inputs.size() && !info.inputs[slot].literal && passes_as(api, cls, info.inputs[slot].record);
@@ -38,7 +38,7 @@ bool can_follow(const models::Transition& t, const std::string& cls, const Calla
 ModelGuide::ModelGuide(const models::Model& model, const Catalog& catalog) : model_(model) {
   std::map<std::string, const CallableInfo*> by_id;
   for (const auto& c : catalog.callables)
-    if (!c.contract) by_id.emplace(c.id, &c);
+    if (!c.is_check()) by_id.emplace(c.id, &c);
   std::set<std::string> covered;
   for (std::uint32_t m = 0; m < model.classes.size(); ++m) {
     const models::ClassModel& cm = model.classes[m];
@@ -56,7 +56,7 @@ ModelGuide::ModelGuide(const models::Model& model, const Catalog& catalog) : mod
     if (outgoing_.count(NodeKey{m, 0})) rooted_.push_back(m);
   }
   for (const auto& c : catalog.callables)
-    if (c.usable && !c.contract && !covered.count(c.id)) uncovered_.push_back(&c);
+    if (c.usable && !c.is_check() && !covered.count(c.id)) uncovered_.push_back(&c);
 }
 
 const std::vector<GuidedTransition>& ModelGuide::outgoing(NodeKey node) const {

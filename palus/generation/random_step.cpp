@@ -22,7 +22,7 @@ std::vector<std::uint32_t> objects_of(const Sequence& sequence, const std::strin
 RandomStep::RandomStep(const Catalog& catalog, const LiteralPool& literals, StepOptions options)
     : catalog_(catalog), literals_(literals), options_(options) {
   for (const auto& c : catalog_.callables)
-    if (c.usable && !c.contract) candidates_.push_back(&c);
+    if (c.usable && !c.is_check()) candidates_.push_back(&c);
 }
 
 std::vector<const CallableInfo*> RandomStep::callable_now(const Pool& pool) const {

@@ -224,6 +224,7 @@ std::vector<std::string> test_compile_flags(const Config& config, std::vector<st
   flags.push_back("-fdiagnostics-color=never");  // errors are parsed
   const fs::path oracles = harness::default_runtime_root() / "oracles" / "include";
   if (fs::is_directory(oracles)) flags.push_back("-I" + oracles.string());
+  if (!config.oracles.theories.empty()) flags.push_back("-I" + config.dir.string());  // theories headers
   return flags;
 }
 

@@ -224,7 +224,9 @@ std::string SuiteWriter::meson_fragment() const {
       "#                      e.g. declare_dependency(link_with: mylib, include_directories: myinc)\n"
       "#   gtest_main_dep     GoogleTest with its main(): dependency('gtest', main: true)\n"
       "# The tests need C++17 or later. Regression tests (suite 'palus-regression') pass on the library\n"
-      "# as it is; failure-revealing tests (suite 'palus-failure') fail until their bugs are fixed.\n";
+      "# as it is; failure-revealing tests (suite 'palus-failure') fail until their bugs are fixed.\n"
+      "# Tests of theories also include palus/theory.hpp and your theories headers: palus_library_dep's\n"
+      "# include directories must reach them (palus's oracles/include and your project's folder).\n";
   for (const fs::path& file : files_locked()) {
     const bool failure = file.string().find("_failure") != std::string::npos;
     const std::string target = target_of(file);
@@ -245,6 +247,8 @@ std::string SuiteWriter::cmake_fragment() const {
       "# and finds GoogleTest (find_package(GTest REQUIRED)), and calls enable_testing() for ctest.\n"
       "# Regression tests are labelled palus-regression and pass on the library as it is;\n"
       "# failure-revealing tests are labelled palus-failure and fail until their bugs are fixed.\n"
+      "# Tests of theories also include palus/theory.hpp and your theories headers: PALUS_LIBRARY's\n"
+      "# include directories must reach them (palus's oracles/include and your project's folder).\n"
       "\ninclude(GoogleTest)\n";
   for (const fs::path& file : files_locked()) {
     const bool failure = file.string().find("_failure") != std::string::npos;

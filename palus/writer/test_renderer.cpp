@@ -1,8 +1,11 @@
 #include "palus/writer/test_renderer.hpp"
 
+#include <fmt/format.h>
+
 #include <cctype>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <utility>
@@ -230,10 +233,10 @@ class Body {
     const std::uint32_t index = test_.sequence[i].callable;
     return index < catalog_.callables.size() ? &catalog_.callables[index] : nullptr;
   }
-  /// Contract checks appear only as the failing statement of a contract failure.
+  /// Checks (contracts, theories, invariants) appear only as the failing statement of a failure.
   bool skipped(std::size_t i) const {
     const CallableInfo* c = info(i);
-    if (c == nullptr || !c->contract) return false;
+    if (c == nullptr || !c->is_check()) return false;
     return !(test_.kind == TestKind::failure && is_failing(i));
   }
   /// The harness's answer for statement i, when it ran normally.
@@ -561,6 +564,12 @@ class Body {
       emit_contract(i, *c->contract);
       return;
     }
+    if (c != nullptr && c->oracle) {
+      const api::Callable& f = c->oracle->function;
+      line(fmt::format("// {} {}, {}:{}", api::to_string(c->oracle->kind), f.name,
+                       std::filesystem::path(f.file).filename().string(), f.line));
+      for (const std::string& spelling : options_.theories_includes) includes_.insert(spelling);
+    }
     Call k = call(i);
     for (const std::string& s : k.setup) line(s);
     const Variable& v = vars_[i];
@@ -692,7 +701,7 @@ std::string TestRenderer::base_name(const TestCase& test) const {
   }
   for (std::size_t i = statements.size(); !about && i-- > 0;) {
     const std::uint32_t c = statements[i].callable;
-    if (c < catalog_.callables.size() && !catalog_.callables[c].contract) about = i;
+    if (c < catalog_.callables.size() && !catalog_.callables[c].is_check()) about = i;
   }
   std::string what = "sequence";
   if (about) {

@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "palus/analysis/api.hpp"
 #include "palus/generation/catalog.hpp"
@@ -28,6 +29,8 @@ struct RenderOptions {
   /// when it differs from the value last asserted for the same object and observer, and after the
   /// last statement always, which keeps long sequences readable.
   bool repeat_unchanged_observations = false;
+  /// How a test that calls a theory or invariant includes the theories headers ("\"theories/x.hpp\"").
+  std::vector<std::string> theories_includes;
 };
 
 struct RenderedTest {

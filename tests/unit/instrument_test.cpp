@@ -80,7 +80,7 @@ std::map<std::string, std::string> snapshot(const fs::path& dir) {
 const api::Api& tinysql_api() {
   static const api::Api api = [] {
     const Config config = load_config(kTinysql / "palus.yaml", "palus.yaml");
-    return analysis::analyze(analysis::analysis_input(config));
+    return analysis::analyze(analysis::analysis_input(config, kSourceRoot / "oracles" / "include"));
   }();
   return api;
 }
