@@ -1,5 +1,7 @@
 #include "bench/coverage_bugs.hpp"
 
+#include <yaml-cpp/yaml.h>
+
 #include <regex>
 
 namespace palus::bench {
@@ -7,43 +9,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Which part of the failure test a signature looks at.
-enum class Look { nothing, test, failing_call };
-
-/// The documented signature of a known bug (samples/tinysql/BUGS.md): the failure's kind, regexes
-/// its callable and message must contain, and what the failure test must contain.
-struct Signature {
-  const char* bug;
-  const char* kind;
-  const char* callable;
-  const char* message;
-  Look look = Look::nothing;
-  const char* in_test = "";  ///< searched ignoring case
-};
-
-constexpr const char* kExecute = R"(^tinysql::Statement::execute(Query|Update)\()";
-
-const Signature kSignatures[] = {
-    // The rows freed by Statement::close, read through the ResultSet. Without sanitizers it may
-    // be a SIGSEGV: then only when the test closes something before.
-    {"B1", "sanitizer", R"(^tinysql::ResultSet::)", "heap-use-after-free"},
-    {"B1", "crash", R"(^tinysql::ResultSet::)", "^SIGSEGV", Look::test, R"(close\(\))"},
-    // One column past the row, through the by-index getters.
-    {"B2", "sanitizer", R"(^tinysql::ResultSet::get(String|Int|Value)\(int\))", "heap-buffer-overflow"},
-    // Only an UPDATE moves rows (Table::reposition).
-    {"B3", "hang", R"(^tinysql::Statement::executeUpdate\()", "", Look::failing_call, R"(\bUPDATE\b)"},
-    {"B4", "contract", R"(equals_hash_consistent\(tinysql::Properties, tinysql::Properties\))", ""},
-    // No theories yet (DESIGN §8): a failing theory whose test compares rows with `<=`.
-    {"B5", "theory", "", "", Look::test, "<="},
-    // The statement of a closed connection calls through its null Connection*.
-    {"B6", "crash", kExecute, "^SIGSEGV"},
-    {"B6", "sanitizer", kExecute, R"(member call on null pointer of type '[^']*\bConnection'|SEGV on unknown address)"},
-    // SqlError escaping the noexcept hasTable: std::terminate, SIGABRT.
-    {"B7", "crash", R"(^tinysql::Connection::hasTable\()", R"(^SIGABRT|terminate)"},
-};
-
-bool contains(const std::string& text, const char* pattern, bool ignore_case = false) {
-  if (*pattern == '\0') return true;
+bool contains(const std::string& text, const std::string& pattern, bool ignore_case = false) {
+  if (pattern.empty()) return true;
   const auto flags = ignore_case ? std::regex::ECMAScript | std::regex::icase : std::regex::ECMAScript;
   return std::regex_search(text, std::regex(pattern, flags));
 }
@@ -76,8 +43,33 @@ std::string failing_call(const std::string& test) {
 
 }  // namespace
 
-std::string known_bug(const Failure& failure, const fs::path& out) {
-  for (const Signature& s : kSignatures) {
+std::vector<Signature> read_signatures(const fs::path& sample) {
+  const fs::path file = sample / "bugs.yaml";
+  std::vector<Signature> out;
+  if (!fs::exists(file)) return out;
+  try {
+    const YAML::Node root = YAML::LoadFile(file.string());
+    for (const auto& entry : root["signatures"]) {
+      Signature s;
+      s.bug = entry["bug"].as<std::string>();
+      s.kind = entry["kind"].as<std::string>();
+      if (entry["callable"]) s.callable = entry["callable"].as<std::string>();
+      if (entry["message"]) s.message = entry["message"].as<std::string>();
+      if (entry["in_test"]) s.in_test = entry["in_test"].as<std::string>();
+      const std::string look = entry["look"] ? entry["look"].as<std::string>() : "";
+      s.look = look == "test" ? Look::test : look == "failing_call" ? Look::failing_call : Look::nothing;
+      if (!s.in_test.empty() && s.look == Look::nothing) s.look = Look::test;
+      for (const std::string* pattern : {&s.callable, &s.message, &s.in_test}) std::regex check(*pattern);  // throws when malformed
+      out.push_back(std::move(s));
+    }
+  } catch (const std::exception& e) {
+    throw std::runtime_error(file.string() + ": " + e.what());
+  }
+  return out;
+}
+
+std::string known_bug(const Failure& failure, const fs::path& out, const std::vector<Signature>& signatures) {
+  for (const Signature& s : signatures) {
     if (failure.kind != s.kind || !contains(failure.callable, s.callable) || !contains(failure.message, s.message))
       continue;
     if (s.look == Look::nothing) return s.bug;

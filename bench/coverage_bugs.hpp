@@ -1,17 +1,33 @@
 #pragma once
-// bench/coverage: which known bug of samples/tinysql/BUGS.md a reported failure is.
+// bench/coverage and bench/evaluate: which known bug of a sample's BUGS.md a reported failure is,
+// by the signatures of the sample's bugs.yaml.
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "bench/coverage_runs.hpp"
 
 namespace palus::bench {
 
-/// "B1" ... "B7" when `failure` (an entry of `<out>/report.yaml`) has the documented signature of
-/// that tinysql bug, else "" (an other failure: a false alarm, or a bug BUGS.md does not list).
-/// Kind, callable and message decide; for B1 without sanitizers, B3 and B5 the failure test
-/// itself is read too (from `out`), and without it they are not counted.
-std::string known_bug(const Failure& failure, const std::filesystem::path& out);
+/// Which part of the failure test a signature looks at.
+enum class Look { nothing, test, failing_call };
+
+/// The documented signature of a known bug: the failure's kind, regexes its callable and message
+/// must contain, and what the failure test must contain (ignoring case).
+struct Signature {
+  std::string bug, kind, callable, message;
+  Look look = Look::nothing;
+  std::string in_test;
+};
+
+/// `<sample>/bugs.yaml`'s signatures; none when the sample has no bugs.yaml. Throws
+/// std::runtime_error naming the file when it is malformed.
+std::vector<Signature> read_signatures(const std::filesystem::path& sample);
+
+/// The id of the bug ("B1") whose signature `failure` (an entry of `<out>/report.yaml`) has, else ""
+/// (an other failure: a false alarm, or a bug BUGS.md does not list). Signatures that look at the
+/// test read it from `out`; without it they do not match.
+std::string known_bug(const Failure& failure, const std::filesystem::path& out, const std::vector<Signature>& signatures);
 
 }  // namespace palus::bench
