@@ -130,7 +130,7 @@ void bugs_table(std::ostream& out, const Results& results, const std::vector<std
         per_seed += (per_seed.empty() ? "" : ", ") + std::to_string(m->bugs.size());
       }
       total[mode] += bugs.size();
-      out << fmt::format(" {} {} (per seed {}) |", bugs.size(), bugs.empty() ? "" : "= " + pb::joined(bugs, ""),
+      out << fmt::format(" {}{} (per seed {}) |", bugs.size(), bugs.empty() ? "" : " = " + pb::joined(bugs, ""),
                          per_seed);
     }
     out << "\n";
