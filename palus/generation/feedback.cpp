@@ -40,6 +40,17 @@ int violated_check(const harness::Outcome& outcome, std::size_t main_size, const
 
 }  // namespace
 
+std::set<std::uint32_t> moved_from(const Sequence& sequence, std::size_t count, const Catalog& catalog) {
+  std::set<std::uint32_t> moved;
+  for (std::size_t k = 0; k < count && k < sequence.size(); ++k) {
+    const CallableInfo& info = catalog.callables[sequence[k].callable];
+    const auto& inputs = sequence[k].inputs;
+    for (std::size_t i = 0; i < inputs.size() && i < info.inputs.size(); ++i)
+      if (inputs[i].kind == InputKind::ref && moves(info.inputs[i])) moved.insert(inputs[i].ref);
+  }
+  return moved;
+}
+
 bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const Catalog& catalog) {
   std::set<std::uint32_t> moved;
   for (std::size_t k = 0; k <= upto && k < sequence.size(); ++k) {

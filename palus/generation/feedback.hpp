@@ -2,6 +2,7 @@
 // What an execution says about a candidate sequence (DESIGN §6 feedback): extend it, keep it as
 // an expected-exception test, report it as a failure, or drop it as an invalid input.
 
+#include <set>
 #include <string>
 
 #include "harness/executor/outcome.hpp"
@@ -36,6 +37,10 @@ struct Classified {
 /// `checked` is the candidate with its contract checks appended; `main_size` its own length.
 Classified classify(const harness::Outcome& outcome, const Sequence& checked, std::size_t main_size,
                     const Catalog& catalog, const FeedbackOptions& options);
+
+/// The statements whose results statements [0, count) moved from (rvalue references, move-only
+/// types by value).
+std::set<std::uint32_t> moved_from(const Sequence& sequence, std::size_t count, const Catalog& catalog);
 
 /// Whether statement `upto` or an earlier one passes nullptr, or uses an object an earlier
 /// statement moved from.

@@ -21,6 +21,13 @@ std::optional<std::int64_t> parse_integer(const std::string& text) {
   return v;
 }
 
+std::optional<std::uint64_t> parse_unsigned(const std::string& text) {
+  std::uint64_t v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
 std::optional<double> parse_floating(const std::string& text) {
   double v = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
@@ -34,6 +41,7 @@ void mine(const std::vector<api::Literal>& literals, const std::vector<LiteralPo
       switch (literal.kind) {
         case api::Literal::Kind::integer:
           if (auto v = parse_integer(literal.value)) mined->integers.push_back(*v);
+          else if (auto u = parse_unsigned(literal.value)) mined->above_int64.push_back(*u);
           break;
         case api::Literal::Kind::character:
           if (auto v = parse_integer(literal.value)) mined->characters.push_back(*v);
@@ -141,10 +149,13 @@ std::vector<Input> LiteralPool::given_values(const api::TypeRef& type, const Min
     case TypeCategory::enumeration:
       for (std::int64_t v : given.integers) out.push_back(Input::integer(v));
       return out;
-    case TypeCategory::character:
-      for (std::int64_t v : given.characters) out.push_back(Input::integer(v));
-      for (std::int64_t v : given.integers) out.push_back(Input::integer(v));
+    case TypeCategory::character: {
+      const ScalarType t = scalar_type(type.base);
+      for (const auto* list : {&given.characters, &given.integers})
+        for (std::int64_t v : *list)
+          if (integer_input(t, v)) out.push_back(Input::integer(v));
       return out;
+    }
     default: return mined_values(type, given);
   }
 }
@@ -184,6 +195,9 @@ std::vector<Input> LiteralPool::mined_values(const api::TypeRef& type, const Min
       const ScalarType t = scalar_type(type.base);
       for (std::int64_t v : mined.integers)
         if (auto in = integer_input(t, v)) out.push_back(*in);
+      if (!t.is_signed)
+        for (std::uint64_t v : mined.above_int64)
+          if (v <= t.umax()) out.push_back(Input::unsigned_integer(v));
       break;
     }
     case TypeCategory::character:

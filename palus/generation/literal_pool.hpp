@@ -33,6 +33,7 @@ class LiteralPool {
  /// Literals mined from callable bodies, by kind.
   struct Mined {
     std::vector<std::int64_t> integers;
+    std::vector<std::uint64_t> above_int64;  ///< integer literals only an unsigned 64-bit type holds
     std::vector<double> floats;
     std::vector<std::string> strings;
     std::vector<std::int64_t> characters;

@@ -1,5 +1,7 @@
 #include "palus/generation/theory_checks.hpp"
 
+#include "palus/generation/feedback.hpp"
+
 #include <algorithm>
 #include <set>
 
@@ -30,6 +32,7 @@ TheoryChecks::TheoryChecks(const Catalog& catalog, const LiteralPool& literals, 
 std::vector<std::pair<std::uint32_t, std::string>> TheoryChecks::subjects(const Sequence& sequence,
                                                                           std::size_t main_size) const {
   std::set<std::pair<std::uint32_t, std::string>> out;
+  const std::set<std::uint32_t> moved = moved_from(sequence, main_size, catalog_);
   const auto last = static_cast<std::uint32_t>(main_size - 1);
   const CallableInfo& info = catalog_.callables[sequence[last].callable];
   for (const auto& y : info.yields) out.emplace(last, y);
@@ -39,6 +42,7 @@ std::vector<std::pair<std::uint32_t, std::string>> TheoryChecks::subjects(const 
     const bool receiver = info.is_method && k == 0;
     if (receiver || changes_argument(info.inputs[k])) out.emplace(inputs[k].ref, info.inputs[k].record);
   }
+  std::erase_if(out, [&](const auto& subject) { return moved.count(subject.first) > 0; });  // a moved-from object's state is unspecified
   return {out.begin(), out.end()};
 }
 
@@ -48,12 +52,14 @@ bool TheoryChecks::theory_call(const CallableInfo& theory, const Sequence& seque
   // Which statements can supply each object input; the sequence's own statements only.
   std::vector<std::vector<std::uint32_t>> choices(theory.inputs.size());
   std::vector<std::size_t> fresh;  // object inputs a subject can fill
+  const std::set<std::uint32_t> moved = moved_from(sequence, main_size, catalog_);
   bool objects = false;
   for (std::size_t k = 0; k < theory.inputs.size(); ++k) {
     const InputNeed& need = theory.inputs[k];
     if (need.literal) continue;
     objects = true;
     for (std::uint32_t s = 0; s < main_size; ++s) {
+      if (moved.count(s)) continue;
       const auto& yields = catalog_.callables[sequence[s].callable].yields;
       if (std::find(yields.begin(), yields.end(), need.record) != yields.end()) choices[k].push_back(s);
     }

@@ -1,15 +1,17 @@
 // The default contracts (DESIGN §8): each check header on small classes that keep and that break
-// it, contract ids, applicability from ClassTraits, the GoogleTest rendering, and the contract
-// callables of the generated harness.
+// it, contract ids, applicability from ClassTraits, the GoogleTest rendering, and the contract,
+// theory and invariant callables of the generated harness.
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cctype>
 #include <functional>
+#include <map>
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "contracts_cxx17.hpp"
 #include "harness/codegen/harness_source.hpp"
@@ -415,6 +417,138 @@ TEST(HarnessContracts, DroppedChecksAreUncallable) {
   ASSERT_EQ(1u, source.uncallable.size());
   EXPECT_EQ(kHashId, source.uncallable[0].id);
   EXPECT_EQ("does not compile", source.uncallable[0].reason);
+}
+
+// ---- theories and invariants in the generated harness ----
+
+api::TypeRef type_of(const std::string& spelling, const std::string& base, api::Passing passing,
+                     api::TypeCategory category) {
+  api::TypeRef t;
+  t.spelling = spelling;
+  t.base = base;
+  t.passing = passing;
+  t.category = category;
+  return t;
+}
+
+api::Oracle oracle_of(api::Oracle::Kind kind, const std::string& id, const std::string& name,
+                      std::vector<api::Param> params) {
+  api::Oracle o;
+  o.kind = kind;
+  o.function.id = id;
+  o.function.name = name;
+  o.function.kind = api::CallableKind::function;
+  o.function.params = std::move(params);
+  o.function.result.category = api::TypeCategory::void_type;
+  o.function.result.spelling = o.function.result.base = "void";
+  o.function.file = "/src/theories/props.hpp";
+  o.function.line = 10;
+  return o;
+}
+
+const api::TypeRef kPropsRef =
+    type_of("tinysql::Properties &", "tinysql::Properties", api::Passing::ref, api::TypeCategory::record);
+const std::string kRoundTripId = "props_theories::round_trip(tinysql::Properties &, int, const std::string &)";
+const std::string kValidId = "props_theories::valid(tinysql::Properties &)";
+const std::string kCloseId = "props_theories::closed(tinysql::Connection &)";
+const std::string kRawId = "props_theories::raw(void *)";
+
+/// Properties with a theory and an invariant the harness can call, a theory on a class nothing
+/// produces and one with a parameter that is neither an object nor a literal.
+api::Api api_with_oracles() {
+  api::Api a = api_with_properties();
+  using K = api::Oracle::Kind;
+  a.oracles = {
+      oracle_of(K::theory, kCloseId, "closed",
+                {{"c", type_of("tinysql::Connection &", "tinysql::Connection", api::Passing::ref,
+                               api::TypeCategory::record)}}),
+      oracle_of(K::theory, kRawId, "raw",
+                {{"p", type_of("void *", "void", api::Passing::pointer, api::TypeCategory::other)}}),
+      oracle_of(K::theory, kRoundTripId, "round_trip",
+                {{"props", kPropsRef},
+                 {"n", type_of("int", "int", api::Passing::value, api::TypeCategory::integer)},
+                 {"key", type_of("const std::string &", "std::string", api::Passing::const_ref,
+                                 api::TypeCategory::string)}}),
+      oracle_of(K::invariant, kValidId, "valid", {{"p", kPropsRef}}),
+  };
+  return a;
+}
+
+TEST(HarnessTheories, OracleThunksFollowTheContractChecks) {
+  const api::Api a = api_with_oracles();
+  auto source = palus::harness::generate_harness_source(a, {"p.hpp"}, {}, {"equals_reflexive"}, {},
+                                                        {"theories/props.hpp"});
+  EXPECT_EQ((Lines{"tinysql::Properties::Properties()", "palus::contract::equals_reflexive(tinysql::Properties)",
+                   kRoundTripId, kValidId}),
+            source.callables);
+  const std::string& text = source.text;
+  EXPECT_NE(std::string::npos,
+            text.find("// theory " + kRoundTripId + "\nstatic void thunk_2(palus::harness::Call& c) {\n"
+                      "  auto& a0 = c.object<tinysql::Properties>(0);\n"
+                      "  int a1 = c.scalar<int>(1);\n"
+                      "  std::string a2(c.text(2));\n"
+                      "  c.report(::palus::theory_detail::outcome([&] { ::props_theories::round_trip(a0, a1, a2); }));\n"
+                      "}\n"))
+      << text;
+  EXPECT_NE(std::string::npos,
+            text.find("// invariant " + kValidId + "\nstatic void thunk_3(palus::harness::Call& c) {\n"
+                      "  auto& a0 = c.object<tinysql::Properties>(0);\n"
+                      "  c.report(::palus::theory_detail::outcome([&] { ::props_theories::valid(a0); }));\n"
+                      "}\n"))
+      << text;
+  EXPECT_NE(std::string::npos, text.find("{\"" + kRoundTripId + "\", &thunk_2}")) << text;
+  EXPECT_NE(std::string::npos, text.find("{\"" + kValidId + "\", &thunk_3}")) << text;
+  // The theory header, then the user's theories headers, after the library and the contracts.
+  const auto library = text.find("#include \"p.hpp\"");
+  const auto contracts = text.find("#include \"oracles/contracts/contracts.hpp\"");
+  const auto theory = text.find("#include <palus/theory.hpp>\n#include \"theories/props.hpp\"\n");
+  ASSERT_NE(std::string::npos, theory) << text;
+  EXPECT_LT(library, contracts);
+  EXPECT_LT(contracts, theory);
+  EXPECT_LT(theory, text.find("namespace {"));
+}
+
+TEST(HarnessTheories, OraclesWhoseInputsCannotBeSuppliedAreUncallable) {
+  auto source = palus::harness::generate_harness_source(api_with_oracles(), {"p.hpp"}, {}, {}, {},
+                                                        {"theories/props.hpp"});
+  EXPECT_EQ((Lines{"tinysql::Properties::Properties()", kRoundTripId, kValidId}), source.callables);
+  std::map<std::string, std::string> reasons;
+  for (const auto& u : source.uncallable) reasons[u.id] = u.reason;
+  ASSERT_TRUE(reasons.count(kCloseId)) << source.text;
+  EXPECT_EQ("its parameter tinysql::Connection (no callable produces it)", reasons[kCloseId]);
+  ASSERT_TRUE(reasons.count(kRawId));
+  EXPECT_EQ("its parameter void * (not an object or a literal)", reasons[kRawId]);
+  EXPECT_EQ(std::string::npos, source.text.find("closed(")) << source.text;
+  EXPECT_EQ(std::string::npos, source.text.find("raw(")) << source.text;
+
+  // Without the producer of Properties, its theory and invariant go too.
+  api::Api unproduced = api_with_oracles();
+  unproduced.classes[0].constructors.clear();
+  auto none = palus::harness::generate_harness_source(unproduced, {}, {}, {}, {}, {"theories/props.hpp"});
+  EXPECT_TRUE(none.callables.empty());
+  std::map<std::string, std::string> why;
+  for (const auto& u : none.uncallable) why[u.id] = u.reason;
+  EXPECT_EQ("its parameter tinysql::Properties (no callable produces it)", why[kValidId]);
+  EXPECT_EQ("its parameter tinysql::Properties (no callable produces it)", why[kRoundTripId]);
+}
+
+TEST(HarnessTheories, DroppedOraclesAreUncallable) {
+  auto source = palus::harness::generate_harness_source(api_with_oracles(), {}, {{kValidId, "does not compile"}}, {},
+                                                        {}, {"theories/props.hpp"});
+  EXPECT_EQ((Lines{"tinysql::Properties::Properties()", kRoundTripId}), source.callables);
+  bool found = false;
+  for (const auto& u : source.uncallable) {
+    if (u.id != kValidId) continue;
+    found = true;
+    EXPECT_EQ("does not compile", u.reason);
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(HarnessTheories, NoTheoriesNoTheoryHeader) {
+  auto plain = palus::harness::generate_harness_source(api_with_properties(), {"p.hpp"});
+  EXPECT_EQ(std::string::npos, plain.text.find("palus/theory.hpp"));
+  EXPECT_EQ(std::string::npos, plain.text.find("theory_detail"));
 }
 
 }  // namespace

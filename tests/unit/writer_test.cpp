@@ -648,6 +648,128 @@ TEST(TestRendererTest, ContractStatementsOutsideAContractFailureAreLeftOut) {
   EXPECT_EQ(TestRenderer(gadgets().catalog).base_name(t), "Liar_Liar");
 }
 
+// gadgets with a theories header: the theory resize_keeps(gadgets::Widget &, int) and the
+// invariant widget_ok(gadgets::Widget &) in /home/u/proj/theories/gadgets_theories.hpp, in the
+// harness's table after gadgets' own callables (whose indices stay as in gadgets()).
+struct TheoryGadgets {
+  api::Api api;
+  generation::Catalog catalog;
+  std::uint32_t theory = 0;
+  std::uint32_t invariant = 0;
+};
+
+const TheoryGadgets& theory_gadgets() {
+  static const std::unique_ptr<TheoryGadgets> g = [] {
+    auto g = std::make_unique<TheoryGadgets>();
+    g->api = gadgets().api;
+    auto oracle = [](api::Oracle::Kind kind, const std::string& id, const std::string& name,
+                     std::vector<api::Param> params, unsigned line) {
+      api::Oracle o;
+      o.kind = kind;
+      o.function.id = id;
+      o.function.name = name;
+      o.function.kind = api::CallableKind::function;
+      o.function.params = std::move(params);
+      o.function.result = kVoid;
+      o.function.file = "/home/u/proj/theories/gadgets_theories.hpp";
+      o.function.line = line;
+      return o;
+    };
+    g->api.oracles = {oracle(api::Oracle::Kind::theory, "gadgets_theories::resize_keeps(gadgets::Widget &, int)",
+                             "resize_keeps", {{"w", record("gadgets::Widget", Passing::ref)}, {"n", kInt}}, 17),
+                      oracle(api::Oracle::Kind::invariant, "gadgets_theories::widget_ok(gadgets::Widget &)",
+                             "widget_ok", {{"w", record("gadgets::Widget", Passing::ref)}}, 30)};
+    std::vector<std::string> ids;
+    for (const auto& c : gadgets().catalog.callables) ids.push_back(c.id);
+    g->theory = static_cast<std::uint32_t>(ids.size());
+    ids.push_back(g->api.oracles[0].function.id);
+    g->invariant = static_cast<std::uint32_t>(ids.size());
+    ids.push_back(g->api.oracles[1].function.id);
+    g->catalog = generation::make_catalog(g->api, ids);
+    return g;
+  }();
+  return *g;
+}
+
+RenderedTest render_with_theories(const TestCase& test, const std::string& name = "Test_1") {
+  RenderOptions options;
+  options.theories_includes = {"\"theories/gadgets_theories.hpp\""};
+  return TestRenderer(theory_gadgets().catalog, options).render(test, {suite_name(test), name});
+}
+
+Statement oracle_call(std::uint32_t callable, std::vector<Input> inputs) {
+  Statement s;
+  s.callable = callable;
+  s.inputs = std::move(inputs);
+  return s;
+}
+
+TEST(TestRendererTest, FailedTheoryIsCalledUnderItsNameAndPlace) {
+  TestCase t = make_test(TestKind::failure, "Widget",
+                         {call("Widget(int)", {Input::integer(2)}),
+                          oracle_call(theory_gadgets().theory, {ref(0), Input::integer(5)})},
+                         {answer(v_object("gadgets::Widget")), answer(v_string("size() == n failed"))});
+  t.failure_kind = "theory";
+  t.failing_statement = 1;
+  t.message = "size() == n failed at gadgets_theories.hpp:19";
+  const RenderedTest rendered = render_with_theories(t, "Widget_resize_keeps_1");
+  EXPECT_HAS(rendered.text,
+             "TEST(WidgetFailureTest, Widget_resize_keeps_1) {\n"
+             "  gadgets::Widget widget(2);\n"
+             "  // palus: theory: size() == n failed at gadgets_theories.hpp:19\n"
+             "  // theory resize_keeps, gadgets_theories.hpp:17\n"
+             "  gadgets_theories::resize_keeps(widget, 5);\n"
+             "}\n");
+  EXPECT_TRUE(rendered.includes.count("\"theories/gadgets_theories.hpp\"")) << rendered.text;
+  EXPECT_EQ(TestRenderer(theory_gadgets().catalog).base_name(t), "Widget_resize_keeps");
+
+  TestCase inv = make_test(TestKind::failure, "Widget",
+                           {call("Widget(int)", {Input::integer(2)}), call("Widget::resize", {ref(0), Input::integer(-1)}),
+                            oracle_call(theory_gadgets().invariant, {ref(0)})},
+                           {answer(v_object("gadgets::Widget")), answer(v_none()), answer(v_string("size() >= 0"))});
+  inv.failure_kind = "invariant";
+  inv.failing_statement = 2;
+  inv.message = "size() >= 0";
+  const RenderedTest checked = render_with_theories(inv);
+  EXPECT_HAS(checked.text,
+             "  widget.resize(-1);\n"
+             "  // palus: invariant: size() >= 0\n"
+             "  // invariant widget_ok, gadgets_theories.hpp:30\n"
+             "  gadgets_theories::widget_ok(widget);\n");
+  EXPECT_TRUE(checked.includes.count("\"theories/gadgets_theories.hpp\""));
+}
+
+TEST(TestRendererTest, TheoryStatementsOutsideTheirFailureAreLeftOut) {
+  // A regression test whose sequence ran an invariant and a theory that held.
+  TestCase t = make_test(TestKind::regression, "Widget",
+                         {call("Widget(int)", {Input::integer(2)}), call("Widget::size", {ref(0)}),
+                          oracle_call(theory_gadgets().invariant, {ref(0)}),
+                          oracle_call(theory_gadgets().theory, {ref(0), Input::integer(5)})},
+                         {answer(v_object("gadgets::Widget")), answer(v_int(2)), answer(v_string("")),
+                          answer(v_string(""))});
+  const RenderedTest rendered = render_with_theories(t);
+  EXPECT_HAS_NOT(rendered.text, "gadgets_theories");
+  EXPECT_HAS_NOT(rendered.text, "// theory");
+  EXPECT_HAS_NOT(rendered.text, "// invariant");
+  EXPECT_HAS(rendered.text, "EXPECT_EQ(widget.size(), 2);");
+  EXPECT_FALSE(rendered.includes.count("\"theories/gadgets_theories.hpp\""));
+  EXPECT_EQ(TestRenderer(theory_gadgets().catalog).base_name(t), "Widget_size");
+
+  // A failure elsewhere (a crash after the theory held) leaves the theory out too.
+  TestCase crash = make_test(TestKind::failure, "Widget",
+                             {call("Widget(int)", {Input::integer(2)}),
+                              oracle_call(theory_gadgets().theory, {ref(0), Input::integer(5)}),
+                              call("Widget::crash", {ref(0)})},
+                             {answer(v_object("gadgets::Widget")), answer(v_string(""))});
+  crash.failure_kind = "crash";
+  crash.failing_statement = 2;
+  crash.message = "SIGABRT";
+  const RenderedTest crashed = render_with_theories(crash);
+  EXPECT_HAS_NOT(crashed.text, "resize_keeps");
+  EXPECT_HAS(crashed.text, "  // palus: crash: SIGABRT\n  widget.crash();\n");
+  EXPECT_FALSE(crashed.includes.count("\"theories/gadgets_theories.hpp\""));
+}
+
 TEST(TestRendererTest, NamesOfOperators) {
   api::Callable c;
   c.kind = api::CallableKind::function;
