@@ -291,6 +291,10 @@ class SanitizedFaultyHarness : public ::testing::Test {
     options.run_dir = scratch_->path() / "run";
     options.sanitized = true;
     options.memory_bytes = 512ull << 20;
+    // Nothing here hangs on purpose; filling 512 MiB under ASan on a loaded machine can take
+    // longer than the default 2 s per call, which would be a hang instead of the oom under test.
+    options.call_timeout = std::chrono::seconds(10);
+    options.sequence_timeout = std::chrono::seconds(30);
     executor_ = std::make_unique<ph::Executor>(options);
   }
   static void TearDownTestSuite() {
