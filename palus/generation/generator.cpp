@@ -52,6 +52,14 @@ RunResult main_part(RunResult result, std::size_t main_size) {
   return result;
 }
 
+/// Whether statements [0, count) were all answered, normally.
+bool ran_normally(const RunResult& result, std::size_t count) {
+  if (result.statements.size() < count) return false;
+  for (std::size_t k = 0; k < count; ++k)
+    if (result.statements[k].status != harness::protocol::StatementStatus::normal) return false;
+  return true;
+}
+
 const api::Api& api_of(const Catalog& catalog) {
   static const api::Api none;
   return catalog.api ? *catalog.api : none;
@@ -159,18 +167,24 @@ void Generator::judge(const Sequence& checked, std::size_t main_size, const harn
     return;
   }
   const Classified found = classify(outcome, checked, main_size, catalog_, options_.feedback);
-  source_.executed(checked.prefix(main_size), found.verdict, outcome.result);
+  // A check appended to the sequence (contract, theory, invariant) failed, but every statement of
+  // the sequence itself ran normally: the sequence still goes into the pool and may be a
+  // regression test; the failure is reported on its own.
+  const bool main_normal = found.verdict == Verdict::normal ||
+                           (found.verdict == Verdict::failure && found.statement >= 0 &&
+                            static_cast<std::size_t>(found.statement) >= main_size &&
+                            ran_normally(outcome.result, main_size));
+  const Sequence main = checked.prefix(main_size);
+  source_.executed(main, main_normal ? Verdict::normal : found.verdict, outcome.result);
+  if (main_normal) {
+    pool_.add(main, yields_of(main, catalog_), random_);
+    keep_regression(main, outcome, sink);
+  }
   switch (found.verdict) {
-    case Verdict::normal: {
-      ++stats_.normal;
-      const Sequence main = checked.prefix(main_size);
-      pool_.add(main, yields_of(main, catalog_), random_);
-      keep_regression(main, outcome, sink);
-      return;
-    }
+    case Verdict::normal: ++stats_.normal; return;
     case Verdict::exception:
       ++stats_.exception;
-      keep_exception(checked.prefix(main_size), outcome, sink);
+      keep_exception(main, outcome, sink);
       return;
     case Verdict::invalid: ++stats_.invalid; return;
     case Verdict::failure: ++stats_.failure; report_failure(checked, main_size, found, sink); return;

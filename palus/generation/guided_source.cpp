@@ -27,10 +27,19 @@ std::optional<Sequence> GuidedSource::next(const Pool& pool, Random& random) {
   return unguided(pool, random);
 }
 
-std::optional<Sequence> GuidedSource::pending(NodeKey node, Tracked made) {
+std::optional<Sequence> GuidedSource::pending(const GuidedTransition& t, Tracked made, const Pool& pool,
+                                              Random& random, std::optional<Tracked> base, NodeKey from) {
+  Sequence candidate = made.sequence;
+  if (auto longer = step_.with_dependent(made, t, pool, random)) candidate = std::move(*longer);
   if (waiting_.size() >= kWaitingCap) waiting_.clear();
-  waiting_[made.sequence.hash()] = Waiting{node, made.statement};
-  return std::move(made.sequence);
+  waiting_[candidate.hash()] = Waiting{t.to(), made.statement, made.sequence.size(), std::move(base), from};
+  return candidate;
+}
+
+void GuidedSource::reach(NodeKey node, Tracked tracked) {
+  std::vector<Tracked>& list = reaching_[node];
+  if (list.size() < kReachingCap) list.push_back(std::move(tracked));
+  else list[bookkeeping_.below(list.size())] = std::move(tracked);
 }
 
 std::optional<Sequence> GuidedSource::guided(const Pool& pool, Random& random) {
@@ -47,7 +56,7 @@ std::optional<Sequence> GuidedSource::guided(const Pool& pool, Random& random) {
       return std::nullopt;
     }
     ++stats_.from_root;
-    return pending(t.to(), std::move(*made));
+    return pending(t, std::move(*made), pool, random);
   }
   // Action 2: extend a sequence reaching a node; it leaves the node's list (it is extended once).
   const NodeKey node = random.one_of(extendable);
@@ -60,10 +69,11 @@ std::optional<Sequence> GuidedSource::guided(const Pool& pool, Random& random) {
   auto made = step_.make(t, &seq, pool, random);
   if (!made) {
     ++stats_.failed;
+    reach(node, std::move(seq));
     return std::nullopt;
   }
   ++stats_.extended;
-  return pending(t.to(), std::move(*made));
+  return pending(t, std::move(*made), pool, random, std::move(seq), node);
 }
 
 std::optional<Sequence> GuidedSource::unguided(const Pool& pool, Random& random) {
@@ -77,20 +87,28 @@ std::optional<Sequence> GuidedSource::unguided(const Pool& pool, Random& random)
 void GuidedSource::executed(const Sequence& candidate, Verdict verdict, const harness::protocol::RunResult& result) {
   ++executed_;
   auto found = waiting_.find(candidate.hash());
-  if (verdict != Verdict::normal) {
-    if (found != waiting_.end()) waiting_.erase(found);
+  if (verdict == Verdict::normal) index_profiles(candidate, result);
+  if (found == waiting_.end()) return;
+  Waiting waiting = std::move(found->second);
+  waiting_.erase(found);
+  // The transition's call reached its node when every statement up to it ran normally, even if
+  // the dependent method appended after it did not.
+  const std::size_t upto = waiting.transition_size;
+  bool reached = verdict == Verdict::normal;
+  if (!reached && upto < candidate.size() && result.statements.size() >= upto) {
+    reached = true;
+    for (std::size_t k = 0; k < upto; ++k)
+      reached = reached && result.statements[k].status == harness::protocol::StatementStatus::normal;
+  }
+  if (!reached) {
+    if (waiting.base) reach(waiting.from, std::move(*waiting.base));
     return;
   }
-  index_profiles(candidate, result);
-  if (found == waiting_.end()) return;
-  Tracked tracked{candidate, found->second.statement};
-  const NodeKey node = found->second.node;
-  waiting_.erase(found);
+  Tracked tracked{upto < candidate.size() && verdict != Verdict::normal ? candidate.prefix(upto) : candidate,
+                  waiting.statement};
   ++stats_.reached;
-  index_.reached(node, tracked, bookkeeping_);
-  std::vector<Tracked>& list = reaching_[node];
-  if (list.size() < kReachingCap) list.push_back(std::move(tracked));
-  else list[bookkeeping_.below(list.size())] = std::move(tracked);
+  index_.reached(waiting.node, tracked, bookkeeping_);
+  reach(waiting.node, std::move(tracked));
 }
 
 void GuidedSource::index_profiles(const Sequence& candidate, const harness::protocol::RunResult& result) {

@@ -48,8 +48,13 @@ class GuidedSource : public SequenceSource {
  private:
   std::optional<Sequence> guided(const Pool& pool, Random& random);
   std::optional<Sequence> unguided(const Pool& pool, Random& random);
-  /// Remembers that `made`, once executed normally, reaches `node`.
-  std::optional<Sequence> pending(NodeKey node, Tracked made);
+  /// The candidate for transition `t` made into `made`: with a dependent method appended in palus
+  /// mode. Remembers that `made` reaches t's target once executed normally, and that `base`
+  /// (taken from `from`'s list to be extended) goes back there if the transition's call fails.
+  std::optional<Sequence> pending(const GuidedTransition& t, Tracked made, const Pool& pool, Random& random,
+                                  std::optional<Tracked> base = std::nullopt, NodeKey from = {});
+  /// Adds `tracked` to node's reachingSeqs (bounded).
+  void reach(NodeKey node, Tracked tracked);
   void index_profiles(const Sequence& candidate, const harness::protocol::RunResult& result);
 
   const Catalog& catalog_;
@@ -64,6 +69,9 @@ class GuidedSource : public SequenceSource {
   struct Waiting {
     NodeKey node;
     std::uint32_t statement = 0;
+    std::size_t transition_size = 0;  ///< the candidate's length without the dependent call
+    std::optional<Tracked> base;      ///< the extended sequence, and the node it was taken from
+    NodeKey from;
   };
   std::unordered_map<std::uint64_t, Waiting> waiting_;  ///< by candidate hash, until executed
   std::uint64_t executed_ = 0;

@@ -79,16 +79,14 @@ std::optional<Tracked> GuidedStep::make(const GuidedTransition& t, const Tracked
   out.statement = role < 0 || !base ? static_cast<std::uint32_t>(made->sequence.size() - 1)
                                     : made->offsets[0] + base->statement;
   out.sequence = std::move(made->sequence);
-  if (options_.dependents) {
-    const std::string& cls = guide_.model().classes[t.model].cls;
-    if (auto longer = with_dependent(out, cls, callable, pool, random)) out.sequence = std::move(*longer);
-  }
   return out;
 }
 
-std::optional<Sequence> GuidedStep::with_dependent(const Tracked& made, const std::string& cls,
-                                                   const CallableInfo& called, const Pool& pool, Random& random) {
-  const CallableInfo* dep = dependents_.pick(called.id, random);
+std::optional<Sequence> GuidedStep::with_dependent(const Tracked& made, const GuidedTransition& t, const Pool& pool,
+                                                   Random& random) {
+  if (!options_.dependents) return std::nullopt;
+  const std::string& cls = guide_.model().classes[t.model].cls;
+  const CallableInfo* dep = dependents_.pick(t.callable->id, random);
   if (!dep) return std::nullopt;
   std::vector<Sequence> parts{made.sequence};
   std::vector<ChosenInput> inputs;

@@ -34,6 +34,11 @@ class GuidedStep {
   /// else the call creates it (a root transition). The result tracks the model's object.
   std::optional<Tracked> make(const GuidedTransition& t, const Tracked* base, const Pool& pool, Random& random);
 
+  /// In palus mode, `made` (the result of make for `t`) with a call of a method depending on
+  /// t's callable appended (Figure 8 lines 18-22); nullopt when none applies or fits.
+  std::optional<Sequence> with_dependent(const Tracked& made, const GuidedTransition& t, const Pool& pool,
+                                         Random& random);
+
   const GuidedStepCounts& counts() const { return counts_; }
 
  private:
@@ -43,10 +48,6 @@ class GuidedStep {
   /// A literal input: a recorded value when there is one that fits, else the literal pool.
   Input literal_for(const CallableInfo& callable, const InputNeed& need, const models::SlotConstraint* constraint,
                     Random& random);
-  /// Appends a call of a method depending on the last one (Figure 8 lines 18-22).
-  std::optional<Sequence> with_dependent(const Tracked& made, const std::string& cls, const CallableInfo& called,
-                                         const Pool& pool, Random& random);
-
   const Catalog& catalog_;
   const LiteralPool& literals_;
   const ModelGuide& guide_;

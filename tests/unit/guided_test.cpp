@@ -204,6 +204,83 @@ TEST_F(GuidedFixture, ASequenceIsExtendedOnceFromItsNode) {
   EXPECT_LE(extensions, arrivals);
 }
 
+/// A library where peek depends on A's constructor, so palus mode appends `a.peek(...)` to each
+/// new A.
+struct DependentFixture : ::testing::Test {
+  static Library with_peek_on_constructor() {
+    Library lib;
+    lib.api.classes[0].dependences = {
+        {"ns::A::peek(ns::Other *)", "ns::A::A(int)", true, false, {"ns::A::x"}, 1.0}};
+    return lib;
+  }
+  const Library lib = with_peek_on_constructor();
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const models::Model model = library_model();
+  const ModelGuide guide{model, catalog};
+  const LiteralPool literals{lib.api};
+  RandomStep step{catalog, literals, StepOptions{}};
+};
+
+TEST_F(DependentFixture, ATransitionReachesItsNodeWhenOnlyTheDependentCallAfterItThrows) {
+  GuidedSourceOptions options;
+  options.unguided_phase = false;
+  GuidedSource source(catalog, guide, literals, step, options);
+  Pool pool;
+  Random random(4);
+  int peeks = 0, uses = 0;
+  for (int i = 0; i < 200; ++i) {
+    auto candidate = source.next(pool, random);
+    if (!candidate) continue;
+    const Sequence& s = *candidate;
+    harness::protocol::RunResult result = normal_result(s);
+    if (s[s.size() - 1].callable == Library::kPeek) {
+      // Every appended peek throws: the candidate is an exception, its prefix ran normally.
+      ++peeks;
+      result.statements.back().status = harness::protocol::StatementStatus::exception;
+      source.executed(s, Verdict::exception, result);
+      continue;
+    }
+    for (std::size_t k = 0; k < s.size(); ++k) uses += s[k].callable == Library::kUse;
+    pool.add(s, yields_of(s, catalog), random);
+    source.executed(s, Verdict::normal, result);
+  }
+  EXPECT_GT(peeks, 0);
+  EXPECT_GT(uses, 0);  // A#1 was reached through the prefix before the throwing peek
+  EXPECT_GT(source.stats().step.dependent_calls, 0u);
+}
+
+TEST_F(DependentFixture, AnExtensionWhoseTransitionFailsGivesItsBaseBack) {
+  GuidedSourceOptions options;
+  options.unguided_phase = false;
+  options.step.dependents = false;
+  GuidedSource source(catalog, guide, literals, step, options);
+  Pool pool;
+  Random random(6);
+  // Every use() throws; the one A that reached A#1 stays there to be extended again.
+  int extensions_of_first = 0;
+  std::optional<Sequence> first;
+  for (int i = 0; i < 300; ++i) {
+    auto candidate = source.next(pool, random);
+    if (!candidate) continue;
+    const Sequence& s = *candidate;
+    harness::protocol::RunResult result = normal_result(s);
+    if (s[s.size() - 1].callable == Library::kUse) {
+      if (first && s.prefix(first->size()) == *first) ++extensions_of_first;
+      result.statements.back().status = harness::protocol::StatementStatus::exception;
+      source.executed(s, Verdict::exception, result);
+      continue;
+    }
+    if (s[s.size() - 1].callable == Library::kACtor) {
+      if (first) continue;  // only the first A reaches A#1
+      first = s;
+    }
+    pool.add(s, yields_of(s, catalog), random);
+    source.executed(s, Verdict::normal, result);
+  }
+  ASSERT_TRUE(first);
+  EXPECT_GT(extensions_of_first, 1);
+}
+
 TEST_F(GuidedFixture, UnguidedPhaseCallsWhatTheModelDoesNotCover) {
   GuidedSourceOptions options;
   options.unguided_phase = true;
