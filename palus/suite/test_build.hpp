@@ -30,6 +30,9 @@ struct TestBuildSettings {
   std::filesystem::path library;
   std::optional<LibraryBuild> library_build;
   std::vector<std::string> test_flags;  ///< complete compile flags of a test source
+  /// Compile flags of a source whose tests all expect to pass (regression and expected-exception
+  /// tests); empty: test_flags.
+  std::vector<std::string> passing_test_flags;
   /// Everything after the test object and the library on the link line: the project's link
   /// flags, --coverage, -fsanitize=..., GoogleTest and -pthread.
   std::vector<std::string> link_flags;
@@ -39,8 +42,8 @@ struct TestBuildSettings {
 /// Settings for checking generated tests against the harness variant for `sanitizers`: the
 /// variant's libsut.a (<work>/harness/<variant>/libsut.a, built by `palus harness`), the build in
 /// <work>/check/<variant>/, tests compiled with the project's flags (those of its first header, as
-/// for harness.cpp), the variant's sanitizers, -O0 -g1 -fno-omit-frame-pointer and -Wno-error,
-/// linked with the project's link flags, --coverage, the sanitizers and GoogleTest (gtest_main).
+/// for harness.cpp), the variant's sanitizers, -O0 -g1 -fno-omit-frame-pointer and -Wno-error
+/// (sources of passing tests without UBSan, and never ASan's use-after-scope checks), linked with the project's link flags, --coverage, the sanitizers and GoogleTest (gtest_main).
 TestBuildSettings check_build_settings(const Config& config, const std::filesystem::path& work_dir,
                                        const std::vector<std::string>& sanitizers);
 

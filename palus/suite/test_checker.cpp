@@ -65,11 +65,14 @@ CheckResult TestChecker::check(const std::string& file_name, const std::string& 
   std::string text = source_text;
   std::vector<bool> dropped(tests.size(), false);
   fs::path executable;
+  TestBuildSettings build = options_.build;
+  const bool all_pass = std::none_of(tests.begin(), tests.end(), [](const TestSpec& t) { return t.expect_failure; });
+  if (all_pass && !build.passing_test_flags.empty()) build.test_flags = build.passing_test_flags;
   const auto compile_start = Clock::now();
   for (;;) {
     ++result.compile_attempts;
     write_file_if_changed(source, text);
-    BuiltTest built = build_tests(options_.build, {source}).front();
+    BuiltTest built = build_tests(build, {source}).front();
     if (built.ok) {
       executable = built.executable;
       break;

@@ -470,6 +470,14 @@ TEST(CheckBuildSettings, UseTheHarnessVariantsLibrary) {
   EXPECT_EQ("-std=c++17", s.test_flags.at(0));
   EXPECT_NE(s.test_flags.end(), std::find(s.test_flags.begin(), s.test_flags.end(), "-fsanitize=address,undefined"));
   EXPECT_NE(s.test_flags.end(), std::find(s.test_flags.begin(), s.test_flags.end(), "-Wno-error"));
+  EXPECT_NE(s.test_flags.end(),
+            std::find(s.test_flags.begin(), s.test_flags.end(), "-fno-sanitize-address-use-after-scope"));
+  // Files of passing tests only: the library keeps UBSan, the tests' own code does without.
+  EXPECT_NE(s.passing_test_flags.end(),
+            std::find(s.passing_test_flags.begin(), s.passing_test_flags.end(), "-fsanitize=address"));
+  EXPECT_EQ(s.passing_test_flags.end(),
+            std::find(s.passing_test_flags.begin(), s.passing_test_flags.end(), "-fsanitize=address,undefined"));
+  EXPECT_TRUE(ps::check_build_settings(config, "/w/.palus", {"address"}).passing_test_flags.empty());
   // The sandboxed main palus links in place of gtest_main, so checks run confined like the harness.
   const std::vector<std::string> link{"-lm",           "--coverage",   "-fsanitize=address,undefined",
                                       PALUS_CHECK_MAIN, PALUS_HARNESS_PROTOCOL, "-lgtest",
