@@ -202,6 +202,7 @@ report::RunReport generate(const Workspace& ws, const CommonOptions& common, con
   request.harness = std::move(built);
   request.sanitizers = ws.config.sandbox.sanitizers;
   request.max_steps = overrides.max_steps;
+  request.failures_only = overrides.failures_only;
   request.model = model;
   request.command = overrides.command;
   request.stages_s = std::move(stages);

@@ -20,6 +20,7 @@ struct GenerateOverrides {
   std::optional<std::uint64_t> seed;
   std::optional<std::uint64_t> max_steps;  ///< stop after this many sequences (deterministic for a seed)
   bool fail_on_failures = false;           ///< exit status 3 when failures were found
+  bool failures_only = false;              ///< no regression or expected-exception tests
   std::string command;                     ///< the command line as typed, for report.yaml and test headers
 };
 

@@ -173,6 +173,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   generator_options.deadline = start + config.generate.time_limit;
   generator_options.max_steps = request.max_steps.value_or(0);
   generator_options.literals = &literals;
+  if (request.failures_only) generator_options.regression_per_callable = generator_options.exceptions_per_callable = 0;
   generation::Generator generator(catalog, executor, source, generator_options);
 
   writer::SuiteHeader header;

@@ -24,6 +24,7 @@ struct GenerateRequest {
   HarnessStageResult harness;
   std::vector<std::string> sanitizers;  ///< of the harness variant
   std::optional<std::uint64_t> max_steps;
+  bool failures_only = false;  ///< keep failure tests only
   const models::Model* model = nullptr;  ///< for the model-guided modes; null: random mode
   std::string command;                      ///< as typed, for report.yaml and file headers
   std::map<std::string, double> stages_s;   ///< of the stages before

@@ -30,6 +30,8 @@ void add_generate_overrides(CLI::App& sub, palus::GenerateOverrides& overrides) 
   sub.add_option("--max-steps", overrides.max_steps, "stop after this many sequences (with --seed: the same tests every time)")
       ->check(CLI::PositiveNumber);
   sub.add_flag("--fail-on-failures", overrides.fail_on_failures, "exit with status 3 when failures were found");
+  sub.add_flag("--failures-only", overrides.failures_only,
+               "write failure tests only, no regression or expected-exception tests (hunting bugs; checking fewer tests)");
 }
 
 }  // namespace

@@ -1,0 +1,71 @@
+// The samples beside tinysql end to end: `palus run` in palus mode with a fixed seed and step
+// budget, writing failure tests only, on a copy of each sample. The failure tests it keeps were
+// compiled and seen failing by the checker; every failure must be one of the sample's known bugs
+// (BUGS.md, recognised by the signatures of its bugs.yaml, as bench/evaluate does): no false
+// alarms, and at least the bugs this budget is known to reach.
+#include <gtest/gtest.h>
+
+#include <iostream>
+#include <set>
+#include <string>
+
+#include "bench/coverage_bugs.hpp"
+#include "bench/coverage_runs.hpp"
+#include "run_palus.hpp"
+
+namespace fs = std::filesystem;
+using namespace palus::testing;
+namespace pb = palus::bench;
+
+namespace {
+
+struct SampleCase {
+  const char* name;
+  std::uint64_t steps;
+  std::set<std::string> must_find;  ///< found by this seed and budget every time
+};
+
+void PrintTo(const SampleCase& c, std::ostream* os) { *os << c.name; }
+
+/// The step budget decides, not the clock: the same tests for the seed on any machine.
+std::string run_args(const SampleCase& c, const fs::path& config) {
+  return "run --config '" + config.string() + "' --mode palus --seed 1 --time-limit 10m --max-steps " +
+         std::to_string(c.steps) + " --failures-only -q";
+}
+
+class SampleRun : public ::testing::TestWithParam<SampleCase> {};
+
+TEST_P(SampleRun, FindsItsKnownBugsAndNothingElse) {
+  const SampleCase& c = GetParam();
+  const ScratchDir scratch(std::string("palus-sample-") + c.name);
+  const fs::path config = pb::copy_sample(source_root() / "samples" / c.name, scratch.path() / c.name);
+  const Outcome run = run_palus(run_args(c, config), scratch.path());
+  ASSERT_EQ(run.status, 0) << run.output;
+
+  const fs::path out = scratch.path() / c.name / "generated";
+  const pb::Run report = pb::read_report(out);
+  EXPECT_EQ(report.regression_tests, 0u);
+  EXPECT_EQ(report.failure_tests, report.failures.size());
+  const std::vector<pb::Signature> signatures = pb::read_signatures(source_root() / "samples" / c.name);
+  ASSERT_FALSE(signatures.empty());
+  std::set<std::string> found;
+  for (const pb::Failure& f : report.failures) {
+    const std::string bug = pb::known_bug(f, out, signatures);
+    EXPECT_FALSE(bug.empty()) << "a false alarm: " << f.kind << " in " << f.callable << ": " << f.message << " ("
+                              << f.test << ")";
+    if (!bug.empty()) found.insert(bug);
+    EXPECT_TRUE(fs::exists(out / fs::path(f.test.substr(0, f.test.rfind(':'))).filename())) << f.test;
+  }
+  std::string listed;
+  for (const std::string& bug : found) listed += " " + bug;
+  std::cout << c.name << ": " << report.failures.size() << " failures, known bugs found:" << listed << "\n";
+  for (const std::string& bug : c.must_find) EXPECT_TRUE(found.count(bug)) << bug << " not found\n" << run.output;
+}
+
+INSTANTIATE_TEST_SUITE_P(Samples, SampleRun,
+                         ::testing::Values(SampleCase{"minisat", 20000, {"B2", "B4", "B6"}},
+                                           SampleCase{"argparse", 20000, {"B1", "B4", "B5"}},
+                                           SampleCase{"collections", 20000, {"B1", "B5", "B6"}}),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+}  // namespace
