@@ -11,7 +11,7 @@ GuidedStep::GuidedStep(const Catalog& catalog, const LiteralPool& literals, cons
 
 Input GuidedStep::literal_for(const CallableInfo& callable, const InputNeed& need,
                               const models::SlotConstraint* constraint, Random& random) {
-  if (constraint && !constraint->values.empty()) {
+  if (constraint && !constraint->values.empty() && !random.chance(options_.explore)) {
     if (auto value = recorded_input(need.type, random.one_of(constraint->values))) {
       ++counts_.recorded_values;
       return *value;
@@ -22,7 +22,7 @@ Input GuidedStep::literal_for(const CallableInfo& callable, const InputNeed& nee
 
 std::optional<Tracked> GuidedStep::object_for(const InputNeed& need, const models::SlotConstraint* constraint,
                                               const Pool& pool, Random& random) {
-  if (options_.constraints && constraint) {
+  if (options_.constraints && constraint && !random.chance(options_.explore)) {
     if (!constraint->dependences.empty()) {
       const models::Dependence& dep = random.one_of(constraint->dependences);
       if (auto model = guide_.model_of(dep.cls); model && passes_as(catalog_.api, dep.cls, need.record)) {

@@ -17,6 +17,10 @@ namespace palus::generation {
 struct GuidedStepOptions {
   bool constraints = true;  ///< by dependence state and profile (model+constraints, palus)
   bool dependents = true;   ///< append a dependent method (palus)
+  /// Chance that an input ignores the recorded values and the constraints (the literal pool, any
+  /// object of the type): without it a model's roots repeat the sample's calls exactly and the
+  /// constrained choices run out, so the generator has nothing new to run within seconds.
+  double explore = 0.25;
   std::size_t max_statements = 100;
 };
 

@@ -160,6 +160,7 @@ struct GuidedFixture : ::testing::Test {
 TEST_F(GuidedFixture, StartsAtRootsWithRecordedValuesThenExtendsWithObjectsInTheDependenceState) {
   GuidedSourceOptions options;
   options.unguided_phase = false;
+  options.step.explore = 0;
   GuidedSource source(catalog, guide, literals, step, options);
   const Driven driven = drive(source, catalog, 60, 1);
   bool extended = false;
@@ -185,6 +186,24 @@ TEST_F(GuidedFixture, StartsAtRootsWithRecordedValuesThenExtendsWithObjectsInThe
   EXPECT_GT(stats.extended, 0u);
   EXPECT_GT(stats.step.by_state, 0u);
   EXPECT_EQ(stats.step.by_type, 0u);  // Other always came by its dependence state
+}
+
+TEST_F(GuidedFixture, SomeInputsExploreBeyondTheRecordedValuesAndTheConstraints) {
+  GuidedSourceOptions options;
+  options.unguided_phase = false;
+  options.step.explore = 0.25;
+  GuidedSource source(catalog, guide, literals, step, options);
+  const Driven driven = drive(source, catalog, 400, 1);
+  std::set<std::int64_t> values;
+  for (const auto& s : driven.candidates)
+    for (std::size_t k = 0; k < s.size(); ++k)
+      if (s[k].callable == Library::kACtor) values.insert(s[k].inputs[0].i);
+  EXPECT_TRUE(values.count(7));
+  EXPECT_GT(values.size(), 1u);  // not only the value the sample passed
+  const GuidedSourceStats stats = source.stats();
+  EXPECT_GT(stats.step.by_state, 0u);
+  EXPECT_GT(stats.step.by_type, 0u);  // and not only objects in the dependence state
+  EXPECT_GT(stats.step.by_state, stats.step.by_type);
 }
 
 TEST_F(GuidedFixture, ASequenceIsExtendedOnceFromItsNode) {
