@@ -1,5 +1,7 @@
 #include "palus/generation/feedback.hpp"
 
+#include <map>
+#include <optional>
 #include <set>
 
 namespace palus::generation {
@@ -38,6 +40,25 @@ int violated_check(const harness::Outcome& outcome, std::size_t main_size, const
   return -1;
 }
 
+/// Whether statement `k` may change the object of input `i` (a non-const method's receiver, an
+/// argument by non-const reference or pointer, or moved).
+bool may_change(const CallableInfo& info, std::size_t i) {
+  if (info.is_method && i == 0) return info.callable != nullptr && !info.callable->is_const;
+  if (i >= info.inputs.size() || info.inputs[i].literal) return false;
+  const Passing p = info.inputs[i].type.passing;
+  return p == Passing::ref || p == Passing::pointer || p == Passing::rvalue_ref;
+}
+
+/// For a method returning a reference or pointer into its receiver's state (not the receiver
+/// itself, as builders return *this): the receiver's statement.
+std::optional<std::uint32_t> points_into(const CallableInfo& info, const Statement& statement) {
+  if (!info.is_method || info.callable == nullptr || statement.inputs.empty()) return std::nullopt;
+  const api::TypeRef& result = info.callable->result;
+  if (result.category != api::TypeCategory::record || result.passing == Passing::value) return std::nullopt;
+  if (result.base == info.callable->owner || statement.inputs[0].kind != InputKind::ref) return std::nullopt;
+  return statement.inputs[0].ref;
+}
+
 }  // namespace
 
 std::set<std::uint32_t> moved_from(const Sequence& sequence, std::size_t count, const Catalog& catalog) {
@@ -52,16 +73,25 @@ std::set<std::uint32_t> moved_from(const Sequence& sequence, std::size_t count, 
 }
 
 bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const Catalog& catalog) {
-  std::set<std::uint32_t> moved;
+  std::set<std::uint32_t> moved, invalidated;
+  std::map<std::uint32_t, std::uint32_t> into;  // a reference result's statement -> its owner's
   for (std::size_t k = 0; k <= upto && k < sequence.size(); ++k) {
     const CallableInfo& info = catalog.callables[sequence[k].callable];
     const auto& inputs = sequence[k].inputs;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
       if (inputs[i].kind == InputKind::null_pointer) return true;
       if (inputs[i].kind != InputKind::ref) continue;
-      if (moved.count(inputs[i].ref)) return true;
+      if (moved.count(inputs[i].ref) || invalidated.count(inputs[i].ref)) return true;
       if (i < info.inputs.size() && moves(info.inputs[i])) moved.insert(inputs[i].ref);
     }
+    // A change of an object may invalidate the references into it it handed out (a vector that
+    // grew), as it invalidates iterators: using one afterwards is the sequence's own fault.
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      if (inputs[i].kind != InputKind::ref || !may_change(info, i)) continue;
+      for (const auto& [reference, owner] : into)
+        if (owner == inputs[i].ref) invalidated.insert(reference);
+    }
+    if (auto owner = points_into(info, sequence[k])) into[static_cast<std::uint32_t>(k)] = *owner;
   }
   return false;
 }

@@ -42,8 +42,9 @@ Classified classify(const harness::Outcome& outcome, const Sequence& checked, st
 /// types by value).
 std::set<std::uint32_t> moved_from(const Sequence& sequence, std::size_t count, const Catalog& catalog);
 
-/// Whether statement `upto` or an earlier one passes nullptr, or uses an object an earlier
-/// statement moved from.
+/// Whether statement `upto` or an earlier one passes nullptr, uses an object an earlier
+/// statement moved from, or uses a reference or pointer a method returned into its receiver
+/// after a call that may have changed that receiver.
 bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const Catalog& catalog);
 
 }  // namespace palus::generation

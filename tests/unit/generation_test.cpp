@@ -1208,6 +1208,51 @@ TEST_F(FeedbackFixture, UseOfAMovedFromUniquePtrIsInvalid) {
   EXPECT_EQ(classify_main(outcome(OutcomeKind::crash, 3), untouched).verdict, Verdict::failure);
 }
 
+/// ns::A with `const ns::Other & first() const` (a reference into A), `ns::A & self()` (a
+/// builder's *this) and `void grow()` (a change of A that may move what first() points to).
+struct ReferencesLibrary : Library {
+  static constexpr std::uint32_t kFirst = 11, kSelf = 12, kGrow = 13, kCount = 14;
+  ReferencesLibrary() {
+    using api::CallableKind;
+    using api::Passing;
+    using api::TypeCategory;
+    api::Callable first = callable("ns::A::first()", "first", "ns::A", CallableKind::method, {},
+                                   type("const ns::Other &", "ns::Other", Passing::const_ref, TypeCategory::record));
+    first.is_const = true;
+    api::Callable count = callable("ns::A::count()", "count", "ns::A", CallableKind::method, {}, int_type());
+    count.is_const = true;
+    api.classes[0].methods.push_back(first);
+    api.classes[0].methods.push_back(
+        callable("ns::A::self()", "self", "ns::A", CallableKind::method, {},
+                 type("ns::A &", "ns::A", Passing::ref, TypeCategory::record)));
+    api.classes[0].methods.push_back(callable("ns::A::grow()", "grow", "ns::A", CallableKind::method));
+    api.classes[0].methods.push_back(count);
+    ids.insert(ids.end(), {"ns::A::first()", "ns::A::self()", "ns::A::grow()", "ns::A::count()"});
+  }
+};
+
+TEST(Feedback, AReferenceIntoAnObjectIsInvalidAfterTheObjectChanged) {
+  const ReferencesLibrary lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using L = ReferencesLibrary;
+  // 0: a = A(1)  1: o = a.first()  2: a.grow()  3: a.use(o)  -- o may point into freed memory
+  const Sequence grown = make({call(L::kACtor, {Input::integer(1)}), call(L::kFirst, {ref(0)}),
+                               call(L::kGrow, {ref(0)}), call(L::kUse, {ref(0), ref(1)})});
+  EXPECT_FALSE(makes_own_invalid_input(grown, 2, catalog));
+  EXPECT_TRUE(makes_own_invalid_input(grown, 3, catalog));
+  // A const call leaves the reference valid, and so does changing A before taking it.
+  const Sequence looked = make({call(L::kACtor, {Input::integer(1)}), call(L::kFirst, {ref(0)}),
+                                call(L::kCount, {ref(0)}), call(L::kUse, {ref(0), ref(1)})});
+  EXPECT_FALSE(makes_own_invalid_input(looked, 3, catalog));
+  const Sequence before = make({call(L::kACtor, {Input::integer(1)}), call(L::kGrow, {ref(0)}),
+                                call(L::kFirst, {ref(0)}), call(L::kUse, {ref(0), ref(2)})});
+  EXPECT_FALSE(makes_own_invalid_input(before, 3, catalog));
+  // A reference to the object itself (a builder's *this) stays valid whatever the object does.
+  const Sequence builder = make({call(L::kACtor, {Input::integer(1)}), call(L::kSelf, {ref(0)}),
+                                 call(L::kGrow, {ref(0)}), call(L::kGrow, {ref(1)})});
+  EXPECT_FALSE(makes_own_invalid_input(builder, 3, catalog));
+}
+
 TEST_F(FeedbackFixture, HangOomExitAreFailures) {
   for (const auto& [kind, name] : std::vector<std::pair<OutcomeKind, std::string>>{
            {OutcomeKind::hang, "hang"}, {OutcomeKind::oom, "oom"}, {OutcomeKind::exit, "exit"}}) {
