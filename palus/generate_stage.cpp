@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <memory>
 #include <mutex>
+#include <thread>
 
 #include "harness/codegen/build_harness.hpp"
 #include "harness/executor/executor.hpp"
@@ -188,7 +191,20 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   suite_options.includes = header_includes(config);
   suite_options.render.theories_includes = theories_includes(config);
   writer::SuiteWriter suite_writer(suite_options, catalog);
-  suite::TestChecker checker(suite::checker_options(config, request.work_dir, request.sanitizers));
+  // Once generation stopped, the last tests are checked on every core (two at most: each check
+  // compiles one file, and a file's tests run in parallel already).
+  const suite::CheckerOptions check_options = suite::checker_options(config, request.work_dir, request.sanitizers);
+  std::vector<std::unique_ptr<suite::TestChecker>> checkers;
+  std::vector<suite::TestChecker*> checker_list;
+  for (unsigned k = 0; k < std::clamp(std::thread::hardware_concurrency(), 1u, 2u); ++k) {
+    suite::CheckerOptions options = check_options;
+    if (k > 0) {
+      options.build.dir += "-" + std::to_string(k + 1);
+      options.scratch = options.build.dir / "run";
+    }
+    checkers.push_back(std::make_unique<suite::TestChecker>(options));
+    checker_list.push_back(checkers.back().get());
+  }
 
   std::mutex report_mutex;
   generation::GeneratorStats latest;  // the generator's counters as last published, under report_mutex
@@ -212,7 +228,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   };
   // Until the end only the pipeline thread writes report.yaml, from the counters the generator
   // last published with its progress (at most a quarter second old).
-  pipeline = std::make_unique<TestPipeline>(suite_writer, checker, catalog, [&] { refresh_report(false); },
+  pipeline = std::make_unique<TestPipeline>(suite_writer, checker_list, catalog, [&] { refresh_report(false); },
                                             [&log](const std::string& line) { log(line); });
   suite_writer.write_all();
   refresh_report(false);

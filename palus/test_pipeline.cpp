@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <stdexcept>
 
 #include "palus/suite/test_checker.hpp"
 #include "palus/writer/suite_writer.hpp"
@@ -22,10 +23,13 @@ std::string describe_run(const suite::RunOutcome& run) {
 
 }  // namespace
 
-TestPipeline::TestPipeline(writer::SuiteWriter& writer, suite::TestChecker& checker, const generation::Catalog& catalog,
-                           std::function<void()> after_write, std::function<void(const std::string&)> log)
-    : writer_(writer), checker_(checker), catalog_(catalog), after_write_(std::move(after_write)), log_(std::move(log)) {
-  thread_ = std::thread([this] { work(); });
+TestPipeline::TestPipeline(writer::SuiteWriter& writer, std::vector<suite::TestChecker*> checkers,
+                           const generation::Catalog& catalog, std::function<void()> after_write,
+                           std::function<void(const std::string&)> log)
+    : writer_(writer), checkers_(std::move(checkers)), catalog_(catalog), after_write_(std::move(after_write)),
+      log_(std::move(log)) {
+  if (checkers_.empty()) throw std::invalid_argument("TestPipeline: no checker");
+  for (std::size_t k = 0; k < checkers_.size(); ++k) threads_.emplace_back([this, k] { work(k); });
 }
 
 TestPipeline::~TestPipeline() { finish(); }
@@ -42,11 +46,11 @@ void TestPipeline::submit(generation::TestCase test) {
 void TestPipeline::finish() {
   {
     std::lock_guard lock(mutex_);
-    if (!thread_.joinable()) return;
-    finishing_ = true;
+    if (stopped_) return;
+    stopped_ = finishing_ = true;
   }
-  wake_.notify_one();
-  thread_.join();
+  wake_.notify_all();
+  for (auto& t : threads_) t.join();
 }
 
 PipelineCounts TestPipeline::counts() const {
@@ -59,12 +63,12 @@ std::vector<WrittenFailure> TestPipeline::failures() const {
   return failures_;
 }
 
-void TestPipeline::work() {
+void TestPipeline::work(std::size_t k) {
   for (;;) {
     std::vector<generation::TestCase> batch;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return finishing_ || !queue_.empty(); });
+      wake_.wait(lock, [this, k] { return finishing_ || (k == 0 && !queue_.empty()); });
       if (!finishing_ && queue_.size() < kBatch) {
         wake_.wait_for(lock, kGather, [this] { return finishing_ || queue_.size() >= kBatch; });
       }
@@ -81,19 +85,21 @@ void TestPipeline::work() {
         it = queue_.erase(it);
       }
     }
-    check_batch(std::move(batch));
+    check_batch(*checkers_[k], std::move(batch));
   }
 }
 
-void TestPipeline::check_batch(std::vector<generation::TestCase> batch) {
-  const writer::CandidateFile file = writer_.render_candidates(batch);
+void TestPipeline::check_batch(suite::TestChecker& checker, std::vector<generation::TestCase> batch) {
+  std::vector<writer::TestName> names;
+  for (const auto& test : batch) names.push_back(writer_.reserve_name(test));
+  const writer::CandidateFile file = writer_.render_for_check(batch, names);
   std::vector<suite::TestSpec> specs;
   for (std::size_t k = 0; k < batch.size(); ++k) {
     const auto& entry = file.tests[k];
     specs.push_back({entry.name.full(), entry.first_line, entry.last_line,
                      batch[k].kind == generation::TestKind::failure});
   }
-  const suite::CheckResult result = checker_.check(file.file_name, file.text, specs);
+  const suite::CheckResult result = checker.check(file.file_name, file.text, specs);
   for (const auto& e : result.file_errors) log_(fmt::format("check: {}: line {}: {}", file.file_name, e.line, e.message));
 
   PipelineCounts delta;
@@ -101,6 +107,7 @@ void TestPipeline::check_batch(std::vector<generation::TestCase> batch) {
   for (std::size_t k = 0; k < batch.size(); ++k) {
     const suite::TestVerdict& verdict = result.verdicts[k];
     const writer::TestName& name = file.tests[k].name;
+    if (!verdict.compiled || !verdict.as_expected) writer_.release_name(name);
     if (!verdict.compiled) {
       ++delta.dropped_uncompilable;
       for (const auto& e : verdict.errors) log_(fmt::format("dropped {} (does not compile): {}", name.full(), e.message));

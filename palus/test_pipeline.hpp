@@ -2,6 +2,8 @@
 // Between the generator and the output folder (DESIGN §9): tests found by the generator are
 // checked in the background — compiled with the project's flags and run twice in fresh
 // processes — and the ones that hold are written out at once, so an interrupt keeps them.
+// While the generator runs, one checker works (the generator and the harness need the other
+// cores); once it stopped, every checker takes batches.
 
 #include <condition_variable>
 #include <cstdint>
@@ -39,26 +41,30 @@ struct WrittenFailure {
 
 class TestPipeline {
  public:
-  /// `after_write` runs on the pipeline's thread after every write of the folder (report.yaml
-  /// is refreshed there); `log` gets one line per dropped test and per check batch.
-  TestPipeline(writer::SuiteWriter& writer, suite::TestChecker& checker, const generation::Catalog& catalog,
-               std::function<void()> after_write, std::function<void(const std::string&)> log);
+  /// `checkers` (at least one; each with its own build folder) must outlive the pipeline.
+  /// `after_write` runs on a pipeline thread after every write of the folder (report.yaml is
+  /// refreshed there); `log` gets one line per dropped test and per check batch; both may be
+  /// called from several threads at once.
+  TestPipeline(writer::SuiteWriter& writer, std::vector<suite::TestChecker*> checkers,
+               const generation::Catalog& catalog, std::function<void()> after_write,
+               std::function<void(const std::string&)> log);
   ~TestPipeline();
 
   /// Thread-safe; returns at once.
   void submit(generation::TestCase test);
-  /// Checks and writes everything submitted, then stops the thread.
+  /// Checks and writes everything submitted (with every checker), then stops the threads.
   void finish();
 
   PipelineCounts counts() const;
   std::vector<WrittenFailure> failures() const;
 
  private:
-  void work();
-  void check_batch(std::vector<generation::TestCase> batch);
+  /// Worker `k` checks with checkers_[k]; workers after the first wait for finish().
+  void work(std::size_t k);
+  void check_batch(suite::TestChecker& checker, std::vector<generation::TestCase> batch);
 
   writer::SuiteWriter& writer_;
-  suite::TestChecker& checker_;
+  std::vector<suite::TestChecker*> checkers_;
   const generation::Catalog& catalog_;
   std::function<void()> after_write_;
   std::function<void(const std::string&)> log_;
@@ -69,7 +75,8 @@ class TestPipeline {
   bool finishing_ = false;
   PipelineCounts counts_;
   std::vector<WrittenFailure> failures_;
-  std::thread thread_;
+  std::vector<std::thread> threads_;
+  bool stopped_ = false;
 };
 
 }  // namespace palus
