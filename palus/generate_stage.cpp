@@ -176,6 +176,9 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   generator_options.deadline = start + config.generate.time_limit;
   generator_options.max_steps = request.max_steps.value_or(0);
   generator_options.literals = &literals;
+  // A hang costs the whole call timeout; once one was found, most later hangs are the same one.
+  generator_options.known_hang_timeout =
+      std::max(std::chrono::milliseconds(200), config.sandbox.call_timeout / 10);
   if (request.failures_only) generator_options.regression_per_callable = generator_options.exceptions_per_callable = 0;
   generation::Generator generator(catalog, executor, source, generator_options);
 

@@ -934,6 +934,10 @@ const std::vector<std::string>& Executor::protections() {
   return impl_->protections;
 }
 
+std::chrono::milliseconds Executor::call_timeout() const { return impl_->opt.call_timeout; }
+
+void Executor::set_call_timeout(std::chrono::milliseconds limit) { impl_->opt.call_timeout = limit; }
+
 std::size_t Executor::restarts() const { return impl_->starts > 0 ? impl_->starts - 1 : 0; }
 
 pid_t Executor::pid() const { return impl_->inst && !impl_->inst->finished ? impl_->inst->pid : -1; }

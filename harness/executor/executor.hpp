@@ -66,6 +66,11 @@ class Executor {
   /// Sandbox measures in force, as the harness reported them.
   const std::vector<std::string>& protections();
 
+  /// How long one call may take before it is a hang: ExecutorOptions::call_timeout until changed
+  /// here; a change applies to the next request.
+  std::chrono::milliseconds call_timeout() const;
+  void set_call_timeout(std::chrono::milliseconds limit);
+
   /// Harness starts after the first one.
   std::size_t restarts() const;
   /// The running harness, or -1.

@@ -72,7 +72,8 @@ Generator::Generator(const Catalog& catalog, harness::Executor& executor, Sequen
     : catalog_(catalog), executor_(executor), source_(source), options_(options), random_(options.seed),
       contracts_(catalog),
       no_literals_(options.literals ? std::nullopt : std::make_optional<LiteralPool>(api_of(catalog))),
-      theories_(catalog, options.literals ? *options.literals : *no_literals_, options.theories) {}
+      theories_(catalog, options.literals ? *options.literals : *no_literals_, options.theories),
+      full_call_timeout_(executor.call_timeout()) {}
 
 harness::protocol::RunRequest Generator::request_for(const Sequence& sequence, bool observe) {
   harness::protocol::RunRequest request = sequence.request(next_id_++, observe);
@@ -228,6 +229,18 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
 void Generator::report_failure(const Sequence& checked, std::size_t main_size, const Classified& found,
                                const Sink& sink) {
   if (!failure_keys_.insert(found.key).second) return;
+  // Confirmed and minimised with the full call timeout: a call that was only slow is no hang.
+  const bool shortened = options_.known_hang_timeout.count() > 0 && options_.known_hang_timeout < full_call_timeout_;
+  executor_.set_call_timeout(full_call_timeout_);
+  const bool reported = confirm_and_report(checked, main_size, found, sink);
+  // A call the short timeout cut off may just be slow: met again, it is looked at again.
+  if (!reported && found.kind == "hang") failure_keys_.erase(found.key);
+  hang_reported_ = hang_reported_ || (reported && found.kind == "hang");
+  if (shortened && hang_reported_) executor_.set_call_timeout(options_.known_hang_timeout);
+}
+
+bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_size, const Classified& found,
+                                   const Sink& sink) {
   // The failing sequence: the candidate itself, or when a check failed (a contract, theory or
   // invariant violated, or a crash inside one), the candidate and that one check.
   const bool in_check = found.statement >= 0 && static_cast<std::size_t>(found.statement) >= main_size &&
@@ -252,7 +265,9 @@ void Generator::report_failure(const Sequence& checked, std::size_t main_size, c
     minimal = failing;
     std::tie(final_outcome, final_verdict) = judged(minimal);
   }
-  if (final_verdict.verdict != Verdict::failure) return;  // flaky in the harness already
+  if (final_verdict.verdict != Verdict::failure) return false;  // flaky in the harness already
+  // Run again (with the full timeout) it may show as another failure: report that one only once.
+  if (final_verdict.key != found.key && !failure_keys_.insert(final_verdict.key).second) return false;
 
   TestCase test;
   test.kind = TestKind::failure;
@@ -266,6 +281,7 @@ void Generator::report_failure(const Sequence& checked, std::size_t main_size, c
   ++stats_.failures_by_kind[test.failure_kind];
   ++stats_.failure_tests;
   sink(std::move(test));
+  return true;
 }
 
 }  // namespace palus::generation

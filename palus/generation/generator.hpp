@@ -47,6 +47,10 @@ struct GeneratorOptions {
   /// Scalar and string inputs of theories; without it, a pool of api.yaml's literals.
   const LiteralPool* literals = nullptr;
   TheoryCheckOptions theories;
+  /// Once a hang was reported, a call may take this long before it is a hang (0: the executor's
+  /// timeout throughout). The same hang found again then costs this instead of the full timeout;
+  /// a new one is confirmed with the full timeout before it is reported.
+  std::chrono::milliseconds known_hang_timeout{0};
 };
 
 struct GeneratorStats {
@@ -76,6 +80,9 @@ class Generator {
   void judge(const Sequence& checked, std::size_t main_size, const harness::Outcome& outcome, const Sink& sink);
   void keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   void keep_exception(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
+  /// report_failure's work with the full timeout: minimise, confirm, send the test; false when
+  /// the failure did not come back.
+  bool confirm_and_report(const Sequence& checked, std::size_t main_size, const Classified& found, const Sink& sink);
   void report_failure(const Sequence& checked, std::size_t main_size, const Classified& found, const Sink& sink);
   harness::Outcome execute(const Sequence& sequence);
   harness::protocol::RunRequest request_for(const Sequence& sequence, bool observe = true);
@@ -100,6 +107,8 @@ class Generator {
   std::map<std::string, std::size_t> exceptions_kept_;         ///< per callable and exception type
   std::vector<std::uint32_t> skip_observers_;                  ///< sorted: observers that crash or hang
   const std::atomic<bool>* stop_ = nullptr;                    ///< run()'s stop flag
+  std::chrono::milliseconds full_call_timeout_;                ///< the executor's at the start
+  bool hang_reported_ = false;
   /// Past the deadline or asked to stop: minimisation ends early.
   bool out_of_time() const;
 };
