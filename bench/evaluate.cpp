@@ -39,6 +39,7 @@ struct Options {
   fs::path results;  ///< default bench/results/<date>.md
   fs::path work_dir;
   bool keep = false;
+  bool resume = false;
 };
 
 using Results = std::vector<pb::SampleResults>;
@@ -231,7 +232,8 @@ int run(Options opt) {
   const auto start = std::chrono::steady_clock::now();
   Results results;
   try {
-    const pb::EvaluationOptions options{opt.palus, pb::split_list(opt.modes), pb::split_list(opt.seeds), opt.time_limit};
+    const pb::EvaluationOptions options{opt.palus, pb::split_list(opt.modes), pb::split_list(opt.seeds), opt.time_limit,
+                                        opt.resume};
     for (const auto& name : pb::split_list(opt.samples))
       results.push_back(pb::measure_sample(options, opt.samples_dir / name, work / name));
   } catch (const std::exception& e) {
@@ -266,7 +268,13 @@ int main(int argc, char** argv) {
   app.add_option("--results", opt.results, "where to write the tables (default bench/results/<date>.md)");
   app.add_option("--work-dir", opt.work_dir, "working files (default: a fresh temporary folder, removed afterwards)");
   app.add_flag("--keep", opt.keep, "keep the temporary work folder");
+  app.add_flag("--resume", opt.resume,
+               "with --work-dir: read the runs an earlier evaluate in that folder finished instead of redoing them");
   CLI11_PARSE(app, argc, argv);
+  if (opt.resume && opt.work_dir.empty()) {
+    std::cerr << "evaluate: --resume needs the --work-dir of the evaluation to go on with\n";
+    return 2;
+  }
   opt.samples_dir = fs::absolute(opt.samples_dir);
   opt.palus = fs::absolute(opt.palus);
   return run(opt);

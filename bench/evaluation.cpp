@@ -4,13 +4,16 @@
 #include <sys/utsname.h>
 
 #include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <numeric>
+#include <optional>
 #include <sstream>
 #include <thread>
+#include <tuple>
 
 #include "bench/coverage_bugs.hpp"
 #include "bench/shell.hpp"
@@ -83,6 +86,24 @@ std::vector<const Measured*> runs_of(const SampleResults& results, const std::st
   return out;
 }
 
+namespace {
+
+/// A run `out` holds from before: its report (coverage included) and the seconds of generate and
+/// report from the report's stages_s; nullopt when it did not finish.
+std::optional<std::tuple<Run, double, double>> finished_run(const fs::path& out) {
+  const fs::path file = out / "report.yaml";
+  if (!fs::exists(file)) return std::nullopt;
+  try {
+    const YAML::Node stages = YAML::LoadFile(file.string())["stages_s"];
+    if (!stages || !stages["generate"] || !stages["report"]) return std::nullopt;
+    return std::make_tuple(read_report(out), stages["generate"].as<double>(), stages["report"].as<double>());
+  } catch (const std::exception&) {
+    return std::nullopt;  // written half, or without coverage: run again
+  }
+}
+
+}  // namespace
+
 SampleResults measure_sample(const EvaluationOptions& options, const fs::path& sample, const fs::path& work) {
   SampleResults r;
   r.name = sample.filename().string();
@@ -106,10 +127,17 @@ SampleResults measure_sample(const EvaluationOptions& options, const fs::path& s
       const fs::path run_config = config_with_output(config, out, "palus-" + name + ".yaml");
       const std::string args = fmt::format("--mode {} --seed {} --time-limit {} --out {}", shell_quote(mode), seed,
                                            shell_quote(options.time_limit), shell_quote(out.string()));
-      const double generate_s = palus_stage(options.palus, "generate", run_config, palus_work, args, logs, "generate-" + name);
-      const double report_s = palus_stage(options.palus, "report", run_config, palus_work, "", logs, "report-" + name);
-      Measured m{read_report(out), {}, {}};
-      read_coverage_totals(palus_work / "report" / "coverage.json", m.run);
+      Measured m;
+      double generate_s = 0, report_s = 0;
+      if (auto done_before = options.resume ? finished_run(out) : std::nullopt) {
+        std::cerr << "  done before: " << out.string() << "\n";
+        std::tie(m.run, generate_s, report_s) = *done_before;
+      } else {
+        generate_s = palus_stage(options.palus, "generate", run_config, palus_work, args, logs, "generate-" + name);
+        report_s = palus_stage(options.palus, "report", run_config, palus_work, "", logs, "report-" + name);
+        m.run = read_report(out);
+        read_coverage_totals(palus_work / "report" / "coverage.json", m.run);
+      }
       m.run.mode = mode;
       m.run.seed = std::stoull(seed);
       m.run.generate_seconds = generate_s;

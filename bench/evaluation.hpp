@@ -35,6 +35,9 @@ struct EvaluationOptions {
   std::filesystem::path palus;
   std::vector<std::string> modes, seeds;
   std::string time_limit = "60s";
+  /// Runs whose output folder in `work` already has a report with coverage are read, not redone
+  /// (their times from the report's stages_s): an interrupted evaluation goes on where it stopped.
+  bool resume = false;
 };
 
 /// Measures `sample` (a folder with palus.yaml) in `work`; progress on stderr. Throws
