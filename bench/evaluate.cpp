@@ -189,8 +189,17 @@ void print_results(std::ostream& out, const Options& opt, const Results& results
   bugs_table(out, results, modes);
   out << "\n## Cost\n\n";
   cost_table(out, results, seconds_of(opt.time_limit));
-  out << fmt::format("\nMachine: {}; load average at start {}. The whole evaluation took {:.0f} minutes.\n",
+  out << fmt::format("\nMachine: {}; load average at start {}. The whole evaluation took {:.0f} minutes.",
                      pb::machine_description(), load, wall_minutes);
+  std::size_t runs = 0, resumed = 0;
+  for (const auto& r : results)
+    for (const auto& m : r.runs) ++runs, resumed += m.resumed;
+  if (resumed > 0)
+    out << fmt::format(" {} of the {} runs were read from an earlier evaluation in the same work folder (--resume), "
+                       "with the generate and report seconds its report.yaml files recorded; the stages before and "
+                       "the sample programs were run again.",
+                       resumed, runs);
+  out << "\n";
 }
 
 std::string today() {

@@ -132,6 +132,7 @@ SampleResults measure_sample(const EvaluationOptions& options, const fs::path& s
       if (auto done_before = options.resume ? finished_run(out) : std::nullopt) {
         std::cerr << "  done before: " << out.string() << "\n";
         std::tie(m.run, generate_s, report_s) = *done_before;
+        m.resumed = true;
       } else {
         generate_s = palus_stage(options.palus, "generate", run_config, palus_work, args, logs, "generate-" + name);
         report_s = palus_stage(options.palus, "report", run_config, palus_work, "", logs, "report-" + name);

@@ -20,6 +20,7 @@ struct Measured {
   Run run;
   std::set<std::string> bugs;
   std::vector<Failure> others;
+  bool resumed = false;  ///< read from an earlier evaluation (EvaluationOptions::resume)
 };
 
 struct SampleResults {
