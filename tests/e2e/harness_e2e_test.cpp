@@ -152,7 +152,13 @@ TEST_F(FaultyHarness, EatingAllMemoryIsOom) {
 }
 
 TEST_F(FaultyHarness, GigabyteOfOutputIsDrainedAndCapped) {
+  // Writing a gigabyte takes over a second when other tests share the cores: this call alone
+  // gets 10 s (Executor::set_call_timeout), the others keep 1.5 s.
+  const auto usual = executor_->call_timeout();
+  executor_->set_call_timeout(std::chrono::seconds(10));
   ph::Outcome o = misbehave("printGigabyte()");
+  executor_->set_call_timeout(usual);
+  EXPECT_EQ(usual, std::chrono::milliseconds(1500));
   EXPECT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
   EXPECT_LE(o.output.size(), 4096u);
   EXPECT_GE(o.output_bytes, 1ull << 30);
