@@ -7,6 +7,7 @@
 
 #include <map>
 #include <set>
+#include <utility>
 
 #include "generation_fixtures.hpp"
 #include "palus/generation/catalog.hpp"
@@ -149,6 +150,7 @@ Driven drive(GuidedSource& source, const Catalog& catalog, int steps, std::uint6
 /// The library, its model bound to the harness's callables, and a random step: what a guided
 /// source is made from.
 struct GuidedFixture : ::testing::Test {
+  explicit GuidedFixture(Library library = Library()) : lib(std::move(library)) {}
   const Library lib;
   const Catalog catalog = make_catalog(lib.api, lib.ids);
   const models::Model model = library_model();
@@ -225,19 +227,14 @@ TEST_F(GuidedFixture, ASequenceIsExtendedOnceFromItsNode) {
 
 /// A library where peek depends on A's constructor, so palus mode appends `a.peek(...)` to each
 /// new A.
-struct DependentFixture : ::testing::Test {
+struct DependentFixture : GuidedFixture {
+  DependentFixture() : GuidedFixture(with_peek_on_constructor()) {}
   static Library with_peek_on_constructor() {
     Library lib;
     lib.api.classes[0].dependences = {
         {"ns::A::peek(ns::Other *)", "ns::A::A(int)", true, false, {"ns::A::x"}, 1.0}};
     return lib;
   }
-  const Library lib = with_peek_on_constructor();
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
-  const models::Model model = library_model();
-  const ModelGuide guide{model, catalog};
-  const LiteralPool literals{lib.api};
-  RandomStep step{catalog, literals, StepOptions{}};
 };
 
 TEST_F(DependentFixture, ATransitionReachesItsNodeWhenOnlyTheDependentCallAfterItThrows) {
