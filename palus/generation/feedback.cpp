@@ -61,6 +61,13 @@ std::optional<std::uint32_t> points_into(const CallableInfo& info, const Stateme
 
 }  // namespace
 
+bool ran_normally(const harness::protocol::RunResult& result, std::size_t count) {
+  if (result.statements.size() < count) return false;
+  for (std::size_t k = 0; k < count; ++k)
+    if (result.statements[k].status != harness::protocol::StatementStatus::normal) return false;
+  return true;
+}
+
 std::set<std::uint32_t> moved_from(const Sequence& sequence, std::size_t count, const Catalog& catalog) {
   std::set<std::uint32_t> moved;
   for (std::size_t k = 0; k < count && k < sequence.size(); ++k) {

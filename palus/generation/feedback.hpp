@@ -38,6 +38,9 @@ struct Classified {
 Classified classify(const harness::Outcome& outcome, const Sequence& checked, std::size_t main_size,
                     const Catalog& catalog, const FeedbackOptions& options);
 
+/// Whether statements [0, count) were all answered, normally.
+bool ran_normally(const harness::protocol::RunResult& result, std::size_t count);
+
 /// The statements whose results statements [0, count) moved from (rvalue references, move-only
 /// types by value).
 std::set<std::uint32_t> moved_from(const Sequence& sequence, std::size_t count, const Catalog& catalog);

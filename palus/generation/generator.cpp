@@ -52,14 +52,6 @@ RunResult main_part(RunResult result, std::size_t main_size) {
   return result;
 }
 
-/// Whether statements [0, count) were all answered, normally.
-bool ran_normally(const RunResult& result, std::size_t count) {
-  if (result.statements.size() < count) return false;
-  for (std::size_t k = 0; k < count; ++k)
-    if (result.statements[k].status != harness::protocol::StatementStatus::normal) return false;
-  return true;
-}
-
 const api::Api& api_of(const Catalog& catalog) {
   static const api::Api none;
   return catalog.api ? *catalog.api : none;

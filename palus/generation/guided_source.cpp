@@ -94,12 +94,8 @@ void GuidedSource::executed(const Sequence& candidate, Verdict verdict, const ha
   // The transition's call reached its node when every statement up to it ran normally, even if
   // the dependent method appended after it did not.
   const std::size_t upto = waiting.transition_size;
-  bool reached = verdict == Verdict::normal;
-  if (!reached && upto < candidate.size() && result.statements.size() >= upto) {
-    reached = true;
-    for (std::size_t k = 0; k < upto; ++k)
-      reached = reached && result.statements[k].status == harness::protocol::StatementStatus::normal;
-  }
+  const bool reached =
+      verdict == Verdict::normal || (upto < candidate.size() && ran_normally(result, upto));
   if (!reached) {
     if (waiting.base) reach(waiting.from, std::move(*waiting.base));
     return;
