@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <iostream>
 #include <map>
 #include <set>
 
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/callable_plan.hpp"
+#include "harness/codegen/runtime_root.hpp"
 #include "oracles/contracts/contract_id.hpp"
 #include "palus/analysis/analyzer.hpp"
 #include "palus/analysis/api_yaml.hpp"
@@ -22,10 +24,9 @@
 #include "palus/generate_stage.hpp"
 #include "palus/harness_stage.hpp"
 #include "palus/model_stage.hpp"
-#include "palus/trace_stage.hpp"
-#include "palus/suite/coverage_report.hpp"
 #include "palus/report/run_report.hpp"
 #include "palus/suite/coverage_report.hpp"
+#include "palus/trace_stage.hpp"
 
 namespace palus {
 namespace {
@@ -34,6 +35,7 @@ namespace fs = std::filesystem;
 
 
 constexpr int kFailuresFound = 3;
+constexpr int kSuiteBroken = 4;
 
 struct Workspace {
   Config config;
@@ -80,7 +82,7 @@ void check_oracles_can_run(const api::Api& api, const fs::path& config_dir) {
 api::Api analyze_stage(const Workspace& ws, const CommonOptions& common) {
   const auto start = std::chrono::steady_clock::now();
   api::Api api =
-      analysis::analyze(analysis::analysis_input(ws.config, harness::default_runtime_root() / "oracles" / "include"));
+      analysis::analyze(analysis::analysis_input(ws.config, harness::runtime_root() / "oracles" / "include"));
   check_oracles_can_run(api, ws.config.dir);
   const fs::path out = ws.work_dir / "api.yaml";
   write_file_atomically(out, analysis::api_to_yaml(api, ws.config.dir, PALUS_VERSION));
@@ -169,12 +171,49 @@ bool needs_model(const Config& config) {
 }
 
 /// Builds and runs the generated suite with coverage; puts the coverage into report.yaml.
-void report_stage(const Workspace& ws, const CommonOptions& common) {
+suite::CoverageReport report_stage(const Workspace& ws, const CommonOptions& common) {
   const auto start = std::chrono::steady_clock::now();
-  const suite::CoverageReport coverage = suite::build_coverage_report(ws.config, ws.work_dir);
+  suite::CoverageReport coverage = suite::build_coverage_report(ws.config, ws.work_dir);
   const fs::path report_yaml = ws.config.output.dir / "report.yaml";
   if (fs::exists(report_yaml)) suite::update_report_yaml(report_yaml, coverage, seconds_since(start));
   if (!common.quiet) fmt::print("{}", suite::summary_table(coverage, fs::current_path(), common.verbose));
+  return coverage;
+}
+
+/// A written test file that does not build, or a regression test that fails, in the report's
+/// build (the project's compiler and flags, no sanitizers): the suite does not work where users
+/// build it. Says so on stderr and gives kSuiteBroken.
+int suite_status(const suite::CoverageReport& coverage) {
+  const int unbuilt = coverage.regression.files - coverage.regression.built + coverage.failure.files -
+                      coverage.failure.built;
+  if (unbuilt == 0 && coverage.regression.failed == 0) return 0;
+  std::cerr << fmt::format("palus: the written suite is broken: {} test files do not build, {} regression tests fail "
+                           "(the list is above)\n",
+                           unbuilt, coverage.regression.failed);
+  return kSuiteBroken;
+}
+
+/// How long `seconds` is, for people: "48 s", "1 min 39 s".
+std::string duration_text(double seconds) {
+  const long whole = std::lround(seconds);
+  return whole < 60 ? fmt::format("{} s", whole) : fmt::format("{} min {} s", whole / 60, whole % 60);
+}
+
+/// The last lines of `palus run`: what was written and found, the coverage, what to do next.
+void print_run_summary(const report::RunReport& r, const suite::CoverageReport& coverage, const Workspace& ws,
+                       const CommonOptions& common, const std::string& program, double seconds) {
+  fmt::print("\npalus run finished in {}\n", duration_text(seconds));
+  fmt::print("  tests     {} written to {}: {} regression, {} failure-revealing\n", r.tests.regression + r.tests.failure,
+             shown(ws.config.output.dir), r.tests.regression, r.tests.failure);
+  if (r.failures.empty()) fmt::print("  failures  none found\n");
+  for (const auto& f : r.failures) {
+    const std::string message = f.message.size() > 100 ? f.message.substr(0, 97) + "..." : f.message;
+    fmt::print("  failure   {:<9} {}: {}\n", f.kind, f.test, message);
+  }
+  fmt::print("  coverage  lines {:.1f}%, branches {:.1f}% of the library; HTML report: {}\n", coverage.line_percent,
+             coverage.branch_percent, shown(coverage.html));
+  fmt::print("  next      {} report --config {}   (builds the written tests and runs them again)\n", program,
+             common.config);
 }
 
 /// The summary table after generation, and the exit status it means.
@@ -251,6 +290,7 @@ int run_harness(const CommonOptions& common, const std::string& sanitizers) {
 }
 
 int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides) {
+  const auto run_start = std::chrono::steady_clock::now();
   Workspace ws = open_workspace(common);
   apply_overrides(ws.config, overrides);
   std::map<std::string, double> stages;
@@ -275,8 +315,10 @@ int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides
       generate(ws, common, overrides, api, std::move(built), std::move(stages), model ? &*model : nullptr);
   const int status = generation_status(summary, ws, common, overrides);
   if (summary.interrupted) return status;
-  report_stage(ws, common);
-  return status;
+  const suite::CoverageReport coverage = report_stage(ws, common);
+  if (!common.quiet) print_run_summary(summary, coverage, ws, common, overrides.program, seconds_since(run_start));
+  const int broken = suite_status(coverage);
+  return broken != 0 ? broken : status;
 }
 
 int run_generate(const CommonOptions& common, const GenerateOverrides& overrides) {
@@ -311,8 +353,7 @@ int run_init(const CommonOptions& common, const InitOptions& options) {
 }
 
 int run_report(const CommonOptions& common) {
-  report_stage(open_workspace(common), common);
-  return 0;
+  return suite_status(report_stage(open_workspace(common), common));
 }
 
 int run_trace(const CommonOptions& common) {

@@ -22,6 +22,7 @@ struct GenerateOverrides {
   bool fail_on_failures = false;           ///< exit status 3 when failures were found
   bool failures_only = false;              ///< no regression or expected-exception tests
   std::string command;                     ///< the command line as typed, for report.yaml and test headers
+  std::string program = "palus";           ///< palus as typed (argv[0]), for the commands it suggests
 };
 
 struct InitOptions {

@@ -10,6 +10,7 @@
 
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/harness_source.hpp"
+#include "harness/codegen/runtime_root.hpp"
 #include "models/profile_source.hpp"
 #include "palus/atomic_file.hpp"
 #include "palus/error.hpp"
@@ -82,7 +83,7 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
   harness::HarnessBuildInput build;
   build.dir = dir / harness::variant_name(sanitizers);
   build.harness_cpp = dir / "harness.cpp";
-  build.runtime_root = harness::default_runtime_root();
+  build.runtime_root = harness::runtime_root();
   build.project_dir = config.dir;
   for (const auto& s : config.project.sources) build.sources.push_back((config.dir / s).lexically_normal());
   build.flags_for = [&config](const fs::path& source) { return config.parse_flags_for(source); };

@@ -4,9 +4,11 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <functional>
 #include <iostream>
 #include <string>
 
+#include "harness/codegen/runtime_root.hpp"
 #include "palus/commands.hpp"
 #include "palus/error.hpp"
 
@@ -34,6 +36,17 @@ void add_generate_overrides(CLI::App& sub, palus::GenerateOverrides& overrides) 
                "write failure tests only, no regression or expected-exception tests (hunting bugs; checking fewer tests)");
 }
 
+/// "palus VERSION" and the runtime folder in use (or why there is none).
+std::string version_text() {
+  std::string runtime;
+  try {
+    runtime = palus::harness::runtime_root().string();
+  } catch (const palus::UserError& e) {
+    runtime = std::string("none: ") + e.what();
+  }
+  return std::string("palus ") + PALUS_VERSION + "\nruntime: " + runtime;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -41,10 +54,11 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   palus::CommonOptions common;
   add_common_options(app, common);
-  app.set_version_flag("--version", PALUS_VERSION);
+  app.set_version_flag("--version", std::function<std::string()>(version_text));
 
   palus::GenerateOverrides overrides;
   overrides.command = "palus";
+  overrides.program = argv[0];
   for (int i = 1; i < argc; ++i) overrides.command += std::string(" ") + argv[i];
   palus::InitOptions init;
   auto* run = app.add_subcommand("run", "every stage: analyze, trace, model, harness, generate, report");

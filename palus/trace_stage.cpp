@@ -9,6 +9,7 @@
 
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/build_tools.hpp"
+#include "harness/codegen/runtime_root.hpp"
 #include "harness/executor/outcome.hpp"
 #include "models/instrumenter.hpp"
 #include "models/probe_table.hpp"
@@ -138,7 +139,7 @@ TraceStageResult trace_stage(const Config& config, const fs::path& work_dir, con
   const fs::path build_dir = dir / "build";
   fs::create_directories(build_dir);
   write_file_if_changed(build_dir / "build.ninja",
-                        sample_ninja(config, shadow, profiles_cpp, harness::default_runtime_root()));
+                        sample_ninja(config, shadow, profiles_cpp, harness::runtime_root()));
   suite::ProcessSpec ninja;
   ninja.exe = "ninja";
   ninja.args = {"-C", build_dir.string(), "-j", std::to_string(std::max(1u, std::thread::hardware_concurrency()))};

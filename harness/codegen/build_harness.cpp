@@ -127,11 +127,6 @@ std::string variant_name(const std::vector<std::string>& sanitizers) {
   return name;
 }
 
-fs::path default_runtime_root() {
-  if (const char* dir = std::getenv("PALUS_RUNTIME_DIR"); dir && *dir) return dir;
-  return PALUS_SOURCE_ROOT;
-}
-
 HarnessBuildResult build_harness(const HarnessBuildInput& input) {
   fs::create_directories(input.dir);
   const fs::path ninja_file = input.dir / "build.ninja";

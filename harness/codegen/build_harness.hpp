@@ -40,9 +40,6 @@ struct HarnessBuildResult {
 /// Throws UserError when a library source does not compile or the link fails.
 HarnessBuildResult build_harness(const HarnessBuildInput& input);
 
-/// The folder of palus's harness runtime sources: $PALUS_RUNTIME_DIR, else the source tree palus was built from.
-std::filesystem::path default_runtime_root();
-
 /// Name of the build variant: "plain" or the sanitizers joined by '+'.
 std::string variant_name(const std::vector<std::string>& sanitizers);
 

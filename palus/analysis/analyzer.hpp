@@ -29,7 +29,7 @@ struct AnalysisInput {
 };
 
 /// `oracles_include`: the folder theories headers find <palus/theory.hpp> in, i.e.
-/// harness::default_runtime_root() / "oracles/include" (the analysis does not link the harness).
+/// harness::runtime_root() / "oracles/include" (the analysis does not link the harness).
 AnalysisInput analysis_input(const Config& config, const std::filesystem::path& oracles_include);
 
 /// Throws UserError (file:line:col) when a header, theories header or source does not compile,

@@ -11,6 +11,7 @@
 
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/build_tools.hpp"
+#include "harness/codegen/runtime_root.hpp"
 #include "palus/atomic_file.hpp"
 #include "palus/error.hpp"
 #include "palus/suite/process.hpp"
@@ -21,6 +22,14 @@ namespace palus::suite {
 namespace {
 
 constexpr std::size_t kBuildOutputCap = 4u << 20;
+
+/// The sandboxed main() of checked tests and what it links, relative to the runtime folder.
+constexpr const char* kCheckMainSources[] = {
+    "harness/runtime/check_main.cpp",
+    "harness/runtime/sandbox.cpp",
+    "harness/runtime/spawn_guard.cpp",
+    "harness/protocol/protocol.cpp",
+};
 
 struct Place {
   std::string file;
@@ -189,12 +198,28 @@ std::string build_file(const TestBuildSettings& settings, const std::vector<fs::
     for (const auto& o : objects) out << ' ' << ninja_path(o);
     out << "\n\n";
   }
+  std::string check_main;
+  if (!settings.check_main_runtime.empty()) {
+    const fs::path& root = settings.check_main_runtime;
+    const std::vector<std::string> flags{"-std=c++20", "-O1", "-g1", "-I" + root.string(), "-fdiagnostics-color=never"};
+    std::vector<std::string> objects;
+    for (const char* source : kCheckMainSources) {
+      const std::string object = "obj/palus/" + fs::path(source).stem().string() + ".o";
+      out << "build " << object << ": cxx " << ninja_path(root / source) << "\n  flags = " << ninja_words(flags)
+          << "\n";
+      objects.push_back(object);
+    }
+    out << "build " << kCheckMainArchive << ": archive";
+    for (const auto& o : objects) out << ' ' << o;
+    out << "\n\n";
+    check_main = std::string(" | ") + kCheckMainArchive;
+  }
   for (const auto& source : sources) {
     const std::string object = test_object(source);
     out << "build " << ninja_path(object) << ": cxx " << ninja_path(source)
         << "\n  flags = " << ninja_words(settings.test_flags) << "\n";
     out << "build " << ninja_path("bin" / source.stem()) << ": link " << ninja_path(object) << ' '
-        << ninja_path(settings.library) << "\n  libs = " << ninja_words(settings.link_flags) << "\n";
+        << ninja_path(settings.library) << check_main << "\n  libs = " << ninja_words(settings.link_flags) << "\n";
   }
   return out.str();
 }
@@ -223,7 +248,7 @@ std::vector<std::string> test_compile_flags(const Config& config, std::vector<st
   std::vector<std::string> flags = headers.empty() ? config.project.flags : config.parse_flags_for(headers.front());
   for (auto& f : extra) flags.push_back(std::move(f));
   flags.push_back("-fdiagnostics-color=never");  // errors are parsed
-  const fs::path oracles = harness::default_runtime_root() / "oracles" / "include";
+  const fs::path oracles = harness::runtime_root() / "oracles" / "include";
   if (fs::is_directory(oracles)) flags.push_back("-I" + oracles.string());
   if (!config.oracles.theories.empty()) flags.push_back("-I" + config.dir.string());  // theories headers
   return flags;
@@ -235,7 +260,7 @@ std::vector<std::string> test_link_flags(const Config& config, const std::vector
   if (auto sanitize = harness::sanitize_flags(sanitizers); !sanitize.empty()) flags.push_back(sanitize[0]);
   // palus's own builds of generated tests run them in the harness's sandbox: a main() that
   // confines the process, then runs GoogleTest (the written fragments use gtest_main).
-  for (const char* f : {PALUS_CHECK_MAIN, PALUS_HARNESS_PROTOCOL, "-lgtest", "-lseccomp", "-pthread"}) flags.push_back(f);
+  for (const char* f : {kCheckMainArchive, "-lgtest", "-lseccomp", "-pthread"}) flags.push_back(f);
   return flags;
 }
 
@@ -267,6 +292,7 @@ TestBuildSettings check_build_settings(const Config& config, const fs::path& wor
     if (s != "undefined") without_undefined.push_back(s);
   if (without_undefined.size() != sanitizers.size()) settings.passing_test_flags = compile_flags(without_undefined);
   settings.link_flags = test_link_flags(config, sanitizers);
+  settings.check_main_runtime = harness::runtime_root();
   return settings;
 }
 
@@ -289,6 +315,7 @@ TestBuildSettings report_build_settings(const Config& config, const fs::path& di
   test_flags.push_back("--coverage");
   settings.test_flags = test_compile_flags(config, test_flags);
   settings.link_flags = test_link_flags(config, {});
+  settings.check_main_runtime = harness::runtime_root();
   settings.jobs = std::max(1u, std::thread::hardware_concurrency());
   return settings;
 }

@@ -37,7 +37,14 @@ struct TestBuildSettings {
   /// flags, --coverage, -fsanitize=..., GoogleTest and -pthread.
   std::vector<std::string> link_flags;
   unsigned jobs = 1;  ///< parallel compiles
+  /// When set, the sandboxed main() of palus's own test runs (harness/runtime/check_main.cpp and
+  /// what it needs) is compiled from this runtime folder into `dir`/kCheckMainArchive, which
+  /// `link_flags` names; empty: `link_flags` bring their own main (gtest_main).
+  std::filesystem::path check_main_runtime;
 };
+
+/// The archive of the sandboxed main(), relative to the build folder (see check_main_runtime).
+inline constexpr const char* kCheckMainArchive = "libpalus_check_main.a";
 
 /// Settings for checking generated tests against the harness variant for `sanitizers`: the
 /// variant's libsut.a (<work>/harness/<variant>/libsut.a, built by `palus harness`), the build in

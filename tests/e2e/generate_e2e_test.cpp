@@ -158,42 +158,101 @@ pid_t spawn_palus(const std::vector<std::string>& args, const fs::path& log) {
   return pid;
 }
 
-TEST(Interrupt, SigintHalfWayKeepsEveryTestFoundSoFar) {
-  ScratchDir dir("palus-interrupt");
+/// `palus generate` on faulty in the background (analysed first), once it has tests on disk.
+struct Started {
+  pid_t pid = -1;
+  int written = 0;  ///< tests report.yaml counted when it was interrupted
+  fs::path out, log;
+};
+
+Started generate_until_tests_are_written(const ScratchDir& dir) {
   const fs::path config = source_root() / "samples/faulty/palus.yaml";
-  const fs::path work = dir.path() / "work", out = dir.path() / "generated";
-  ASSERT_EQ(run_palus("analyze -q --config '" + config.string() + "' --work-dir '" + work.string() + "'").status, 0);
-  const pid_t pid = spawn_palus({"generate", "--seed", "2", "--time-limit", "120s", "--config", config.string(),
-                                 "--work-dir", work.string(), "--out", out.string()},
-                                dir.path() / "palus.log");
-  // Wait until some tests are on disk (report.yaml counts them), then interrupt.
+  const fs::path work = dir.path() / "work";
+  Started started{-1, 0, dir.path() / "generated", dir.path() / "palus.log"};
+  if (run_palus("analyze -q --config '" + config.string() + "' --work-dir '" + work.string() + "'").status != 0)
+    throw std::runtime_error("palus analyze failed on faulty");
+  started.pid = spawn_palus({"generate", "--seed", "2", "--time-limit", "120s", "--config", config.string(),
+                             "--work-dir", work.string(), "--out", started.out.string()},
+                            started.log);
+  // Wait until some tests are on disk (report.yaml counts them).
   const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(90);
-  int written = 0;
-  while (std::chrono::steady_clock::now() < give_up && written == 0) {
+  while (std::chrono::steady_clock::now() < give_up && started.written == 0) {
     std::this_thread::sleep_for(std::chrono::milliseconds(250));
     try {
-      const YAML::Node report = YAML::LoadFile((out / "report.yaml").string());
-      written = report["tests"]["regression"].as<int>() + report["tests"]["failure"].as<int>();
+      const YAML::Node report = YAML::LoadFile((started.out / "report.yaml").string());
+      started.written = report["tests"]["regression"].as<int>() + report["tests"]["failure"].as<int>();
     } catch (const std::exception&) {
     }
   }
-  ASSERT_GT(written, 0) << read_text(dir.path() / "palus.log");
-  ASSERT_EQ(kill(pid, SIGINT), 0);
+  return started;
+}
+
+class Interrupt : public ::testing::TestWithParam<int> {};
+
+TEST_P(Interrupt, HalfWayKeepsEveryTestFoundSoFar) {
+  ScratchDir dir("palus-interrupt");
+  const Started run = generate_until_tests_are_written(dir);
+  ASSERT_GT(run.written, 0) << read_text(run.log);
+  ASSERT_EQ(kill(run.pid, GetParam()), 0);
   int status = 0;
-  ASSERT_EQ(waitpid(pid, &status, 0), pid);
-  const std::string log = read_text(dir.path() / "palus.log");
+  ASSERT_EQ(waitpid(run.pid, &status, 0), run.pid);
+  const std::string log = read_text(run.log);
   ASSERT_TRUE(WIFEXITED(status)) << log;
   EXPECT_EQ(WEXITSTATUS(status), 0) << log;
   EXPECT_NE(log.find("interrupted"), std::string::npos) << log;
 
-  const YAML::Node report = YAML::LoadFile((out / "report.yaml").string());
+  const YAML::Node report = YAML::LoadFile((run.out / "report.yaml").string());
   expect_valid_report(report);
   EXPECT_TRUE(report["interrupted"].as<bool>());
   EXPECT_EQ(report["tests"]["pending"].as<int>(), 0) << "what was found was checked before stopping";
   const int kept = report["tests"]["regression"].as<int>() + report["tests"]["failure"].as<int>();
-  EXPECT_GE(kept, written);
-  EXPECT_EQ(static_cast<int>(tests_in(out).size()), kept);
+  EXPECT_GE(kept, run.written);
+  EXPECT_EQ(static_cast<int>(tests_in(run.out).size()), kept);
   EXPECT_LT(report["stages_s"]["generate"].as<double>(), 110.0) << "stopped well before the limit";
+}
+
+INSTANTIATE_TEST_SUITE_P(Signals, Interrupt, ::testing::Values(SIGINT, SIGTERM),
+                         [](const auto& info) { return std::string(info.param == SIGINT ? "Sigint" : "Sigterm"); });
+
+TEST(Interrupt, ASecondSignalEndsPalusAtOnceAndLeavesTheFolderConsistent) {
+  ScratchDir dir("palus-interrupt-twice");
+  const Started run = generate_until_tests_are_written(dir);
+  ASSERT_GT(run.written, 0) << read_text(run.log);
+  ASSERT_EQ(kill(run.pid, SIGINT), 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // palus is checking what it found
+  ASSERT_EQ(kill(run.pid, SIGINT), 0);
+  int status = 0;
+  pid_t ended = 0;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while ((ended = waitpid(run.pid, &status, WNOHANG)) == 0 && std::chrono::steady_clock::now() < give_up)
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  if (ended == 0) {
+    kill(run.pid, SIGKILL);
+    waitpid(run.pid, &status, 0);
+    FAIL() << "palus still ran 20 s after the second signal\n" << read_text(run.log);
+  }
+  ASSERT_TRUE(WIFSIGNALED(status)) << read_text(run.log);
+  EXPECT_EQ(WTERMSIG(status), SIGINT);
+  // Files are replaced atomically: what is there is whole.
+  const YAML::Node report = YAML::LoadFile((run.out / "report.yaml").string());
+  expect_valid_report(report);
+  EXPECT_EQ(static_cast<int>(tests_in(run.out).size()),
+            report["tests"]["regression"].as<int>() + report["tests"]["failure"].as<int>());
+}
+
+TEST(Cli, FailOnFailuresExitsWith3WhenFailuresWereFound) {
+  ScratchDir dir("palus-fail-on-failures");
+  const fs::path config = source_root() / "samples/faulty/palus.yaml";
+  const std::string project = " --config '" + config.string() + "' --work-dir '" + (dir.path() / "work").string() + "'";
+  const std::string generate = "generate --seed 1 --max-steps 300 --failures-only" + project;
+  ASSERT_EQ(run_palus("analyze -q" + project).status, 0);
+  const Outcome failing = run_palus(generate + " --fail-on-failures --out '" + (dir.path() / "a").string() + "'");
+  EXPECT_EQ(failing.status, 3) << failing.output;
+  const YAML::Node report = YAML::LoadFile((dir.path() / "a" / "report.yaml").string());
+  EXPECT_GT(report["failures"].size(), 0u);
+  // The same run without the flag: failures are a result, not an error.
+  const Outcome plain = run_palus(generate + " --out '" + (dir.path() / "b").string() + "'");
+  EXPECT_EQ(plain.status, 0) << plain.output;
 }
 
 TEST(TinysqlRun, PalusModeWritesPassingRegressionTestsAndFindsABugThatNeedsALegalSequence) {
