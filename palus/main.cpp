@@ -50,7 +50,7 @@ std::string version_text() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"palus: generates GoogleTest unit tests for a C++ library from a sample execution"};
+  CLI::App app{"palus: generates GoogleTest unit tests for a C++ library from a sample execution", "palus"};
   app.require_subcommand(1);
   palus::CommonOptions common;
   add_common_options(app, common);

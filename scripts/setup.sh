@@ -4,8 +4,12 @@
 set -euo pipefail
 
 packages=(
+  # The toolchain: palus's build, and palus itself (it compiles harnesses and tests with c++,
+  # archives with ar, builds with ninja, measures with gcov and gcovr). --no-install-recommends
+  # below pulls in none of it through the libraries.
+  g++ binutils ninja-build pkg-config meson gcovr
   libclang-19-dev libboost-dev libboost-filesystem-dev libyaml-cpp-dev
-  libgtest-dev googletest gcovr meson ninja-build pkg-config
+  libgtest-dev googletest
   libcli11-dev libfmt-dev libseccomp-dev
   libcxxopts-dev   # test dependency: a real header-only library for the analyze end-to-end test
 )
