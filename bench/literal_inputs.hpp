@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "harness/protocol/protocol.hpp"
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 
 namespace palus::bench {
 

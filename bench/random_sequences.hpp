@@ -8,7 +8,7 @@
 
 #include "harness/codegen/callable_plan.hpp"
 #include "harness/protocol/protocol.hpp"
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 
 namespace palus::bench {
 

@@ -18,7 +18,7 @@
 #include "bench/report.hpp"
 #include "bench/setup.hpp"
 #include "bench/slow_way.hpp"
-#include "palus/analysis/api_yaml_read.hpp"
+#include "core/api_yaml_read.hpp"
 
 #ifndef PALUS_EXE
 #error "PALUS_EXE must name the palus executable"

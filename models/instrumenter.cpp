@@ -16,13 +16,13 @@
 #include <thread>
 
 #include "models/probe_table.hpp"
-#include "palus/analysis/callable_id.hpp"
-#include "palus/analysis/clang_util.hpp"
-#include "palus/analysis/parallel.hpp"
-#include "palus/analysis/translation_unit.hpp"
-#include "palus/analysis/type_traits_probe.hpp"
-#include "palus/atomic_file.hpp"
-#include "palus/error.hpp"
+#include "core/clang/callable_id.hpp"
+#include "core/clang/clang_util.hpp"
+#include "core/clang/parallel.hpp"
+#include "core/clang/translation_unit.hpp"
+#include "core/clang/type_traits_probe.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 
 namespace palus::models {
 namespace {

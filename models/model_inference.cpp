@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "models/ktail.hpp"
-#include "palus/error.hpp"
+#include "core/error.hpp"
 
 namespace palus::models {
 namespace {

@@ -6,7 +6,7 @@
 
 #include "models/model.hpp"
 #include "models/trace_event.hpp"
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 
 namespace palus::models {
 

@@ -14,10 +14,10 @@
 #include <utility>
 #include <vector>
 
-#include "palus/atomic_file.hpp"
-#include "palus/config/yaml_describe.hpp"
-#include "palus/config/yaml_reader.hpp"
-#include "palus/error.hpp"
+#include "core/atomic_file.hpp"
+#include "core/yaml_describe.hpp"
+#include "core/yaml_reader.hpp"
+#include "core/error.hpp"
 
 namespace palus::models {
 namespace {

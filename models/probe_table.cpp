@@ -8,8 +8,8 @@
 #include <charconv>
 
 #include "harness/codegen/build_tools.hpp"
-#include "palus/atomic_file.hpp"
-#include "palus/error.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 
 namespace palus::models {
 namespace {

@@ -12,7 +12,7 @@
 #include "harness/codegen/build_harness.hpp"
 #include "harness/executor/executor.hpp"
 #include "palus/config/compile_db.hpp"
-#include "palus/error.hpp"
+#include "core/error.hpp"
 #include "palus/generation/generator.hpp"
 #include "palus/generation/guided_source.hpp"
 #include "palus/generation/literal_pool.hpp"

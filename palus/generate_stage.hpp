@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "models/model.hpp"
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 #include "palus/config/config.hpp"
 #include "palus/harness_stage.hpp"
 #include "palus/report/run_report.hpp"

@@ -12,8 +12,8 @@
 #include "harness/codegen/harness_source.hpp"
 #include "harness/codegen/runtime_root.hpp"
 #include "models/profile_source.hpp"
-#include "palus/atomic_file.hpp"
-#include "palus/error.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "harness/codegen/callable_plan.hpp"
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 #include "palus/config/config.hpp"
 
 namespace palus {

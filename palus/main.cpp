@@ -10,7 +10,7 @@
 
 #include "harness/codegen/runtime_root.hpp"
 #include "palus/commands.hpp"
-#include "palus/error.hpp"
+#include "core/error.hpp"
 
 namespace {
 

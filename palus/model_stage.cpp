@@ -6,7 +6,7 @@
 #include "models/model_yaml.hpp"
 #include "models/probe_table.hpp"
 #include "models/trace_reader.hpp"
-#include "palus/error.hpp"
+#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 

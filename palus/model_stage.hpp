@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "models/model.hpp"
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 #include "palus/config/config.hpp"
 
 namespace palus {

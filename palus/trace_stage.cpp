@@ -14,8 +14,8 @@
 #include "models/instrumenter.hpp"
 #include "models/probe_table.hpp"
 #include "models/profile_source.hpp"
-#include "palus/atomic_file.hpp"
-#include "palus/error.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "palus/suite/process.hpp"
 
 namespace fs = std::filesystem;

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 #include "palus/config/config.hpp"
 
 namespace palus {

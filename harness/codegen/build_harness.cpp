@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "build_tools.hpp"
-#include "palus/atomic_file.hpp"
-#include "palus/error.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 namespace bp = boost::process;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "callable_plan.hpp"
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 
 namespace palus::harness {
 

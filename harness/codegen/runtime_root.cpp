@@ -3,7 +3,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "palus/error.hpp"
+#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 

@@ -7,12 +7,12 @@
 #include <thread>
 
 #include "palus/analysis/body_visitor.hpp"
-#include "palus/analysis/clang_util.hpp"
+#include "core/clang/clang_util.hpp"
 #include "palus/analysis/dependence.hpp"
 #include "palus/analysis/entity_collector.hpp"
 #include "palus/analysis/oracle_collector.hpp"
-#include "palus/analysis/parallel.hpp"
-#include "palus/analysis/type_traits_probe.hpp"
+#include "core/clang/parallel.hpp"
+#include "core/clang/type_traits_probe.hpp"
 #include "palus/config/config.hpp"
 
 namespace palus::analysis {

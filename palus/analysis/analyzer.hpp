@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "palus/analysis/api.hpp"
-#include "palus/analysis/translation_unit.hpp"
+#include "core/api.hpp"
+#include "core/clang/translation_unit.hpp"
 
 namespace palus {
 struct Config;

@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "palus/analysis/clang_util.hpp"
+#include "core/clang/clang_util.hpp"
 
 namespace palus::analysis {
 namespace {

@@ -9,7 +9,7 @@
 #include <set>
 #include <string>
 
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 
 namespace palus::analysis {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 #include "palus/analysis/body_visitor.hpp"
 
 namespace palus::analysis {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 
 namespace palus::analysis {
 

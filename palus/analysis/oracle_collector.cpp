@@ -9,10 +9,10 @@
 #include <string_view>
 
 #include "palus/analysis/body_visitor.hpp"
-#include "palus/analysis/callable_id.hpp"
-#include "palus/analysis/clang_util.hpp"
-#include "palus/analysis/type_names.hpp"
-#include "palus/error.hpp"
+#include "core/clang/callable_id.hpp"
+#include "core/clang/clang_util.hpp"
+#include "core/clang/type_names.hpp"
+#include "core/error.hpp"
 
 namespace palus::analysis {
 namespace {

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <tuple>
 
-#include "palus/error.hpp"
+#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 

@@ -14,8 +14,8 @@
 #include "palus/config/config_values.hpp"
 #include "palus/config/glob.hpp"
 #include "palus/config/suggest.hpp"
-#include "palus/error.hpp"
-#include "palus/config/yaml_describe.hpp"
+#include "core/error.hpp"
+#include "core/yaml_describe.hpp"
 
 namespace fs = std::filesystem;
 

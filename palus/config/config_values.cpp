@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "palus/error.hpp"
+#include "core/error.hpp"
 
 namespace palus {
 namespace {

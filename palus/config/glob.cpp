@@ -6,7 +6,7 @@
 #include <string>
 #include <system_error>
 
-#include "palus/error.hpp"
+#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 

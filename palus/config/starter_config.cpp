@@ -10,10 +10,10 @@
 #include <system_error>
 #include <vector>
 
-#include "palus/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "palus/config/compile_db.hpp"
 #include "palus/config/config.hpp"
-#include "palus/error.hpp"
+#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 

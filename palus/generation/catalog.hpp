@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "oracles/contracts/contract_id.hpp"
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 
 namespace palus::generation {
 

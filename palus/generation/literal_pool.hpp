@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "harness/protocol/protocol.hpp"
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 #include "palus/generation/random.hpp"
 
 namespace palus::generation {

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "palus/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 
 namespace palus::report {
 namespace {

@@ -12,8 +12,8 @@
 #include <sstream>
 
 #include "harness/codegen/build_tools.hpp"
-#include "palus/atomic_file.hpp"
-#include "palus/error.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "palus/suite/process.hpp"
 #include "palus/suite/test_checker.hpp"
 

@@ -12,8 +12,8 @@
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/build_tools.hpp"
 #include "harness/codegen/runtime_root.hpp"
-#include "palus/atomic_file.hpp"
-#include "palus/error.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "palus/suite/process.hpp"
 
 namespace fs = std::filesystem;

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <map>
 
-#include "palus/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 
 namespace fs = std::filesystem;
 

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "harness/protocol/protocol.hpp"
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 
 namespace palus::writer {
 

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <system_error>
 
-#include "palus/atomic_file.hpp"
-#include "palus/error.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 
 namespace palus::writer {
 namespace {

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 #include "palus/generation/catalog.hpp"
 #include "palus/generation/test_case.hpp"
 

@@ -13,7 +13,7 @@
 
 #include "harness/executor/executor.hpp"
 #include "models/model_yaml.hpp"
-#include "palus/analysis/api_yaml_read.hpp"
+#include "core/api_yaml_read.hpp"
 #include "palus/generation/generator.hpp"
 #include "palus/generation/guided_source.hpp"
 #include "palus/generation/literal_pool.hpp"

@@ -1,12 +1,12 @@
 // api.yaml read back: round trip through api_to_yaml, and errors that name file and line.
 
-#include "palus/analysis/api_yaml_read.hpp"
+#include "core/api_yaml_read.hpp"
 
 #include <gtest/gtest.h>
 
 #include "../test_files.hpp"
-#include "palus/analysis/api_yaml.hpp"
-#include "palus/error.hpp"
+#include "core/api_yaml.hpp"
+#include "core/error.hpp"
 
 namespace palus::testing {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "palus/config/config.hpp"
-#include "palus/error.hpp"
+#include "core/error.hpp"
 #include "test_files.hpp"
 
 namespace fs = std::filesystem;

@@ -11,12 +11,12 @@
 #include <sstream>
 #include <string>
 
-#include "palus/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 #include "palus/config/config_values.hpp"
 #include "palus/config/glob.hpp"
 #include "palus/config/starter_config.hpp"
 #include "palus/config/suggest.hpp"
-#include "palus/error.hpp"
+#include "core/error.hpp"
 #include "test_files.hpp"
 
 namespace fs = std::filesystem;

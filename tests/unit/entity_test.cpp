@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis_test_util.hpp"
-#include "palus/error.hpp"
+#include "core/error.hpp"
 
 namespace palus::testing {
 namespace {

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 #include "palus/generation/sequence.hpp"
 
 namespace palus::generation::fixtures {

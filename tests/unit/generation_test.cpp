@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "harness/executor/outcome.hpp"
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 #include "palus/generation/catalog.hpp"
 #include "palus/generation/contract_checks.hpp"
 #include "palus/generation/feedback.hpp"

@@ -17,10 +17,10 @@
 #include "models/probe_table.hpp"
 #include "models/profile_source.hpp"
 #include "palus/analysis/analyzer.hpp"
-#include "palus/analysis/api_yaml.hpp"
-#include "palus/analysis/api_yaml_read.hpp"
+#include "core/api_yaml.hpp"
+#include "core/api_yaml_read.hpp"
 #include "palus/config/config.hpp"
-#include "palus/error.hpp"
+#include "core/error.hpp"
 #include "tests/test_files.hpp"
 
 namespace palus::models {

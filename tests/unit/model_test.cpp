@@ -16,8 +16,8 @@
 #include "models/model.hpp"
 #include "models/model_inference.hpp"
 #include "models/model_yaml.hpp"
-#include "palus/analysis/api.hpp"
-#include "palus/error.hpp"
+#include "core/api.hpp"
+#include "core/error.hpp"
 
 namespace palus::models {
 

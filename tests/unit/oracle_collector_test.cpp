@@ -5,9 +5,9 @@
 
 #include "../test_files.hpp"
 #include "analysis_test_util.hpp"
-#include "palus/analysis/api_yaml.hpp"
-#include "palus/analysis/api_yaml_read.hpp"
-#include "palus/error.hpp"
+#include "core/api_yaml.hpp"
+#include "core/api_yaml_read.hpp"
+#include "core/error.hpp"
 
 namespace palus::testing {
 namespace {

@@ -13,7 +13,7 @@
 
 #include "harness/codegen/build_tools.hpp"
 #include "harness/codegen/runtime_root.hpp"
-#include "palus/error.hpp"
+#include "core/error.hpp"
 #include "palus/suite/coverage_report.hpp"
 #include "palus/suite/process.hpp"
 #include "palus/suite/test_build.hpp"

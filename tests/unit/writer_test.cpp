@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "oracles/contracts/contract_id.hpp"
-#include "palus/error.hpp"
+#include "core/error.hpp"
 #include "palus/generation/catalog.hpp"
 #include "palus/writer/literal.hpp"
 #include "palus/writer/suite_writer.hpp"

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <string>
 
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 
 namespace palus::analysis {
 

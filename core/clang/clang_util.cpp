@@ -1,4 +1,4 @@
-#include "palus/analysis/clang_util.hpp"
+#include "core/clang/clang_util.hpp"
 
 #include <filesystem>
 

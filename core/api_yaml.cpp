@@ -1,4 +1,4 @@
-#include "palus/analysis/api_yaml.hpp"
+#include "core/api_yaml.hpp"
 
 #include <yaml-cpp/yaml.h>
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "palus/analysis/type_names.hpp"
+#include "core/clang/type_names.hpp"
 
 namespace palus::analysis {
 

@@ -3,7 +3,7 @@
 
 #include <filesystem>
 
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 
 namespace palus::analysis {
 

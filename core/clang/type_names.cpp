@@ -1,8 +1,8 @@
-#include "palus/analysis/type_names.hpp"
+#include "core/clang/type_names.hpp"
 
 #include <regex>
 
-#include "palus/analysis/clang_util.hpp"
+#include "core/clang/clang_util.hpp"
 
 namespace palus::analysis {
 namespace {

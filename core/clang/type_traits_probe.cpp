@@ -1,8 +1,8 @@
-#include "palus/analysis/type_traits_probe.hpp"
+#include "core/clang/type_traits_probe.hpp"
 
 #include <fmt/format.h>
 
-#include "palus/analysis/clang_util.hpp"
+#include "core/clang/clang_util.hpp"
 
 namespace palus::analysis {
 namespace {

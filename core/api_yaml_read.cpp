@@ -1,4 +1,4 @@
-#include "palus/analysis/api_yaml_read.hpp"
+#include "core/api_yaml_read.hpp"
 
 #include <yaml-cpp/yaml.h>
 
@@ -11,9 +11,9 @@
 #include <type_traits>
 #include <utility>
 
-#include "palus/error.hpp"
-#include "palus/config/yaml_describe.hpp"
-#include "palus/config/yaml_reader.hpp"
+#include "core/error.hpp"
+#include "core/yaml_describe.hpp"
+#include "core/yaml_reader.hpp"
 
 namespace palus::analysis {
 namespace {

@@ -1,6 +1,6 @@
-#include "palus/analysis/callable_id.hpp"
+#include "core/clang/callable_id.hpp"
 
-#include "palus/analysis/clang_util.hpp"
+#include "core/clang/clang_util.hpp"
 
 namespace palus::analysis {
 namespace {

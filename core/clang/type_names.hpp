@@ -6,7 +6,7 @@
 #include <map>
 #include <string>
 
-#include "palus/analysis/api.hpp"
+#include "core/api.hpp"
 
 namespace palus::analysis {
 

@@ -12,8 +12,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "palus/config/yaml_describe.hpp"
-#include "palus/error.hpp"
+#include "core/yaml_describe.hpp"
+#include "core/error.hpp"
 
 namespace palus {
 

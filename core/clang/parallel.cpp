@@ -1,4 +1,4 @@
-#include "palus/analysis/parallel.hpp"
+#include "core/clang/parallel.hpp"
 
 #include <algorithm>
 #include <atomic>

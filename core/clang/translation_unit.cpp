@@ -1,9 +1,9 @@
-#include "palus/analysis/translation_unit.hpp"
+#include "core/clang/translation_unit.hpp"
 
 #include <fmt/format.h>
 
-#include "palus/analysis/clang_util.hpp"
-#include "palus/error.hpp"
+#include "core/clang/clang_util.hpp"
+#include "core/error.hpp"
 
 namespace palus::analysis {
 namespace {

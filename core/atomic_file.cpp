@@ -1,4 +1,4 @@
-#include "palus/atomic_file.hpp"
+#include "core/atomic_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -12,7 +12,7 @@
 #include <string>
 #include <system_error>
 
-#include "palus/error.hpp"
+#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 
