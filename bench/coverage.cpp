@@ -3,9 +3,9 @@
 // (DESIGN §11; Palus Figures 9 and 10, Table 4). Drives the palus command line and prints
 // markdown tables. See bench/README.md.
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <filesystem>
 #include <iostream>
 #include <set>
@@ -60,26 +60,32 @@ void mode_table(std::ostream& out, const Results& r) {
       others += (others.empty() ? "" : ", ") + std::to_string(m->others.size());
     }
     out << fmt::format("| {} | {} | {} | {} | {} | {} | {} ({}) | {} |\n", mode,
-                       spread_of(runs, [](const pb::Run& x) { return x.line; }, 1),
-                       spread_of(runs, [](const pb::Run& x) { return x.branch; }, 1),
-                       spread_of(runs, [](const pb::Run& x) { return x.sequences; }, 0),
-                       spread_of(runs, [](const pb::Run& x) { return x.regression_tests; }, 0),
-                       spread_of(runs, [](const pb::Run& x) { return x.failure_tests; }, 0), joined(bugs, "none"),
-                       per_seed, others);
+                       spread_of(
+                           runs, [](const pb::Run& x) { return x.line; }, 1),
+                       spread_of(
+                           runs, [](const pb::Run& x) { return x.branch; }, 1),
+                       spread_of(
+                           runs, [](const pb::Run& x) { return x.sequences; }, 0),
+                       spread_of(
+                           runs, [](const pb::Run& x) { return x.regression_tests; }, 0),
+                       spread_of(
+                           runs, [](const pb::Run& x) { return x.failure_tests; }, 0),
+                       joined(bugs, "none"), per_seed, others);
   }
   out << fmt::format("| sample program alone | {:.1f} | {:.1f} | | | | | |\n", r.alone.line, r.alone.branch);
 }
 
 void run_table(std::ostream& out, const Results& r) {
-  out << "| mode | seed | line % (lines) | branch % (branches) | sequences executed | regression tests | failure tests | known bugs | "
+  out << "| mode | seed | line % (lines) | branch % (branches) | sequences executed | regression tests | failure tests "
+         "| known bugs | "
          "other failures | generate s | report s |\n"
       << "|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& m : r.runs) {
     const pb::Run& x = m.run;
     out << fmt::format("| {} | {} | {:.1f} ({}/{}) | {:.1f} ({}/{}) | {} | {} | {} | {} | {} | {:.1f} | {:.1f} |\n",
-                       x.mode, x.seed, x.line, x.line_covered, x.line_total, x.branch, x.branch_covered,
-                       x.branch_total, x.sequences, x.regression_tests, x.failure_tests, joined(m.bugs, "-"),
-                       m.others.size(), x.generate_seconds, x.report_seconds);
+                       x.mode, x.seed, x.line, x.line_covered, x.line_total, x.branch, x.branch_covered, x.branch_total,
+                       x.sequences, x.regression_tests, x.failure_tests, joined(m.bugs, "-"), m.others.size(),
+                       x.generate_seconds, x.report_seconds);
   }
 }
 
@@ -112,13 +118,13 @@ void stage_table(std::ostream& out, const Results& r, const std::string& load) {
 }
 
 void print_report(std::ostream& out, const Options& opt, const Results& r, const std::string& load) {
-  out << fmt::format("Sample {}, seeds {}, time limit {} per run.\n\n", opt.sample.string(), opt.seeds,
-                     opt.time_limit);
+  out << fmt::format("Sample {}, seeds {}, time limit {} per run.\n\n", opt.sample.string(), opt.seeds, opt.time_limit);
   mode_table(out, r);
-  out << fmt::format("\nThe sample program alone: lines {}/{}, branches {}/{}. Same gcovr scope and options as palus "
-                     "report; branches only a throw takes are left out where gcov marks them, in code that ran, so "
-                     "the totals vary a little with what ran.\n\n",
-                     r.alone.line_covered, r.alone.line_total, r.alone.branch_covered, r.alone.branch_total);
+  out << fmt::format(
+      "\nThe sample program alone: lines {}/{}, branches {}/{}. Same gcovr scope and options as palus "
+      "report; branches only a throw takes are left out where gcov marks them, in code that ran, so "
+      "the totals vary a little with what ran.\n\n",
+      r.alone.line_covered, r.alone.line_total, r.alone.branch_covered, r.alone.branch_total);
   run_table(out, r);
   other_failures(out, r);
   out << "\n";
@@ -142,7 +148,8 @@ int run(const Options& opt) {
   std::cerr << "work directory: " << work.string() << "\n";
   try {
     const std::string load = pb::load_average();
-    const pb::EvaluationOptions options{opt.palus, pb::split_list(opt.modes), pb::split_list(opt.seeds), opt.time_limit};
+    const pb::EvaluationOptions options{opt.palus, pb::split_list(opt.modes), pb::split_list(opt.seeds),
+                                        opt.time_limit};
     print_report(std::cout, opt, pb::measure_sample(options, opt.sample, work), load);
   } catch (const std::exception& e) {
     std::cerr << "coverage: " << e.what() << "\nWork directory kept: " << work.string() << "\n";

@@ -59,7 +59,8 @@ std::vector<Signature> read_signatures(const fs::path& sample) {
       const std::string look = entry["look"] ? entry["look"].as<std::string>() : "";
       s.look = look == "test" ? Look::test : look == "failing_call" ? Look::failing_call : Look::nothing;
       if (!s.in_test.empty() && s.look == Look::nothing) s.look = Look::test;
-      for (const std::string* pattern : {&s.callable, &s.message, &s.in_test}) std::regex check(*pattern);  // throws when malformed
+      for (const std::string* pattern : {&s.callable, &s.message, &s.in_test})
+        std::regex check(*pattern);  // throws when malformed
       out.push_back(std::move(s));
     }
   } catch (const std::exception& e) {

@@ -28,6 +28,7 @@ std::vector<Signature> read_signatures(const std::filesystem::path& sample);
 /// The id of the bug ("B1") whose signature `failure` (an entry of `<out>/report.yaml`) has, else ""
 /// (an other failure: a false alarm, or a bug BUGS.md does not list). Signatures that look at the
 /// test read it from `out`; without it they do not match.
-std::string known_bug(const Failure& failure, const std::filesystem::path& out, const std::vector<Signature>& signatures);
+std::string known_bug(const Failure& failure, const std::filesystem::path& out,
+                      const std::vector<Signature>& signatures);
 
 }  // namespace palus::bench

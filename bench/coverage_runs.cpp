@@ -60,9 +60,9 @@ double palus_stage(const fs::path& palus, const std::string& stage, const fs::pa
                    const std::string& args, const fs::path& log_dir, const std::string& label) {
   fs::create_directories(log_dir);
   const fs::path log = log_dir / (label + ".log");
-  const std::string command = fmt::format("{} {} --config {} --work-dir {} -q{}{}", shell_quote(palus.string()), stage,
-                                          shell_quote(config.string()), shell_quote(work_dir.string()),
-                                          args.empty() ? "" : " ", args);
+  const std::string command =
+      fmt::format("{} {} --config {} --work-dir {} -q{}{}", shell_quote(palus.string()), stage,
+                  shell_quote(config.string()), shell_quote(work_dir.string()), args.empty() ? "" : " ", args);
   std::cerr << "$ " << command << "\n";
   const auto start = std::chrono::steady_clock::now();
   const int status = run_command(command + " >" + shell_quote(log.string()) + " 2>&1");

@@ -35,7 +35,8 @@ std::string words(const std::vector<std::string>& list) {
 /// Runs `command` with its output in `log`; throws with that output when it fails.
 void checked(const std::string& command, const fs::path& log, const std::string& what) {
   if (int status = run_command(command + " >" + shell_quote(log.string()) + " 2>&1"); status != 0)
-    throw std::runtime_error(fmt::format("{} failed (exit status {}):\n$ {}\n{}", what, status, command, read_text(log)));
+    throw std::runtime_error(
+        fmt::format("{} failed (exit status {}):\n$ {}\n{}", what, status, command, read_text(log)));
 }
 
 /// Runs the compile commands on every core.
@@ -79,7 +80,8 @@ SampleCoverage sample_coverage(const fs::path& config_file, const fs::path& dir)
   for (std::size_t i = 0; i < sources.size(); ++i) {
     const fs::path object = dir / "obj" / fmt::format("{}-{}.o", sources[i].stem().string(), i);
     std::vector<std::string> flags = config.parse_flags_for(sources[i]);
-    flags.insert(flags.end(), {"-O0", "-g", "-Wno-error", "--coverage", "-c", sources[i].string(), "-o", object.string()});
+    flags.insert(flags.end(),
+                 {"-O0", "-g", "-Wno-error", "--coverage", "-c", sources[i].string(), "-o", object.string()});
     compiles.emplace_back(shell_quote(cxx) + words(flags), fs::path(object.string() + ".log"));
     objects += " " + shell_quote(object.string());
   }

@@ -4,9 +4,9 @@
 // sample program alone), Figure 10 (coverage each component adds), Table 4 (known bugs found and
 // false alarms) and the cost of each stage. See bench/README.md.
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <CLI/CLI.hpp>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -108,7 +108,8 @@ void components_table(std::ostream& out, const Results& results, const std::vect
     out << "\n";
   }
   out << "| **average** |";
-  for (const auto& added : per_step) out << (added.empty() ? std::string(" - |") : fmt::format(" {:+.1f} |", pb::mean(added)));
+  for (const auto& added : per_step)
+    out << (added.empty() ? std::string(" - |") : fmt::format(" {:+.1f} |", pb::mean(added)));
   out << "\n";
 }
 
@@ -175,10 +176,11 @@ void cost_table(std::ostream& out, const Results& results, double budget_s) {
 void print_results(std::ostream& out, const Options& opt, const Results& results, const std::string& load,
                    double wall_minutes) {
   const std::vector<std::string> modes = pb::split_list(opt.modes);
-  out << fmt::format("# Palus for C++: evaluation\n\nSamples {}; modes {}; seeds {}; time limit {} per run. "
-                     "Coverage is gcovr's over the library sources, of the generated GoogleTest suite as `palus "
-                     "report` builds and runs it; mean (min–max) over the seeds.\n\n",
-                     opt.samples, opt.modes, opt.seeds, opt.time_limit);
+  out << fmt::format(
+      "# Palus for C++: evaluation\n\nSamples {}; modes {}; seeds {}; time limit {} per run. "
+      "Coverage is gcovr's over the library sources, of the generated GoogleTest suite as `palus "
+      "report` builds and runs it; mean (min–max) over the seeds.\n\n",
+      opt.samples, opt.modes, opt.seeds, opt.time_limit);
   out << "## Figure 9: line coverage (%)\n\n";
   coverage_table(out, results, modes, &pb::Run::line, &pb::SampleCoverage::line);
   out << "\n## Figure 9: branch coverage (%)\n\n";
@@ -195,10 +197,11 @@ void print_results(std::ostream& out, const Options& opt, const Results& results
   for (const auto& r : results)
     for (const auto& m : r.runs) ++runs, resumed += m.resumed;
   if (resumed > 0)
-    out << fmt::format(" {} of the {} runs were read from an earlier evaluation in the same work folder (--resume), "
-                       "with the generate and report seconds its report.yaml files recorded; the stages before and "
-                       "the sample programs were run again.",
-                       resumed, runs);
+    out << fmt::format(
+        " {} of the {} runs were read from an earlier evaluation in the same work folder (--resume), "
+        "with the generate and report seconds its report.yaml files recorded; the stages before and "
+        "the sample programs were run again.",
+        resumed, runs);
   out << "\n";
 }
 
@@ -258,8 +261,10 @@ int run(Options opt) {
   std::ofstream(partial) << text.str();
   fs::rename(partial, opt.results);
   std::cerr << "written to " << opt.results.string() << "\n";
-  if (fresh && !opt.keep) fs::remove_all(work);
-  else std::cerr << "work directory kept: " << work.string() << "\n";
+  if (fresh && !opt.keep)
+    fs::remove_all(work);
+  else
+    std::cerr << "work directory kept: " << work.string() << "\n";
   return 0;
 }
 
@@ -272,7 +277,8 @@ int main(int argc, char** argv) {
   app.add_option("--samples-dir", opt.samples_dir, "the folder holding the samples")->capture_default_str();
   app.add_option("--samples", opt.samples, "samples, comma-separated")->capture_default_str();
   app.add_option("--modes", opt.modes, "generation modes, comma-separated")->capture_default_str();
-  app.add_option("--seeds", opt.seeds, "seeds, comma-separated: one run per sample, mode and seed")->capture_default_str();
+  app.add_option("--seeds", opt.seeds, "seeds, comma-separated: one run per sample, mode and seed")
+      ->capture_default_str();
   app.add_option("--time-limit", opt.time_limit, "generation time of each run")->capture_default_str();
   app.add_option("--results", opt.results, "where to write the tables (default bench/results/<date>.md)");
   app.add_option("--work-dir", opt.work_dir, "working files (default: a fresh temporary folder, removed afterwards)");

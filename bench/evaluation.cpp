@@ -1,9 +1,8 @@
 #include "bench/evaluation.hpp"
 
+#include <fmt/format.h>
 #include <stdlib.h>
 #include <sys/utsname.h>
-
-#include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -144,8 +143,10 @@ SampleResults measure_sample(const EvaluationOptions& options, const fs::path& s
       m.run.generate_seconds = generate_s;
       m.run.report_seconds = report_s;
       for (const auto& f : m.run.failures) {
-        if (std::string bug = known_bug(f, out, signatures); !bug.empty()) m.bugs.insert(bug);
-        else m.others.push_back(f);
+        if (std::string bug = known_bug(f, out, signatures); !bug.empty())
+          m.bugs.insert(bug);
+        else
+          m.others.push_back(f);
       }
       std::cerr << fmt::format("  line {:.1f}%, branch {:.1f}%, {} failures: known bugs {}, {} other\n", m.run.line,
                                m.run.branch, m.run.failures.size(), joined(m.bugs, "none"), m.others.size());

@@ -30,17 +30,21 @@ template <class T> T& obj(const std::shared_ptr<T>& p) { if (!p) null_object(); 
 
 std::string scalar_literal(const Input& in, const api::TypeRef& type) {
   switch (in.kind) {
-    case InputKind::boolean: return in.i ? "true" : "false";
+    case InputKind::boolean:
+      return in.i ? "true" : "false";
     case InputKind::signed_integer:
       if (type.category == api::TypeCategory::boolean) return in.i ? "true" : "false";
       if (type.base == "int") return std::to_string(in.i);
       return fmt::format("static_cast<{}>({})", type.base, in.i);
-    case InputKind::unsigned_integer: return fmt::format("static_cast<{}>({}u)", type.base, in.u);
-    case InputKind::floating: return fmt::format("static_cast<{}>({:.17g})", type.base, in.d);
+    case InputKind::unsigned_integer:
+      return fmt::format("static_cast<{}>({}u)", type.base, in.u);
+    case InputKind::floating:
+      return fmt::format("static_cast<{}>({:.17g})", type.base, in.d);
     case InputKind::string:
       if (type.category == api::TypeCategory::cstring) return cpp_string_literal(in.s);
       return fmt::format("std::string({})", cpp_string_literal(in.s));
-    default: throw std::logic_error("not a literal input");
+    default:
+      throw std::logic_error("not a literal input");
   }
 }
 
@@ -48,10 +52,9 @@ std::string scalar_literal(const Input& in, const api::TypeRef& type) {
 std::string operator_symbol(const api::Callable& c) {
   if (!c.is_operator || c.name.rfind("operator", 0) != 0) return "";
   std::string sym = c.name.substr(8);
-  static const std::set<std::string> symbols{
-      "+",  "-",  "*",  "/",  "%",  "^",   "&",   "|",  "~",  "!",  "=",  "<",  ">",  "+=", "-=", "*=",
-      "/=", "%=", "^=", "&=", "|=", "<<",  ">>",  ">>=", "<<=", "==", "!=", "<=", ">=", "<=>", "&&", "||",
-      "++", "--", "()", "[]"};
+  static const std::set<std::string> symbols{"+",   "-",  "*",  "/",  "%",  "^",   "&",  "|",  "~",  "!",  "=",  "<",
+                                             ">",   "+=", "-=", "*=", "/=", "%=",  "^=", "&=", "|=", "<<", ">>", ">>=",
+                                             "<<=", "==", "!=", "<=", ">=", "<=>", "&&", "||", "++", "--", "()", "[]"};
   return symbols.count(sym) ? sym : "";
 }
 
@@ -96,13 +99,17 @@ class StatementWriter {
       args.push_back(argument(k, i, s.inputs[i + (method ? 1 : 0)], c->params[i].type));
 
     if (c->kind == api::CallableKind::constructor) {
-      if (args.empty()) out_ += fmt::format("    {} v{}{{}};\n", c->owner, k);
-      else out_ += fmt::format("    {} v{}({});\n", c->owner, k, join(args));
+      if (args.empty())
+        out_ += fmt::format("    {} v{}{{}};\n", c->owner, k);
+      else
+        out_ += fmt::format("    {} v{}({});\n", c->owner, k, join(args));
       return;
     }
     std::string expr = call(*c, method ? receiver(s.inputs[0]) : "", args);
-    if (c->result.category == api::TypeCategory::void_type) out_ += fmt::format("    {};\n", expr);
-    else out_ += fmt::format("    auto&& v{} = {};\n", k, expr);
+    if (c->result.category == api::TypeCategory::void_type)
+      out_ += fmt::format("    {};\n", expr);
+    else
+      out_ += fmt::format("    auto&& v{} = {};\n", k, expr);
   }
 
  private:
@@ -124,8 +131,8 @@ class StatementWriter {
       return object;
     }
     std::string literal = scalar_literal(in, type);
-    const bool needs_local = type.category != api::TypeCategory::cstring &&
-                             (by_pointer || type.passing == api::Passing::ref);
+    const bool needs_local =
+        type.category != api::TypeCategory::cstring && (by_pointer || type.passing == api::Passing::ref);
     if (!needs_local) return literal;
     std::string local = fmt::format("a{}_{}", k, i);
     out_ += fmt::format("    {} {} = {};\n", type.base, local, literal);
@@ -140,9 +147,12 @@ class StatementWriter {
       if (std::string expr = operator_expr(sym, operands); !expr.empty()) return expr;
     }
     switch (c.kind) {
-      case api::CallableKind::method: return fmt::format("{}.{}({})", self, c.name, join(args));
-      case api::CallableKind::static_method: return fmt::format("{}::{}({})", c.owner, c.name, join(args));
-      default: return fmt::format("{}({})", qualified_name(c), join(args));
+      case api::CallableKind::method:
+        return fmt::format("{}.{}({})", self, c.name, join(args));
+      case api::CallableKind::static_method:
+        return fmt::format("{}::{}({})", c.owner, c.name, join(args));
+      default:
+        return fmt::format("{}({})", qualified_name(c), join(args));
     }
   }
 
@@ -171,15 +181,29 @@ std::string cpp_string_literal(std::string_view text) {
   std::string out = "\"";
   for (unsigned char ch : text) {
     switch (ch) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      case '?': out += "\\?"; break;  // no trigraphs, whatever the -std
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '?':
+        out += "\\?";
+        break;  // no trigraphs, whatever the -std
       default:
-        if (ch < 0x20 || ch >= 0x7f) out += fmt::format("\\{:03o}", ch);  // octal: at most 3 digits
-        else out += static_cast<char>(ch);
+        if (ch < 0x20 || ch >= 0x7f)
+          out += fmt::format("\\{:03o}", ch);  // octal: at most 3 digits
+        else
+          out += static_cast<char>(ch);
     }
   }
   return out + "\"";
@@ -189,7 +213,8 @@ std::string render_gtest(const Catalog& catalog, const harness::protocol::RunReq
                          const std::vector<std::string>& includes) {
   std::string out = fmt::format("// Sequence {} of bench/throughput, written the slow way: one GoogleTest file.\n",
                                 sequence.sequence_id);
-  out += "#include <memory>\n#include <stdexcept>\n#include <string>\n#include <utility>\n\n#include <gtest/gtest.h>\n\n";
+  out +=
+      "#include <memory>\n#include <stdexcept>\n#include <string>\n#include <utility>\n\n#include <gtest/gtest.h>\n\n";
   for (const auto& inc : includes) out += fmt::format("#include \"{}\"\n", inc);
   out += "\n";
   out += kPrelude;

@@ -14,15 +14,16 @@ namespace palus::bench {
 struct HarnessRun {
   std::string variant;
   std::size_t sequences = 0;
-  std::size_t statements = 0;   ///< statements sent
-  std::size_t answered = 0;     ///< statements the harness answered (a sequence stops at the first abnormal one)
-  double seconds = 0;           ///< wall time of the run_batch calls
-  double startup_seconds = 0;   ///< first harness start, until Hello
-  double executor_cpu = 0;      ///< CPU seconds of this process during the run_batch calls
-  double harness_cpu = 0;       ///< CPU seconds of the harness processes (all starts), reaped at the end
+  std::size_t statements = 0;  ///< statements sent
+  std::size_t answered = 0;    ///< statements the harness answered (a sequence stops at the first abnormal one)
+  double seconds = 0;          ///< wall time of the run_batch calls
+  double startup_seconds = 0;  ///< first harness start, until Hello
+  double executor_cpu = 0;     ///< CPU seconds of this process during the run_batch calls
+  double harness_cpu = 0;      ///< CPU seconds of the harness processes (all starts), reaped at the end
   std::size_t restarts = 0;
-  std::map<std::string, std::size_t> outcomes;              ///< by OutcomeKind name
-  std::map<std::string, std::vector<std::string>> examples; ///< a few messages of kinds other than normal and exception
+  std::map<std::string, std::size_t> outcomes;  ///< by OutcomeKind name
+  std::map<std::string, std::vector<std::string>>
+      examples;  ///< a few messages of kinds other than normal and exception
   std::vector<std::string> protections;
 };
 
@@ -33,7 +34,7 @@ std::vector<std::string> harness_callables(const harness::ExecutorOptions& optio
 /// chunks of `chunk` with run_batch. Throws std::runtime_error when the harness's callables
 /// differ from `callables` (the ids the sequences were made for).
 HarnessRun run_through_harness(const std::string& variant, const harness::ExecutorOptions& options,
-                               std::vector<harness::protocol::RunRequest>& sequences, bool observe,
-                               std::size_t chunk, const std::vector<std::string>& callables);
+                               std::vector<harness::protocol::RunRequest>& sequences, bool observe, std::size_t chunk,
+                               const std::vector<std::string>& callables);
 
 }  // namespace palus::bench

@@ -10,7 +10,8 @@ namespace {
 using harness::protocol::Input;
 
 // Strings for tinysql-like libraries, grouped by the parameter names they suit.
-const std::vector<std::string> kUrls{"tinysql:demo", "tinysql:t", "tinysql:db_1", "tinysql:", "jdbc:mysql://localhost/x"};
+const std::vector<std::string> kUrls{"tinysql:demo", "tinysql:t", "tinysql:db_1",
+                                     "tinysql:", "jdbc:mysql://localhost/x"};
 const std::vector<std::string> kSql{
     "create table t (id int, name text)",
     "CREATE TABLE people (id INT, name TEXT, age INT)",
@@ -69,7 +70,8 @@ Input integer_for(const api::Callable& c, const api::TypeRef& type, std::mt19937
   if (rng() % 4 == 0) {
     std::vector<std::int64_t> from_body;
     for (const auto& text : mined(c, api::Literal::Kind::integer))
-      if (auto v = parse_integer(text); v && (!is_unsigned || *v >= 0) && *v > -1000 && *v < 1000) from_body.push_back(*v);
+      if (auto v = parse_integer(text); v && (!is_unsigned || *v >= 0) && *v > -1000 && *v < 1000)
+        from_body.push_back(*v);
     if (!from_body.empty()) {
       std::int64_t v = one_of(from_body, rng);
       return is_unsigned ? Input::unsigned_integer(static_cast<std::uint64_t>(v)) : Input::integer(v);
@@ -97,21 +99,26 @@ LiteralPicker::LiteralPicker(const api::Api& api) {
 
 std::optional<Input> LiteralPicker::pick(const api::Callable& c, const api::Param& p, std::mt19937_64& rng) const {
   switch (p.type.category) {
-    case api::TypeCategory::boolean: return Input::boolean(rng() % 2 == 1);
-    case api::TypeCategory::integer: return integer_for(c, p.type, rng);
+    case api::TypeCategory::boolean:
+      return Input::boolean(rng() % 2 == 1);
+    case api::TypeCategory::integer:
+      return integer_for(c, p.type, rng);
     case api::TypeCategory::floating: {
       static const std::vector<double> values{0.0, 1.5, -2.25, 1e3, 0.1};
       return Input::floating(one_of(values, rng));
     }
-    case api::TypeCategory::character: return Input::integer('a' + static_cast<std::int64_t>(rng() % 26));
+    case api::TypeCategory::character:
+      return Input::integer('a' + static_cast<std::int64_t>(rng() % 26));
     case api::TypeCategory::string:
-    case api::TypeCategory::cstring: return Input::string(pick_string(c, p, rng));
+    case api::TypeCategory::cstring:
+      return Input::string(pick_string(c, p, rng));
     case api::TypeCategory::enumeration: {
       auto it = enums_.find(p.type.base);
       if (it == enums_.end() || it->second.empty()) return Input::integer(0);
       return Input::integer(one_of(it->second, rng));
     }
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 

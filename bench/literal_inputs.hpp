@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/protocol/protocol.hpp"
 #include "core/api.hpp"
+#include "harness/protocol/protocol.hpp"
 
 namespace palus::bench {
 
@@ -29,8 +29,7 @@ class LiteralPicker {
   explicit LiteralPicker(const api::Api& api);
 
   /// A literal for parameter `p` of `c`; nullopt when p does not take a literal.
-  std::optional<harness::protocol::Input> pick(const api::Callable& c, const api::Param& p,
-                                               std::mt19937_64& rng) const;
+  std::optional<harness::protocol::Input> pick(const api::Callable& c, const api::Param& p, std::mt19937_64& rng) const;
 
  private:
   std::string pick_string(const api::Callable& c, const api::Param& p, std::mt19937_64& rng) const;

@@ -18,7 +18,7 @@ constexpr std::uint32_t kNoType = UINT32_MAX;
 
 /// What one callable needs from the pool and leaves in it, with types interned as numbers.
 struct Plan {
-  std::uint32_t index = 0;            ///< harness callable index
+  std::uint32_t index = 0;  ///< harness callable index
   const api::Callable* callable = nullptr;
   bool is_method = false;             ///< input 0 is the receiver
   std::vector<std::uint32_t> needs;   ///< per input: pool type, or kNoType for a literal
@@ -168,9 +168,7 @@ std::string yielded_type(const api::Callable& c) {
   return pointee.empty() ? c.result.base : pointee;
 }
 
-std::string wanted_type(const api::TypeRef& p) {
-  return p.category == api::TypeCategory::record ? p.base : "";
-}
+std::string wanted_type(const api::TypeRef& p) { return p.category == api::TypeCategory::record ? p.base : ""; }
 
 std::vector<RunRequest> random_sequences(const Catalog& catalog, const SequenceOptions& options) {
   if (options.min_length == 0 || options.max_length < options.min_length)

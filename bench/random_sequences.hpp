@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "core/api.hpp"
 #include "harness/codegen/callable_plan.hpp"
 #include "harness/protocol/protocol.hpp"
-#include "core/api.hpp"
 
 namespace palus::bench {
 

@@ -1,9 +1,8 @@
 #include "bench/report.hpp"
 
+#include <fmt/format.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-
-#include <fmt/format.h>
 
 #include <fstream>
 #include <set>
@@ -23,8 +22,8 @@ void throughput_table(std::ostream& out, const Results& r) {
   out << "| variant | sequences | statements | seconds | sequences/s | statements/s |\n"
       << "|---|---|---|---|---|---|\n";
   for (const auto& run : r.runs)
-    out << fmt::format("| {} | {} | {} | {:.2f} | {} | {} |\n", run.variant, run.sequences, run.statements,
-                       run.seconds, rate(run.sequences, run.seconds), rate(run.statements, run.seconds));
+    out << fmt::format("| {} | {} | {} | {:.2f} | {} | {} |\n", run.variant, run.sequences, run.statements, run.seconds,
+                       rate(run.sequences, run.seconds), rate(run.statements, run.seconds));
   const SlowSummary& slow = r.slow;
   const double slow_s = slow.seconds();
   out << fmt::format("| one GoogleTest file per sequence ({} done, per-sequence cost) | {} | {} | {:.2f} | {} | {} |\n",
@@ -65,15 +64,16 @@ void outcome_table(std::ostream& out, const Results& r) {
 void details(std::ostream& out, const Results& r) {
   out << "\nMachine: " << r.machine.cores << " cores, " << r.machine.cpu << ", " << r.machine.kernel
       << "; load average at start " << (r.machine.load.empty() ? "unknown" : r.machine.load) << ".\n";
-  out << fmt::format("Setup (not measured above): palus analyze {:.1f} s, palus harness {:.1f} s (none) and {:.1f} s "
-                     "(address,undefined); seed {}.\n",
-                     r.prepared.analyze_seconds, r.prepared.plain_build_seconds, r.prepared.sanitized_build_seconds,
-                     r.seed);
+  out << fmt::format(
+      "Setup (not measured above): palus analyze {:.1f} s, palus harness {:.1f} s (none) and {:.1f} s "
+      "(address,undefined); seed {}.\n",
+      r.prepared.analyze_seconds, r.prepared.plain_build_seconds, r.prepared.sanitized_build_seconds, r.seed);
   const std::vector<std::string>* shown = nullptr;
   for (const auto& run : r.runs) {
-    out << fmt::format("\n{}: harness started in {:.3f} s; CPU during the run: executor {:.2f} s, harness {:.2f} s "
-                       "(wall {:.2f} s); ",
-                       run.variant, run.startup_seconds, run.executor_cpu, run.harness_cpu, run.seconds);
+    out << fmt::format(
+        "\n{}: harness started in {:.3f} s; CPU during the run: executor {:.2f} s, harness {:.2f} s "
+        "(wall {:.2f} s); ",
+        run.variant, run.startup_seconds, run.executor_cpu, run.harness_cpu, run.seconds);
     if (shown && *shown == run.protections) {
       out << "protections as above\n";
     } else {
@@ -92,7 +92,9 @@ void details(std::ostream& out, const Results& r) {
       "library in {:.1f} s, not counted).\n",
       slow.files.size(), slow.compiler, slow.library_seconds);
   for (const auto& f : slow.files) {
-    std::string status = !f.compiled ? "DID NOT COMPILE" : f.run_status == 0 ? "passed" : fmt::format("exit status {}", f.run_status);
+    std::string status = !f.compiled         ? "DID NOT COMPILE"
+                         : f.run_status == 0 ? "passed"
+                                             : fmt::format("exit status {}", f.run_status);
     out << fmt::format("  {}: {:.2f} s, {}\n", f.source.filename().string(), f.seconds, status);
   }
 }

@@ -15,7 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 
 double stage(const fs::path& palus, const fs::path& config, const fs::path& work_dir, const std::string& args) {
- // palus's own report goes to stderr with the progress, so stdout holds only the tables.
+  // palus's own report goes to stderr with the progress, so stdout holds only the tables.
   const std::string command = fmt::format("{} --config {} --work-dir {} {} 1>&2", shell_quote(palus.string()),
                                           shell_quote(config.string()), shell_quote(work_dir.string()), args);
   std::cerr << "$ " << command << "\n";
@@ -33,7 +33,8 @@ fs::path existing(const fs::path& p) {
 }  // namespace
 
 Prepared prepare(const fs::path& palus, const fs::path& config, const fs::path& work_dir) {
-  if (!fs::exists(palus)) throw std::runtime_error(palus.string() + " does not exist: build palus first (ninja -C build)");
+  if (!fs::exists(palus))
+    throw std::runtime_error(palus.string() + " does not exist: build palus first (ninja -C build)");
   Prepared p;
   p.analyze_seconds = stage(palus, config, work_dir, "analyze");
   p.api_yaml = existing(work_dir / "api.yaml");

@@ -9,8 +9,10 @@ namespace palus::bench {
 std::string shell_quote(std::string_view text) {
   std::string out = "'";
   for (char ch : text) {
-    if (ch == '\'') out += "'\\''";
-    else out += ch;
+    if (ch == '\'')
+      out += "'\\''";
+    else
+      out += ch;
   }
   return out + "'";
 }

@@ -35,12 +35,13 @@ SlowFile compile_and_run(const SlowWayOptions& options, const fs::path& library,
   fs::path log = source;
   log += ".log";
   const auto start = std::chrono::steady_clock::now();
-  const std::string build = fmt::format(
-      "{} {} -I {} {} {} -lgtest_main -lgtest -pthread -o {} > {} 2>&1", options.compiler, options.flags,
-      shell_quote(options.include_dir.string()), shell_quote(source.string()), shell_quote(library.string()),
-      shell_quote(exe.string()), shell_quote(log.string()));
+  const std::string build =
+      fmt::format("{} {} -I {} {} {} -lgtest_main -lgtest -pthread -o {} > {} 2>&1", options.compiler, options.flags,
+                  shell_quote(options.include_dir.string()), shell_quote(source.string()),
+                  shell_quote(library.string()), shell_quote(exe.string()), shell_quote(log.string()));
   file.compiled = run_command(build) == 0;
-  if (file.compiled) file.run_status = run_command(fmt::format("{} >> {} 2>&1", shell_quote(exe.string()), shell_quote(log.string())));
+  if (file.compiled)
+    file.run_status = run_command(fmt::format("{} >> {} 2>&1", shell_quote(exe.string()), shell_quote(log.string())));
   file.seconds = seconds_since(start);
   return file;
 }

@@ -18,9 +18,9 @@ struct SlowWayOptions {
 
 struct SlowFile {
   std::filesystem::path source;
-  double seconds = 0;        ///< compile + link + run
+  double seconds = 0;  ///< compile + link + run
   bool compiled = false;
-  int run_status = -1;       ///< exit status of the test executable (-1: killed or not run)
+  int run_status = -1;  ///< exit status of the test executable (-1: killed or not run)
 };
 
 /// Compiles `options.sources` into work_dir/libsut.a (not part of the measured cost: a real

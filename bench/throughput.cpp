@@ -2,11 +2,10 @@
 // without sanitizers, against the slow way (one GoogleTest file per sequence, compiled, linked
 // and run). Prints markdown tables (DESIGN §11). See bench/README.md.
 
+#include <fmt/format.h>
 #include <stdlib.h>
 
 #include <CLI/CLI.hpp>
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -58,7 +57,8 @@ std::vector<fs::path> cpp_files(const fs::path& dir) {
 }
 
 /// Writes the first `count` sequences as GoogleTest files; returns their paths.
-std::vector<fs::path> write_slow_files(const pb::Catalog& catalog, const std::vector<palus::harness::protocol::RunRequest>& sequences,
+std::vector<fs::path> write_slow_files(const pb::Catalog& catalog,
+                                       const std::vector<palus::harness::protocol::RunRequest>& sequences,
                                        std::size_t count, const fs::path& include_dir, const fs::path& dir) {
   fs::create_directories(dir);
   const std::vector<std::string> includes = pb::api_includes(*catalog.api, include_dir);
@@ -108,13 +108,15 @@ int run(const Options& opt) {
   results.runs.push_back(
       pb::run_through_harness("harness, no sanitizers, observe = false", plain, sequences, false, opt.chunk, ids));
   std::cerr << "running through the harness with address+undefined\n";
-  results.runs.push_back(pb::run_through_harness("harness, address+undefined", sanitized, sequences, true, opt.chunk, ids));
+  results.runs.push_back(
+      pb::run_through_harness("harness, address+undefined", sanitized, sequences, true, opt.chunk, ids));
 
   pb::SlowWayOptions slow;
   slow.include_dir = include_dir;
   slow.sources = cpp_files(opt.sample / "src");
   slow.work_dir = work / "slow";
-  results.slow.compiler = fmt::format("{} {} -I include, then -lgtest_main -lgtest -pthread", slow.compiler, slow.flags);
+  results.slow.compiler =
+      fmt::format("{} {} -I include, then -lgtest_main -lgtest -pthread", slow.compiler, slow.flags);
   std::cerr << "the slow way: building the library once, then " << slow_files.size() << " GoogleTest files\n";
   const fs::path library = pb::build_library(slow, results.slow.library_seconds);
   bool failed = false;
@@ -123,7 +125,8 @@ int run(const Options& opt) {
     results.slow.statements += sequences[i].statements.size();
     if (!results.slow.files.back().compiled) {
       failed = true;
-      std::cerr << "did not compile: " << slow_files[i].string() << " (compiler output: " << slow_files[i].string() << ".log)\n";
+      std::cerr << "did not compile: " << slow_files[i].string() << " (compiler output: " << slow_files[i].string()
+                << ".log)\n";
     }
   }
 

@@ -13,7 +13,18 @@ namespace palus::api {
 enum class Passing { value, ref, const_ref, rvalue_ref, pointer, const_pointer };
 
 /// What kind of value sits behind the reference or pointer.
-enum class TypeCategory { void_type, boolean, integer, floating, character, string, cstring, enumeration, record, other };
+enum class TypeCategory {
+  void_type,
+  boolean,
+  integer,
+  floating,
+  character,
+  string,
+  cstring,
+  enumeration,
+  record,
+  other
+};
 
 struct TypeRef {
   std::string spelling;  ///< fully qualified and compilable: "const std::string &"
@@ -37,11 +48,11 @@ struct Literal {
 enum class CallableKind { constructor, method, static_method, function };
 
 struct Callable {
-  std::string id;         ///< unique signature: "tinysql::Statement::executeQuery(const std::string &)"
-  std::string name;       ///< "executeQuery", "operator=="
-  std::string owner;      ///< qualified class of a constructor or method; empty for free functions
+  std::string id;     ///< unique signature: "tinysql::Statement::executeQuery(const std::string &)"
+  std::string name;   ///< "executeQuery", "operator=="
+  std::string owner;  ///< qualified class of a constructor or method; empty for free functions
   CallableKind kind = CallableKind::method;
-  TypeRef result;         ///< void for constructors
+  TypeRef result;  ///< void for constructors
   std::vector<Param> params;
   bool is_const = false, is_virtual = false, is_pure = false, is_operator = false;
   bool is_implicit = false;  ///< implicit default or copy constructor (no source)
@@ -120,7 +131,8 @@ struct Oracle {
 
 /// PALUS_PARAM_VALUES / PALUS_TYPE_VALUES: values the generator draws for a parameter.
 struct ParamValues {
-  std::string callable;  ///< qualified name as written ("tinysql::Statement::executeQuery", a theory's name); empty for the per-type form
+  std::string callable;  ///< qualified name as written ("tinysql::Statement::executeQuery", a theory's name); empty for
+                         ///< the per-type form
   std::string param;     ///< the parameter's name; empty for the per-type form
   std::string type;      ///< per-type form: the type's qualified base ("std::string", "int")
   std::vector<Literal> values;
@@ -129,12 +141,12 @@ struct ParamValues {
 };
 
 struct Api {
-  std::vector<Class> classes;        ///< sorted by name
-  std::vector<Callable> functions;   ///< free functions and operators, sorted by id
-  std::vector<Enum> enums;           ///< sorted by name
-  std::vector<Unsupported> unsupported;  ///< sorted by entity
-  std::string tfidf_formula;         ///< recorded so readers of api.yaml know what relevance means
-  std::vector<Oracle> oracles;       ///< theories and invariants, sorted by function id
+  std::vector<Class> classes;             ///< sorted by name
+  std::vector<Callable> functions;        ///< free functions and operators, sorted by id
+  std::vector<Enum> enums;                ///< sorted by name
+  std::vector<Unsupported> unsupported;   ///< sorted by entity
+  std::string tfidf_formula;              ///< recorded so readers of api.yaml know what relevance means
+  std::vector<Oracle> oracles;            ///< theories and invariants, sorted by function id
   std::vector<ParamValues> param_values;  ///< in the order of the headers
 };
 

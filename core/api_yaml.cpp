@@ -6,56 +6,82 @@ namespace palus::api {
 
 std::string_view to_string(Passing p) {
   switch (p) {
-    case Passing::value: return "value";
-    case Passing::ref: return "ref";
-    case Passing::const_ref: return "const_ref";
-    case Passing::rvalue_ref: return "rvalue_ref";
-    case Passing::pointer: return "pointer";
-    case Passing::const_pointer: return "const_pointer";
+    case Passing::value:
+      return "value";
+    case Passing::ref:
+      return "ref";
+    case Passing::const_ref:
+      return "const_ref";
+    case Passing::rvalue_ref:
+      return "rvalue_ref";
+    case Passing::pointer:
+      return "pointer";
+    case Passing::const_pointer:
+      return "const_pointer";
   }
   return "value";
 }
 
 std::string_view to_string(TypeCategory c) {
   switch (c) {
-    case TypeCategory::void_type: return "void";
-    case TypeCategory::boolean: return "bool";
-    case TypeCategory::integer: return "integer";
-    case TypeCategory::floating: return "floating";
-    case TypeCategory::character: return "char";
-    case TypeCategory::string: return "string";
-    case TypeCategory::cstring: return "cstring";
-    case TypeCategory::enumeration: return "enum";
-    case TypeCategory::record: return "class";
-    case TypeCategory::other: return "other";
+    case TypeCategory::void_type:
+      return "void";
+    case TypeCategory::boolean:
+      return "bool";
+    case TypeCategory::integer:
+      return "integer";
+    case TypeCategory::floating:
+      return "floating";
+    case TypeCategory::character:
+      return "char";
+    case TypeCategory::string:
+      return "string";
+    case TypeCategory::cstring:
+      return "cstring";
+    case TypeCategory::enumeration:
+      return "enum";
+    case TypeCategory::record:
+      return "class";
+    case TypeCategory::other:
+      return "other";
   }
   return "other";
 }
 
 std::string_view to_string(CallableKind k) {
   switch (k) {
-    case CallableKind::constructor: return "constructor";
-    case CallableKind::method: return "method";
-    case CallableKind::static_method: return "static_method";
-    case CallableKind::function: return "function";
+    case CallableKind::constructor:
+      return "constructor";
+    case CallableKind::method:
+      return "method";
+    case CallableKind::static_method:
+      return "static_method";
+    case CallableKind::function:
+      return "function";
   }
   return "function";
 }
 
 std::string_view to_string(Literal::Kind k) {
   switch (k) {
-    case Literal::Kind::integer: return "integer";
-    case Literal::Kind::floating: return "floating";
-    case Literal::Kind::string: return "string";
-    case Literal::Kind::character: return "char";
+    case Literal::Kind::integer:
+      return "integer";
+    case Literal::Kind::floating:
+      return "floating";
+    case Literal::Kind::string:
+      return "string";
+    case Literal::Kind::character:
+      return "char";
   }
   return "integer";
 }
 
 std::string_view to_string(Oracle::Kind k) {
   switch (k) {
-    case Oracle::Kind::theory: return "theory";
-    case Oracle::Kind::invariant: return "invariant";
+    case Oracle::Kind::theory:
+      return "theory";
+    case Oracle::Kind::invariant:
+      return "invariant";
   }
   return "theory";
 }
@@ -222,8 +248,8 @@ class Writer {
       std::vector<std::string> kinds;
       if (d.write_read) kinds.push_back("write-read");
       if (d.read_read) kinds.push_back("read-read");
-      out_ << YAML::BeginMap << YAML::Key << "method" << YAML::Value << d.method << YAML::Key << "depends_on" << YAML::Value
-           << d.on;
+      out_ << YAML::BeginMap << YAML::Key << "method" << YAML::Value << d.method << YAML::Key << "depends_on"
+           << YAML::Value << d.on;
       strings("kinds", kinds);
       strings("fields", d.fields);
       out_ << YAML::Key << "relevance" << YAML::Value << d.relevance << YAML::EndMap;

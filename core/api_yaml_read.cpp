@@ -53,7 +53,6 @@ const FlagTable<api::ClassTraits> class_traits{{"default_constructible", &api::C
                                                {"hashable", &api::ClassTraits::hashable},
                                                {"printable", &api::ClassTraits::printable}};
 
-
 template <typename Names>
 std::string join(const Names& names) {
   std::string joined;

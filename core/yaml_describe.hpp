@@ -10,10 +10,14 @@ namespace palus {
 
 inline std::string describe(const YAML::Node& node) {
   switch (node.Type()) {
-    case YAML::NodeType::Sequence: return "a list";
-    case YAML::NodeType::Map: return "a map";
-    case YAML::NodeType::Scalar: return fmt::format("'{}'", node.Scalar());
-    default: return "nothing";
+    case YAML::NodeType::Sequence:
+      return "a list";
+    case YAML::NodeType::Map:
+      return "a map";
+    case YAML::NodeType::Scalar:
+      return fmt::format("'{}'", node.Scalar());
+    default:
+      return "nothing";
   }
 }
 

@@ -12,8 +12,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "core/yaml_describe.hpp"
 #include "core/error.hpp"
+#include "core/yaml_describe.hpp"
 
 namespace palus {
 

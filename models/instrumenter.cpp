@@ -15,14 +15,14 @@
 #include <sstream>
 #include <thread>
 
-#include "models/probe_table.hpp"
+#include "core/atomic_file.hpp"
 #include "core/clang/callable_id.hpp"
 #include "core/clang/clang_util.hpp"
 #include "core/clang/parallel.hpp"
 #include "core/clang/translation_unit.hpp"
 #include "core/clang/type_traits_probe.hpp"
-#include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "models/probe_table.hpp"
 
 namespace palus::models {
 namespace {
@@ -239,7 +239,6 @@ class UnitScanner {
   std::map<CXFile, std::optional<std::size_t>> file_index_;  // a cache, looked up only
   UnitScan scan_;
 };
-
 
 const std::vector<std::string>& include_dir_options() {
   static const std::vector<std::string> options{"-iquote", "-isystem", "-idirafter", "-I"};

@@ -11,9 +11,9 @@
 namespace palus::models {
 namespace {
 
-constexpr int kEnds = -1;        // closes a tail that stops at a node without outgoing transitions
-using Tail = std::vector<int>;   // label numbers
-using Tails = std::vector<Tail>; // sorted, distinct
+constexpr int kEnds = -1;         // closes a tail that stops at a node without outgoing transitions
+using Tail = std::vector<int>;    // label numbers
+using Tails = std::vector<Tail>;  // sorted, distinct
 
 /// The k-tails of a class model's nodes, labels numbered so tails compare cheaply.
 class TailFinder {

@@ -36,18 +36,18 @@ struct Dependence {
 /// k + 1; for constructors, static methods and free functions parameter k is slot k.
 struct SlotConstraint {
   std::uint32_t slot = 0;
-  std::vector<TraceValue> values;        ///< primitives, strings, null pointers; distinct, in order seen
-  std::vector<Dependence> dependences;   ///< distinct
-  std::vector<std::string> profiles;     ///< abstract profiles of the argument object at the call; distinct
+  std::vector<TraceValue> values;       ///< primitives, strings, null pointers; distinct, in order seen
+  std::vector<Dependence> dependences;  ///< distinct
+  std::vector<std::string> profiles;    ///< abstract profiles of the argument object at the call; distinct
   bool operator==(const SlotConstraint& other) const;  ///< values compared by same_value (TraceValue has no ==)
 };
 
 struct Transition {
   std::uint32_t from = 0, to = 0;
-  std::string callable;  ///< api.yaml callable id
-  int role = 0;          ///< kResultRole, or the input slot the model's object occupies
-  bool inferred = false; ///< a creation assumed (defaulted constructor, not probed), never observed
-  bool threw = false;    ///< the call was left by an exception
+  std::string callable;   ///< api.yaml callable id
+  int role = 0;           ///< kResultRole, or the input slot the model's object occupies
+  bool inferred = false;  ///< a creation assumed (defaulted constructor, not probed), never observed
+  bool threw = false;     ///< the call was left by an exception
   std::uint32_t count = 0;
   std::vector<SlotConstraint> slots;  ///< sorted by slot; only slots with something recorded
   bool operator==(const Transition&) const = default;
@@ -68,7 +68,7 @@ struct ClassModel {
 };
 
 struct Model {
-  std::uint32_t ktail = 0;  ///< k of the kTail merge applied, 0 for none
+  std::uint32_t ktail = 0;          ///< k of the kTail merge applied, 0 for none
   std::vector<ClassModel> classes;  ///< sorted by cls
 
   const ClassModel* find(std::string_view cls) const {
@@ -85,14 +85,19 @@ inline std::strong_ordering compare_values(const TraceValue& a, const TraceValue
   using Kind = TraceValue::Kind;
   if (a.kind != b.kind) return a.kind <=> b.kind;
   switch (a.kind) {
-    case Kind::boolean: return (a.i != 0) <=> (b.i != 0);
-    case Kind::signed_integer: return a.i <=> b.i;
-    case Kind::unsigned_integer: return a.u <=> b.u;
+    case Kind::boolean:
+      return (a.i != 0) <=> (b.i != 0);
+    case Kind::signed_integer:
+      return a.i <=> b.i;
+    case Kind::unsigned_integer:
+      return a.u <=> b.u;
     case Kind::floating:
       if (std::isnan(a.d) || std::isnan(b.d)) return std::isnan(a.d) <=> std::isnan(b.d);
       return std::bit_cast<std::uint64_t>(a.d) <=> std::bit_cast<std::uint64_t>(b.d);
-    case Kind::string: return a.s.compare(b.s) <=> 0;
-    default: return std::strong_ordering::equal;
+    case Kind::string:
+      return a.s.compare(b.s) <=> 0;
+    default:
+      return std::strong_ordering::equal;
   }
 }
 inline bool same_value(const TraceValue& a, const TraceValue& b) { return compare_values(a, b) == 0; }
@@ -113,11 +118,11 @@ struct TransitionLabel {
   friend std::strong_ordering operator<=>(const TransitionLabel& a, const TransitionLabel& b) {
     const auto head = std::tie(a.callable, a.role, a.threw) <=> std::tie(b.callable, b.role, b.threw);
     if (head != 0) return head;
-    return std::lexicographical_compare_three_way(
-        a.values.begin(), a.values.end(), b.values.begin(), b.values.end(), [](const auto& x, const auto& y) {
-          if (x.first != y.first) return x.first <=> y.first;
-          return compare_values(x.second, y.second);
-        });
+    return std::lexicographical_compare_three_way(a.values.begin(), a.values.end(), b.values.begin(), b.values.end(),
+                                                  [](const auto& x, const auto& y) {
+                                                    if (x.first != y.first) return x.first <=> y.first;
+                                                    return compare_values(x.second, y.second);
+                                                  });
   }
   friend bool operator==(const TransitionLabel& a, const TransitionLabel& b) { return (a <=> b) == 0; }
 };

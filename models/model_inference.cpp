@@ -8,8 +8,8 @@
 #include <string_view>
 #include <utility>
 
-#include "models/ktail.hpp"
 #include "core/error.hpp"
+#include "models/ktail.hpp"
 
 namespace palus::models {
 namespace {
@@ -147,7 +147,7 @@ Identities identify_objects(const std::vector<TraceEvent>& events, const std::ve
                             const CallIndex& calls, const ApiIndex& api) {
   Identities ids;
   ids.of_event.resize(events.size());
-  std::vector<std::string> owners;        // per instance: the class its probes name
+  std::vector<std::string> owners;               // per instance: the class its probes name
   std::map<std::uint64_t, std::size_t> current;  // identity -> the instance holding it now
   auto instance_of = [&](std::uint64_t identity) {
     const auto it = current.find(identity);
@@ -287,12 +287,23 @@ TraceValue value_only(const TraceValue& v) {
   TraceValue out;
   out.kind = v.kind;
   switch (v.kind) {
-    case TraceValue::Kind::boolean: out.i = v.i != 0; break;
-    case TraceValue::Kind::signed_integer: out.i = v.i; break;
-    case TraceValue::Kind::unsigned_integer: out.u = v.u; break;
-    case TraceValue::Kind::floating: out.d = v.d; break;
-    case TraceValue::Kind::string: out.s = v.s; break;
-    default: break;
+    case TraceValue::Kind::boolean:
+      out.i = v.i != 0;
+      break;
+    case TraceValue::Kind::signed_integer:
+      out.i = v.i;
+      break;
+    case TraceValue::Kind::unsigned_integer:
+      out.u = v.u;
+      break;
+    case TraceValue::Kind::floating:
+      out.d = v.d;
+      break;
+    case TraceValue::Kind::string:
+      out.s = v.s;
+      break;
+    default:
+      break;
   }
   return out;
 }
@@ -307,7 +318,7 @@ struct Input {
   const TraceValue* value = nullptr;  ///< nullptr for the receiver
   std::size_t object = kNone;         ///< the instance there, if any
   std::string_view profile;
-  bool mutable_object = false;        ///< a non-const reference or pointer parameter
+  bool mutable_object = false;  ///< a non-const reference or pointer parameter
 };
 
 /// Replays the trace in order, moving every object with a model along its path.
@@ -315,8 +326,13 @@ class ModelBuilder {
  public:
   ModelBuilder(const Trace& trace, const std::vector<ProbeInfo>& probes, const ApiIndex& api, const CallIndex& calls,
                const Identities& ids)
-      : events_(trace.events), probes_(probes), api_(api), calls_(calls), ids_(ids),
-        creations_(ids.instances.size()), node_(ids.instances.size(), kNotOnPath),
+      : events_(trace.events),
+        probes_(probes),
+        api_(api),
+        calls_(calls),
+        ids_(ids),
+        creations_(ids.instances.size()),
+        node_(ids.instances.size(), kNotOnPath),
         latest_profile_(ids.instances.size()) {
     const CreationFinder find_creation(events_, probes_, calls_, api_);
     for (std::size_t o = 0; o < ids.instances.size(); ++o) {
@@ -356,9 +372,9 @@ class ModelBuilder {
     const std::vector<Input> inputs = inputs_of(i, *callable);
     std::vector<std::optional<Dependence>> dependences;  // taken before anyone moves
     for (const Input& input : inputs) {
-      dependences.push_back(on_path(input.object) ? std::optional(Dependence{ids_.instances[input.object].cls,
-                                                                            node_[input.object]})
-                                                  : std::nullopt);
+      dependences.push_back(on_path(input.object)
+                                ? std::optional(Dependence{ids_.instances[input.object].cls, node_[input.object]})
+                                : std::nullopt);
     }
     const std::size_t exit = calls_.exit_of(i);
     const bool threw = exit != kNone && events_[exit].threw;
@@ -442,7 +458,7 @@ class ModelBuilder {
   const Identities& ids_;
   std::vector<Creation> creations_;
   std::map<std::size_t, std::vector<std::size_t>> created_in_;  // outermost call -> objects it creates
-  std::vector<std::uint32_t> node_;                              // per instance: where its path is
+  std::vector<std::uint32_t> node_;                             // per instance: where its path is
   std::vector<std::string> latest_profile_;
   std::map<std::size_t, std::vector<std::pair<std::size_t, std::uint32_t>>> pending_exit_profiles_;
   std::map<std::string, ClassTrie> tries_;
@@ -452,17 +468,17 @@ void check_probe_indexes(const Trace& trace, const std::vector<ProbeInfo>& probe
   for (std::size_t i = 0; i < trace.events.size(); ++i) {
     const TraceEvent& e = trace.events[i];
     if (e.kind != EventKind::object_end && e.callable >= probes.size()) {
-      throw UserError(fmt::format("trace event {} names probe {}, but the probe table has {} probes "
-                                  "(the trace and probes.yaml do not belong together; rerun 'palus trace')",
-                                  i, e.callable, probes.size()));
+      throw UserError(
+          fmt::format("trace event {} names probe {}, but the probe table has {} probes "
+                      "(the trace and probes.yaml do not belong together; rerun 'palus trace')",
+                      i, e.callable, probes.size()));
     }
   }
 }
 
 }  // namespace
 
-Model infer_model(const Trace& trace, const std::vector<ProbeInfo>& probes, const api::Api& api,
-                  std::uint32_t ktail) {
+Model infer_model(const Trace& trace, const std::vector<ProbeInfo>& probes, const api::Api& api, std::uint32_t ktail) {
   check_probe_indexes(trace, probes);
   const ApiIndex api_index(api);
   const CallIndex calls(trace.events);

@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/api.hpp"
 #include "models/model.hpp"
 #include "models/trace_event.hpp"
-#include "core/api.hpp"
 
 namespace palus::models {
 
@@ -34,7 +34,6 @@ namespace palus::models {
 /// when first seen.
 ///
 /// Throws palus::UserError when an event names a probe outside `probes`.
-Model infer_model(const Trace& trace, const std::vector<ProbeInfo>& probes, const api::Api& api,
-                  std::uint32_t ktail);
+Model infer_model(const Trace& trace, const std::vector<ProbeInfo>& probes, const api::Api& api, std::uint32_t ktail);
 
 }  // namespace palus::models

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "core/yaml_describe.hpp"
 #include "core/yaml_reader.hpp"
-#include "core/error.hpp"
 
 namespace palus::models {
 namespace {
@@ -34,11 +34,11 @@ constexpr std::string_view kHeader =
 bool is_utf8(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto lead = static_cast<unsigned char>(text[i]);
-    const std::size_t length = lead < 0x80            ? 1
-                               : (lead >> 5) == 0x6   ? 2
-                               : (lead >> 4) == 0xE   ? 3
-                               : (lead >> 3) == 0x1E  ? 4
-                                                      : 0;
+    const std::size_t length = lead < 0x80           ? 1
+                               : (lead >> 5) == 0x6  ? 2
+                               : (lead >> 4) == 0xE  ? 3
+                               : (lead >> 3) == 0x1E ? 4
+                                                     : 0;
     if (length == 0 || i + length > text.size()) return false;
     char32_t point = length == 1 ? lead : lead & (0x7F >> length);
     for (std::size_t k = 1; k < length; ++k) {
@@ -81,12 +81,18 @@ void emit_value(YAML::Emitter& out, const TraceValue& v) {
   }
   out << YAML::Flow << YAML::BeginMap;
   switch (v.kind) {
-    case Kind::boolean: out << YAML::Key << "bool" << YAML::Value << (v.i != 0); break;
-    case Kind::signed_integer: out << YAML::Key << "int" << YAML::Value << static_cast<long long>(v.i); break;
+    case Kind::boolean:
+      out << YAML::Key << "bool" << YAML::Value << (v.i != 0);
+      break;
+    case Kind::signed_integer:
+      out << YAML::Key << "int" << YAML::Value << static_cast<long long>(v.i);
+      break;
     case Kind::unsigned_integer:
       out << YAML::Key << "uint" << YAML::Value << static_cast<unsigned long long>(v.u);
       break;
-    case Kind::floating: out << YAML::Key << "float" << YAML::Value << shortest(v.d); break;
+    case Kind::floating:
+      out << YAML::Key << "float" << YAML::Value << shortest(v.d);
+      break;
     case Kind::string:
       if (is_utf8(v.s)) {
         out << YAML::Key << "string" << YAML::Value << YAML::DoubleQuoted << v.s;
@@ -94,7 +100,8 @@ void emit_value(YAML::Emitter& out, const TraceValue& v) {
         out << YAML::Key << "hex" << YAML::Value << YAML::DoubleQuoted << to_hex(v.s);
       }
       break;
-    default: break;  // none and object are never stored
+    default:
+      break;  // none and object are never stored
   }
   out << YAML::EndMap;
 }
@@ -203,7 +210,6 @@ class Reader : public YamlReader {
       }
     }
   }
-
 
   std::vector<std::string> strings(const YAML::Node& map, std::string_view key) const {
     std::vector<std::string> result;
@@ -321,8 +327,10 @@ class Reader : public YamlReader {
       return v;
     }
     if (!node.IsMap() || node.size() != 1 || !node.begin()->first.IsScalar()) {
-      fail_at(where(node), "expected a value like {{string: \"...\"}}, {{int: -3}}, {{uint: 5}}, {{bool: true}}, "
-                           "{{float: 2.5}}, {{hex: \"ff\"}} or null, got {}", describe(node));
+      fail_at(where(node),
+              "expected a value like {{string: \"...\"}}, {{int: -3}}, {{uint: 5}}, {{bool: true}}, "
+              "{{float: 2.5}}, {{hex: \"ff\"}} or null, got {}",
+              describe(node));
     }
     const std::string kind = node.begin()->first.Scalar();
     const YAML::Node payload = node.begin()->second;

@@ -7,9 +7,9 @@
 #include <array>
 #include <charconv>
 
-#include "harness/codegen/build_tools.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "harness/codegen/build_tools.hpp"
 
 namespace palus::models {
 namespace {

@@ -42,17 +42,17 @@ enum class EventKind : std::uint8_t {
 struct TraceEvent {
   EventKind kind = EventKind::enter;
   ProbeRole role = ProbeRole::function;
-  std::uint32_t callable = 0;  ///< index in the probe table (probes.yaml of the instrumented copy)
-  std::uint32_t thread = 0;    ///< 0 for the first thread that recorded, then 1, 2, ...
-  std::uint64_t call = 0;      ///< call number, from 1; an enter and its exit share it
-  std::uint64_t parent = 0;    ///< the probed call running when this one started (same thread); 0 = none
-  std::uint64_t self = 0;      ///< identity of *this; 0 for free and static functions
-  bool first_seen = false;     ///< enter only: this event began the identity `self` (a constructor,
-                               ///< or the first call on an object whose construction was not probed)
-  std::string profile;         ///< of *this: on entry (enter; "" for constructors), on exit (exit;
-                               ///< "" for destructors); "" when the class has no profile function
+  std::uint32_t callable = 0;    ///< index in the probe table (probes.yaml of the instrumented copy)
+  std::uint32_t thread = 0;      ///< 0 for the first thread that recorded, then 1, 2, ...
+  std::uint64_t call = 0;        ///< call number, from 1; an enter and its exit share it
+  std::uint64_t parent = 0;      ///< the probed call running when this one started (same thread); 0 = none
+  std::uint64_t self = 0;        ///< identity of *this; 0 for free and static functions
+  bool first_seen = false;       ///< enter only: this event began the identity `self` (a constructor,
+                                 ///< or the first call on an object whose construction was not probed)
+  std::string profile;           ///< of *this: on entry (enter; "" for constructors), on exit (exit;
+                                 ///< "" for destructors); "" when the class has no profile function
   std::vector<TraceValue> args;  ///< enter only, one per declared parameter
-  bool threw = false;          ///< exit only: left by an exception
+  bool threw = false;            ///< exit only: left by an exception
 };
 
 }  // namespace palus::models

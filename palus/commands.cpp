@@ -9,18 +9,18 @@
 #include <map>
 #include <set>
 
+#include "core/api_yaml.hpp"
+#include "core/api_yaml_read.hpp"
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/callable_plan.hpp"
 #include "harness/codegen/runtime_root.hpp"
 #include "oracles/contracts/contract_id.hpp"
 #include "palus/analysis/analyzer.hpp"
-#include "core/api_yaml.hpp"
-#include "core/api_yaml_read.hpp"
-#include "core/atomic_file.hpp"
 #include "palus/config/config.hpp"
 #include "palus/config/config_values.hpp"
 #include "palus/config/starter_config.hpp"
-#include "core/error.hpp"
 #include "palus/generate_stage.hpp"
 #include "palus/harness_stage.hpp"
 #include "palus/model_stage.hpp"
@@ -32,7 +32,6 @@ namespace palus {
 namespace {
 
 namespace fs = std::filesystem;
-
 
 constexpr int kFailuresFound = 3;
 constexpr int kSuiteBroken = 4;
@@ -47,7 +46,8 @@ Workspace open_workspace(const CommonOptions& common) {
   ws.work_dir = common.work_dir.empty() ? ws.config.dir / ".palus" : fs::absolute(common.work_dir).lexically_normal();
   std::error_code error;
   fs::create_directories(ws.work_dir, error);
-  if (error) throw UserError(fmt::format("{}: cannot create the work folder: {}", ws.work_dir.string(), error.message()));
+  if (error)
+    throw UserError(fmt::format("{}: cannot create the work folder: {}", ws.work_dir.string(), error.message()));
   return ws;
 }
 
@@ -69,7 +69,8 @@ void check_oracles_can_run(const api::Api& api, const fs::path& config_dir) {
     for (const auto& p : f.params) {
       const bool record = p.type.category == api::TypeCategory::record;
       if (harness::is_literal(p.type.category) || (record && produced.count(p.type.base))) continue;
-      const fs::path file = fs::path(f.file).is_absolute() ? fs::path(f.file).lexically_relative(config_dir) : fs::path(f.file);
+      const fs::path file =
+          fs::path(f.file).is_absolute() ? fs::path(f.file).lexically_relative(config_dir) : fs::path(f.file);
       throw UserError(fmt::format("{}:{}: {} '{}': parameter '{}' is a {}, {}", file.string(), f.line,
                                   api::to_string(oracle.kind), f.name, p.name, p.type.spelling,
                                   record ? "which no callable of the library produces (no public constructor or "
@@ -184,12 +185,13 @@ suite::CoverageReport report_stage(const Workspace& ws, const CommonOptions& com
 /// build (the project's compiler and flags, no sanitizers): the suite does not work where users
 /// build it. Says so on stderr and gives kSuiteBroken.
 int suite_status(const suite::CoverageReport& coverage) {
-  const int unbuilt = coverage.regression.files - coverage.regression.built + coverage.failure.files -
-                      coverage.failure.built;
+  const int unbuilt =
+      coverage.regression.files - coverage.regression.built + coverage.failure.files - coverage.failure.built;
   if (unbuilt == 0 && coverage.regression.failed == 0) return 0;
-  std::cerr << fmt::format("palus: the written suite is broken: {} test files do not build, {} regression tests fail "
-                           "(the list is above)\n",
-                           unbuilt, coverage.regression.failed);
+  std::cerr << fmt::format(
+      "palus: the written suite is broken: {} test files do not build, {} regression tests fail "
+      "(the list is above)\n",
+      unbuilt, coverage.regression.failed);
   return kSuiteBroken;
 }
 
@@ -203,8 +205,8 @@ std::string duration_text(double seconds) {
 void print_run_summary(const report::RunReport& r, const suite::CoverageReport& coverage, const Workspace& ws,
                        const CommonOptions& common, const std::string& program, double seconds) {
   fmt::print("\npalus run finished in {}\n", duration_text(seconds));
-  fmt::print("  tests     {} written to {}: {} regression, {} failure-revealing\n", r.tests.regression + r.tests.failure,
-             shown(ws.config.output.dir), r.tests.regression, r.tests.failure);
+  fmt::print("  tests     {} written to {}: {} regression, {} failure-revealing\n",
+             r.tests.regression + r.tests.failure, shown(ws.config.output.dir), r.tests.regression, r.tests.failure);
   if (r.failures.empty()) fmt::print("  failures  none found\n");
   for (const auto& f : r.failures) {
     const std::string message = f.message.size() > 100 ? f.message.substr(0, 97) + "..." : f.message;
@@ -221,12 +223,15 @@ int generation_status(const report::RunReport& r, const Workspace& ws, const Com
                       const GenerateOverrides& overrides) {
   if (!common.quiet) {
     fmt::print("\n  sequences  {:>9} executed  {:>9} normal  {:>7} exception  {:>6} invalid  {:>5} failing\n",
-               r.sequences.executed, r.sequences.normal, r.sequences.exception, r.sequences.invalid, r.sequences.failure);
-    fmt::print("  tests      {:>9} regression ({} expecting an exception)  {} failure  dropped: {} uncompilable, {} flaky\n",
-               r.tests.regression, r.tests.expected_exception, r.tests.failure, r.tests.dropped_uncompilable,
-               r.tests.dropped_flaky);
+               r.sequences.executed, r.sequences.normal, r.sequences.exception, r.sequences.invalid,
+               r.sequences.failure);
+    fmt::print(
+        "  tests      {:>9} regression ({} expecting an exception)  {} failure  dropped: {} uncompilable, {} flaky\n",
+        r.tests.regression, r.tests.expected_exception, r.tests.failure, r.tests.dropped_uncompilable,
+        r.tests.dropped_flaky);
     for (const auto& f : r.failures) fmt::print("  failure    {:<10} {}  ({})\n", f.kind, f.test, f.message);
-    fmt::print("  written to {}{}\n", shown(ws.config.output.dir), r.interrupted ? " (interrupted: what was found so far)" : "");
+    fmt::print("  written to {}{}\n", shown(ws.config.output.dir),
+               r.interrupted ? " (interrupted: what was found so far)" : "");
   }
   return overrides.fail_on_failures && !r.failures.empty() ? kFailuresFound : 0;
 }
@@ -330,8 +335,9 @@ int run_generate(const CommonOptions& common, const GenerateOverrides& overrides
   if (needs_model(ws.config)) {
     model = read_model(ws.work_dir);
     if (!model)
-      throw UserError(fmt::format("{}: not found; mode '{}' needs it (run 'palus trace' and 'palus model', or --mode random)",
-                                  shown(ws.work_dir / "model.yaml"), to_string(ws.config.generate.mode)));
+      throw UserError(
+          fmt::format("{}: not found; mode '{}' needs it (run 'palus trace' and 'palus model', or --mode random)",
+                      shown(ws.work_dir / "model.yaml"), to_string(ws.config.generate.mode)));
   }
   HarnessStageResult built = harness_stage(ws, common, api, ws.config.sandbox.sanitizers);
   const report::RunReport summary = generate(ws, common, overrides, api, std::move(built),
@@ -342,8 +348,10 @@ int run_generate(const CommonOptions& common, const GenerateOverrides& overrides
 int run_init(const CommonOptions& common, const InitOptions& options) {
   const fs::path project_dir = fs::absolute(common.config).parent_path();
   std::optional<fs::path> database;
-  if (!options.compile_commands.empty()) database = fs::absolute(options.compile_commands);
-  else database = find_compile_database(project_dir);
+  if (!options.compile_commands.empty())
+    database = fs::absolute(options.compile_commands);
+  else
+    database = find_compile_database(project_dir);
   const fs::path written = write_starter_config(project_dir, database, options.force);
   if (!common.quiet) {
     fmt::print("init: wrote {}{}\n", shown(written),
@@ -352,9 +360,7 @@ int run_init(const CommonOptions& common, const InitOptions& options) {
   return 0;
 }
 
-int run_report(const CommonOptions& common) {
-  return suite_status(report_stage(open_workspace(common), common));
-}
+int run_report(const CommonOptions& common) { return suite_status(report_stage(open_workspace(common), common)); }
 
 int run_trace(const CommonOptions& common) {
   const Workspace ws = open_workspace(common);

@@ -9,10 +9,10 @@
 #include <mutex>
 #include <thread>
 
+#include "core/error.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/executor/executor.hpp"
 #include "palus/config/compile_db.hpp"
-#include "core/error.hpp"
 #include "palus/generation/generator.hpp"
 #include "palus/generation/guided_source.hpp"
 #include "palus/generation/literal_pool.hpp"
@@ -92,13 +92,14 @@ std::vector<std::string> theories_includes(const Config& config) {
 void fill_unsupported(report::RunReport& r, const api::Api& api, const HarnessStageResult& harness) {
   for (const auto& u : api.unsupported) r.unsupported.push_back({u.entity, u.reason});
   for (const auto& u : harness.uncallable) r.unsupported.push_back({u.id, u.reason});
-  for (const auto& b : harness.palus_bugs) r.unsupported.push_back({b, "its generated call did not compile (a palus bug)"});
+  for (const auto& b : harness.palus_bugs)
+    r.unsupported.push_back({b, "its generated call did not compile (a palus bug)"});
 }
 
 std::string failing_callable(const generation::TestCase& test, const generation::Catalog& catalog) {
   if (test.sequence.empty()) return "";
-  const std::size_t k = std::min<std::size_t>(static_cast<std::size_t>(std::max(test.failing_statement, 0)),
-                                              test.sequence.size() - 1);
+  const std::size_t k =
+      std::min<std::size_t>(static_cast<std::size_t>(std::max(test.failing_statement, 0)), test.sequence.size() - 1);
   return catalog.callables[test.sequence[k].callable].id;
 }
 
@@ -122,9 +123,10 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   summary.stages_s = request.stages_s;
   fill_unsupported(summary, *request.api, request.harness);
   if (config.generate.mode != GenerationMode::random && !guided) {
-    progress.note(fmt::format("generate: mode '{}' needs the call-sequence model (run 'palus trace' and 'palus model'); "
-                              "generating in random mode",
-                              to_string(config.generate.mode)));
+    progress.note(
+        fmt::format("generate: mode '{}' needs the call-sequence model (run 'palus trace' and 'palus model'); "
+                    "generating in random mode",
+                    to_string(config.generate.mode)));
   }
 
   const std::string variant = harness::variant_name(request.sanitizers);
@@ -163,10 +165,10 @@ report::RunReport generate_stage(const GenerateRequest& request) {
     guided_options.start = start;
     guided_options.deadline = start + config.generate.time_limit;
     guided_source.emplace(catalog, *guide, literals, step, guided_options);
-    log(fmt::format("model: {} class models, {} transitions followable, {} not (callable missing from the harness), "
-                    "{} callables uncovered by the model",
-                    request.model->classes.size(), guide->followable(), guide->unfollowable(),
-                    guide->uncovered().size()));
+    log(fmt::format(
+        "model: {} class models, {} transitions followable, {} not (callable missing from the harness), "
+        "{} callables uncovered by the model",
+        request.model->classes.size(), guide->followable(), guide->unfollowable(), guide->uncovered().size()));
   }
   generation::SequenceSource& source =
       guided_source ? static_cast<generation::SequenceSource&>(*guided_source) : random_source;
@@ -177,8 +179,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   generator_options.max_steps = request.max_steps.value_or(0);
   generator_options.literals = &literals;
   // A hang costs the whole call timeout; once one was found, most later hangs are the same one.
-  generator_options.known_hang_timeout =
-      std::max(std::chrono::milliseconds(200), config.sandbox.call_timeout / 10);
+  generator_options.known_hang_timeout = std::max(std::chrono::milliseconds(200), config.sandbox.call_timeout / 10);
   if (request.failures_only) generator_options.regression_per_callable = generator_options.exceptions_per_callable = 0;
   generation::Generator generator(catalog, executor, source, generator_options);
 
@@ -231,8 +232,9 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   };
   // Until the end only the pipeline thread writes report.yaml, from the counters the generator
   // last published with its progress (at most a quarter second old).
-  pipeline = std::make_unique<TestPipeline>(suite_writer, checker_list, catalog, [&] { refresh_report(false); },
-                                            [&log](const std::string& line) { log(line); });
+  pipeline = std::make_unique<TestPipeline>(
+      suite_writer, checker_list, catalog, [&] { refresh_report(false); },
+      [&log](const std::string& line) { log(line); });
   suite_writer.write_all();
   refresh_report(false);
 
@@ -259,7 +261,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   summary.interrupted = InterruptGuard::requested().load();
   if (guided_source) {
     const generation::GuidedSourceStats g = guided_source->stats();
-    log(fmt::format("guided: {} from a model root, {} extending a reaching sequence, {} unguided, {} failed to build, "
+    log(
+        fmt::format("guided: {} from a model root, {} extending a reaching sequence, {} unguided, {} failed to build, "
                     "{} reached their node; object inputs {} by state, {} by profile, {} by type; {} recorded values, "
                     "{} dependent calls",
                     g.from_root, g.extended, g.unguided, g.failed, g.reached, g.step.by_state, g.step.by_profile,

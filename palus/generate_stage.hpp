@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "models/model.hpp"
 #include "core/api.hpp"
+#include "models/model.hpp"
 #include "palus/config/config.hpp"
 #include "palus/harness_stage.hpp"
 #include "palus/report/run_report.hpp"
@@ -24,10 +24,10 @@ struct GenerateRequest {
   HarnessStageResult harness;
   std::vector<std::string> sanitizers;  ///< of the harness variant
   std::optional<std::uint64_t> max_steps;
-  bool failures_only = false;  ///< keep failure tests only
-  const models::Model* model = nullptr;  ///< for the model-guided modes; null: random mode
-  std::string command;                      ///< as typed, for report.yaml and file headers
-  std::map<std::string, double> stages_s;   ///< of the stages before
+  bool failures_only = false;              ///< keep failure tests only
+  const models::Model* model = nullptr;    ///< for the model-guided modes; null: random mode
+  std::string command;                     ///< as typed, for report.yaml and file headers
+  std::map<std::string, double> stages_s;  ///< of the stages before
   bool quiet = false, verbose = false;
 };
 

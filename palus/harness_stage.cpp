@@ -8,12 +8,12 @@
 #include <sstream>
 #include <thread>
 
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/harness_source.hpp"
 #include "harness/codegen/runtime_root.hpp"
 #include "models/profile_source.hpp"
-#include "core/atomic_file.hpp"
-#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 
@@ -123,18 +123,21 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
     }
     for (const auto& error : built.harness_errors) {
       std::string id = callable_at(source.text, error.line, source.callables);
-      std::string bug = fmt::format("harness.cpp:{}: {}{}", error.line, error.message, id.empty() ? "" : " (" + id + ")");
+      std::string bug =
+          fmt::format("harness.cpp:{}: {}{}", error.line, error.message, id.empty() ? "" : " (" + id + ")");
       if (id.empty() || attempt == kMaxRepairs) {
-        throw std::runtime_error("palus bug: the generated harness does not compile: " +
-                                 (build.harness_cpp.parent_path() / bug).string() + "\n(full log: " +
-                                 (build.dir / "build.log").string() + ")");
+        throw std::runtime_error(
+            "palus bug: the generated harness does not compile: " + (build.harness_cpp.parent_path() / bug).string() +
+            "\n(full log: " + (build.dir / "build.log").string() + ")");
       }
       if (dropped.emplace(id, "palus bug: the generated call does not compile: " + bug).second) {
         result.palus_bugs.push_back(bug);
         repaired = true;
       }
     }
-    if (!repaired) throw std::runtime_error("palus bug: the generated harness does not compile; see " + (build.dir / "build.log").string());
+    if (!repaired)
+      throw std::runtime_error("palus bug: the generated harness does not compile; see " +
+                               (build.dir / "build.log").string());
   }
 }
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/codegen/callable_plan.hpp"
 #include "core/api.hpp"
+#include "harness/codegen/callable_plan.hpp"
 #include "palus/config/config.hpp"
 
 namespace palus {
@@ -20,7 +20,7 @@ struct HarnessStageResult {
 };
 
 /// Builds the harness variant for `sanitizers` (the config's unless given).
-HarnessStageResult build_harness_stage(const Config& config, const std::filesystem::path& work_dir,
-                                       const api::Api& api, const std::vector<std::string>& sanitizers);
+HarnessStageResult build_harness_stage(const Config& config, const std::filesystem::path& work_dir, const api::Api& api,
+                                       const std::vector<std::string>& sanitizers);
 
 }  // namespace palus

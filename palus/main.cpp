@@ -2,15 +2,14 @@
 // a sample execution and by static method dependence (Palus).
 
 #include <CLI/CLI.hpp>
-
 #include <cstdio>
 #include <functional>
 #include <iostream>
 #include <string>
 
+#include "core/error.hpp"
 #include "harness/codegen/runtime_root.hpp"
 #include "palus/commands.hpp"
-#include "core/error.hpp"
 
 namespace {
 
@@ -25,15 +24,18 @@ void add_common_options(CLI::App& app, palus::CommonOptions& common) {
 }
 
 void add_generate_overrides(CLI::App& sub, palus::GenerateOverrides& overrides) {
-  sub.add_option("--time-limit", overrides.time_limit, "generation time, e.g. 60s or 5m (overrides generate.time_limit)");
+  sub.add_option("--time-limit", overrides.time_limit,
+                 "generation time, e.g. 60s or 5m (overrides generate.time_limit)");
   sub.add_option("--seed", overrides.seed, "random seed (overrides generate.seed)");
   sub.add_option("--mode", overrides.mode, "random | model | model+constraints | palus (overrides generate.mode)");
   sub.add_option("--out", overrides.out, "folder for the generated tests (overrides output.dir)");
-  sub.add_option("--max-steps", overrides.max_steps, "stop after this many sequences (with --seed: the same tests every time)")
+  sub.add_option("--max-steps", overrides.max_steps,
+                 "stop after this many sequences (with --seed: the same tests every time)")
       ->check(CLI::PositiveNumber);
   sub.add_flag("--fail-on-failures", overrides.fail_on_failures, "exit with status 3 when failures were found");
-  sub.add_flag("--failures-only", overrides.failures_only,
-               "write failure tests only, no regression or expected-exception tests (hunting bugs; checking fewer tests)");
+  sub.add_flag(
+      "--failures-only", overrides.failures_only,
+      "write failure tests only, no regression or expected-exception tests (hunting bugs; checking fewer tests)");
 }
 
 /// "palus VERSION" and the runtime folder in use (or why there is none).

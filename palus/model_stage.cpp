@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "core/error.hpp"
 #include "models/model_inference.hpp"
 #include "models/model_yaml.hpp"
 #include "models/probe_table.hpp"
 #include "models/trace_reader.hpp"
-#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 

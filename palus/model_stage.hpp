@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "models/model.hpp"
 #include "core/api.hpp"
+#include "models/model.hpp"
 #include "palus/config/config.hpp"
 
 namespace palus {

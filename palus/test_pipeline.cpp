@@ -26,7 +26,10 @@ std::string describe_run(const suite::RunOutcome& run) {
 TestPipeline::TestPipeline(writer::SuiteWriter& writer, std::vector<suite::TestChecker*> checkers,
                            const generation::Catalog& catalog, std::function<void()> after_write,
                            std::function<void(const std::string&)> log)
-    : writer_(writer), checkers_(std::move(checkers)), catalog_(catalog), after_write_(std::move(after_write)),
+    : writer_(writer),
+      checkers_(std::move(checkers)),
+      catalog_(catalog),
+      after_write_(std::move(after_write)),
       log_(std::move(log)) {
   if (checkers_.empty()) throw std::invalid_argument("TestPipeline: no checker");
   for (std::size_t k = 0; k < checkers_.size(); ++k) threads_.emplace_back([this, k] { work(k); });
@@ -96,11 +99,12 @@ void TestPipeline::check_batch(suite::TestChecker& checker, std::vector<generati
   std::vector<suite::TestSpec> specs;
   for (std::size_t k = 0; k < batch.size(); ++k) {
     const auto& entry = file.tests[k];
-    specs.push_back({entry.name.full(), entry.first_line, entry.last_line,
-                     batch[k].kind == generation::TestKind::failure});
+    specs.push_back(
+        {entry.name.full(), entry.first_line, entry.last_line, batch[k].kind == generation::TestKind::failure});
   }
   const suite::CheckResult result = checker.check(file.file_name, file.text, specs);
-  for (const auto& e : result.file_errors) log_(fmt::format("check: {}: line {}: {}", file.file_name, e.line, e.message));
+  for (const auto& e : result.file_errors)
+    log_(fmt::format("check: {}: line {}: {}", file.file_name, e.line, e.message));
 
   PipelineCounts delta;
   std::vector<WrittenFailure> written;
@@ -110,21 +114,25 @@ void TestPipeline::check_batch(suite::TestChecker& checker, std::vector<generati
     if (!verdict.compiled || !verdict.as_expected) writer_.release_name(name);
     if (!verdict.compiled) {
       ++delta.dropped_uncompilable;
-      for (const auto& e : verdict.errors) log_(fmt::format("dropped {} (does not compile): {}", name.full(), e.message));
+      for (const auto& e : verdict.errors)
+        log_(fmt::format("dropped {} (does not compile): {}", name.full(), e.message));
       continue;
     }
     if (!verdict.as_expected) {
       ++delta.dropped_flaky;
-      log_(fmt::format("dropped {} ({}): runs: {}; {}", name.full(),
-                       verdict.stable ? "not as expected" : "unstable", describe_run(verdict.runs[0]),
-                       describe_run(verdict.runs[1])));
+      log_(fmt::format("dropped {} ({}): runs: {}; {}", name.full(), verdict.stable ? "not as expected" : "unstable",
+                       describe_run(verdict.runs[0]), describe_run(verdict.runs[1])));
       continue;
     }
     const generation::TestCase& test = batch[k];
     writer_.accept(test, name);
     switch (test.kind) {
-      case generation::TestKind::regression: ++delta.regression; break;
-      case generation::TestKind::expected_exception: ++delta.expected_exception; break;
+      case generation::TestKind::regression:
+        ++delta.regression;
+        break;
+      case generation::TestKind::expected_exception:
+        ++delta.expected_exception;
+        break;
       case generation::TestKind::failure:
         ++delta.failure;
         written.push_back({test, writer_.location(name)});

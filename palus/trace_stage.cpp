@@ -7,6 +7,8 @@
 #include <sstream>
 #include <thread>
 
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/build_tools.hpp"
 #include "harness/codegen/runtime_root.hpp"
@@ -14,8 +16,6 @@
 #include "models/instrumenter.hpp"
 #include "models/probe_table.hpp"
 #include "models/profile_source.hpp"
-#include "core/atomic_file.hpp"
-#include "core/error.hpp"
 #include "palus/suite/process.hpp"
 
 namespace fs = std::filesystem;
@@ -52,7 +52,6 @@ std::vector<fs::path> project_headers(const Config& config, const std::vector<fs
   }
   return out;
 }
-
 
 /// The last lines of a program's output, indented, for an error message.
 std::string tail(const std::string& output, std::size_t lines = 12) {
@@ -103,8 +102,8 @@ std::string sample_ninja(const Config& config, const models::InstrumentResult& s
 
 TraceStageResult trace_stage(const Config& config, const fs::path& work_dir, const api::Api& api) {
   if (!config.sample || config.sample->sources.empty())
-    throw UserError(fmt::format("{}: no sample program configured (sample.sources); palus trace needs one",
-                                config.display_path));
+    throw UserError(
+        fmt::format("{}: no sample program configured (sample.sources); palus trace needs one", config.display_path));
   const fs::path dir = work_dir / "trace";
   fs::create_directories(dir);
   TraceStageResult result;
@@ -113,7 +112,8 @@ TraceStageResult trace_stage(const Config& config, const fs::path& work_dir, con
   std::vector<fs::path> sources;
   for (const auto& s : config.project.sources) sources.push_back((config.dir / s).lexically_normal());
   for (const auto& s : config.sample->sources)
-    if (!fs::exists(s)) throw UserError(fmt::format("{}: sample.sources: {}: no such file", config.display_path, s.string()));
+    if (!fs::exists(s))
+      throw UserError(fmt::format("{}: sample.sources: {}: no such file", config.display_path, s.string()));
 
   models::InstrumentRequest request;
   request.root = config.dir;
@@ -138,8 +138,7 @@ TraceStageResult trace_stage(const Config& config, const fs::path& work_dir, con
 
   const fs::path build_dir = dir / "build";
   fs::create_directories(build_dir);
-  write_file_if_changed(build_dir / "build.ninja",
-                        sample_ninja(config, shadow, profiles_cpp, harness::runtime_root()));
+  write_file_if_changed(build_dir / "build.ninja", sample_ninja(config, shadow, profiles_cpp, harness::runtime_root()));
   suite::ProcessSpec ninja;
   ninja.exe = "ninja";
   ninja.args = {"-C", build_dir.string(), "-j", std::to_string(std::max(1u, std::thread::hardware_concurrency()))};
@@ -149,9 +148,9 @@ TraceStageResult trace_stage(const Config& config, const fs::path& work_dir, con
   if (!built.started) throw UserError("palus trace: cannot run ninja: " + built.error + " (run scripts/setup.sh)");
   if (built.exit_status != 0) {
     const std::string error = harness::first_library_error(built.output, config.dir);
-    throw UserError(fmt::format("{}: the sample program does not build against the instrumented library{}{}\n(full log: {})",
-                                config.display_path, error.empty() ? "" : ": ", error,
-                                (build_dir / "build.log").string()));
+    throw UserError(
+        fmt::format("{}: the sample program does not build against the instrumented library{}{}\n(full log: {})",
+                    config.display_path, error.empty() ? "" : ": ", error, (build_dir / "build.log").string()));
   }
   result.sample = build_dir / "sample";
   result.build_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count();
@@ -182,7 +181,8 @@ TraceStageResult trace_stage(const Config& config, const fs::path& work_dir, con
                                 sample_name, limit.count() / 1000, tail(ran.output)));
   if (ran.signal != 0)
     throw UserError(fmt::format("{}: the sample program ({}) crashed with {}; a sample must run cleanly{}",
-                                config.display_path, sample_name, harness::detail::signal_name(ran.signal), tail(ran.output)));
+                                config.display_path, sample_name, harness::detail::signal_name(ran.signal),
+                                tail(ran.output)));
   if (ran.exit_status != 0)
     throw UserError(fmt::format("{}: the sample program ({}) exited with status {}; a sample must succeed{}",
                                 config.display_path, sample_name, ran.exit_status, tail(ran.output)));

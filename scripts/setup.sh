@@ -8,6 +8,7 @@ packages=(
   # archives with ar, builds with ninja, measures with gcov and gcovr). --no-install-recommends
   # below pulls in none of it through the libraries.
   g++ binutils ninja-build pkg-config meson gcovr
+  clang-format     # scripts/check-format.sh (meson test lint/format)
   libclang-19-dev libboost-dev libboost-filesystem-dev libyaml-cpp-dev
   libgtest-dev googletest
   libcli11-dev libfmt-dev libseccomp-dev

@@ -25,8 +25,8 @@ Location location_of(CXCursor cursor) {
 
 std::string qualified_name(CXCursor cursor) {
   std::vector<std::string> parts;
-  for (CXCursor c = cursor; !clang_isInvalid(clang_getCursorKind(c)) &&
-                            clang_getCursorKind(c) != CXCursor_TranslationUnit;
+  for (CXCursor c = cursor;
+       !clang_isInvalid(clang_getCursorKind(c)) && clang_getCursorKind(c) != CXCursor_TranslationUnit;
        c = clang_getCursorSemanticParent(c)) {
     if (clang_getCursorKind(c) == CXCursor_Namespace && clang_Cursor_isInlineNamespace(c)) continue;
     if (clang_getCursorKind(c) == CXCursor_LinkageSpec) continue;
@@ -68,17 +68,20 @@ std::vector<CXCursor> children_of(CXCursor cursor) {
 
 std::string access_of(CXCursor cursor) {
   switch (clang_getCXXAccessSpecifier(cursor)) {
-    case CX_CXXPublic: return "public";
-    case CX_CXXProtected: return "protected";
-    case CX_CXXPrivate: return "private";
-    default: return "";
+    case CX_CXXPublic:
+      return "public";
+    case CX_CXXProtected:
+      return "protected";
+    case CX_CXXPrivate:
+      return "private";
+    default:
+      return "";
   }
 }
 
 bool is_function_like(CXCursorKind kind) {
   return kind == CXCursor_FunctionDecl || kind == CXCursor_CXXMethod || kind == CXCursor_Constructor ||
-         kind == CXCursor_Destructor || kind == CXCursor_ConversionFunction ||
-         kind == CXCursor_FunctionTemplate;
+         kind == CXCursor_Destructor || kind == CXCursor_ConversionFunction || kind == CXCursor_FunctionTemplate;
 }
 
 }  // namespace palus::clang

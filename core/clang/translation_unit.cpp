@@ -31,13 +31,14 @@ TranslationUnit::TranslationUnit(const std::string& file, const std::vector<std:
   for (const auto& [name, contents] : unsaved) {
     files.push_back(CXUnsavedFile{name.c_str(), contents.c_str(), static_cast<unsigned long>(contents.size())});
   }
-  const CXErrorCode code = clang_parseTranslationUnit2(
-      index_, file.c_str(), args.data(), static_cast<int>(args.size()), files.data(),
-      static_cast<unsigned>(files.size()), CXTranslationUnit_KeepGoing, &unit_);
+  const CXErrorCode code =
+      clang_parseTranslationUnit2(index_, file.c_str(), args.data(), static_cast<int>(args.size()), files.data(),
+                                  static_cast<unsigned>(files.size()), CXTranslationUnit_KeepGoing, &unit_);
   if (code != CXError_Success || unit_ == nullptr) {
     clang_disposeIndex(index_);
-    throw UserError(fmt::format("{}: cannot be parsed (libclang error {}); check that it exists and the flags are valid",
-                                file, static_cast<int>(code)));
+    throw UserError(
+        fmt::format("{}: cannot be parsed (libclang error {}); check that it exists and the flags are valid", file,
+                    static_cast<int>(code)));
   }
   try {
     if (!tolerate_errors) check_diagnostics();

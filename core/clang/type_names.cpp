@@ -43,27 +43,34 @@ std::string spell_named(CXType type) {
 
 std::string spell_unqualified(CXType type) {
   switch (type.kind) {
-    case CXType_Elaborated: return spell(clang_Type_getNamedType(type));
+    case CXType_Elaborated:
+      return spell(clang_Type_getNamedType(type));
     case CXType_Record:
     case CXType_Enum:
-    case CXType_Typedef: return spell_named(type);
+    case CXType_Typedef:
+      return spell_named(type);
     case CXType_Unexposed: {
       CXCursor decl = clang_getTypeDeclaration(type);
       if (!clang_Cursor_isNull(decl) && clang_getCursorKind(decl) != CXCursor_NoDeclFound) return spell_named(type);
       return take(clang_getTypeSpelling(clang_getUnqualifiedType(type)));
     }
     case CXType_Auto:
-    case CXType_Attributed: return spell(clang_getCanonicalType(type));
-    default: return take(clang_getTypeSpelling(clang_getUnqualifiedType(type)));
+    case CXType_Attributed:
+      return spell(clang_getCanonicalType(type));
+    default:
+      return take(clang_getTypeSpelling(clang_getUnqualifiedType(type)));
   }
 }
 
 std::string spell(CXType type) {
   const bool is_const = clang_isConstQualifiedType(type);
   switch (type.kind) {
-    case CXType_Pointer: return spell(clang_getPointeeType(type)) + " *" + (is_const ? "const" : "");
-    case CXType_LValueReference: return spell(clang_getPointeeType(type)) + " &";
-    case CXType_RValueReference: return spell(clang_getPointeeType(type)) + " &&";
+    case CXType_Pointer:
+      return spell(clang_getPointeeType(type)) + " *" + (is_const ? "const" : "");
+    case CXType_LValueReference:
+      return spell(clang_getPointeeType(type)) + " &";
+    case CXType_RValueReference:
+      return spell(clang_getPointeeType(type)) + " &&";
     default: {
       std::string base = spell_unqualified(type);
       if (is_const && base.rfind("const ", 0) != 0) base = "const " + base;
@@ -92,23 +99,43 @@ api::TypeCategory category_of(CXType type, const TemplateSubstitution& subst) {
   }
   CXType canonical = clang_getCanonicalType(type);
   switch (canonical.kind) {
-    case CXType_Void: return api::TypeCategory::void_type;
-    case CXType_Bool: return api::TypeCategory::boolean;
-    case CXType_Char_S: case CXType_Char_U: case CXType_SChar: case CXType_UChar:
-    case CXType_WChar: case CXType_Char16: case CXType_Char32:
+    case CXType_Void:
+      return api::TypeCategory::void_type;
+    case CXType_Bool:
+      return api::TypeCategory::boolean;
+    case CXType_Char_S:
+    case CXType_Char_U:
+    case CXType_SChar:
+    case CXType_UChar:
+    case CXType_WChar:
+    case CXType_Char16:
+    case CXType_Char32:
       return api::TypeCategory::character;
-    case CXType_Short: case CXType_Int: case CXType_Long: case CXType_LongLong: case CXType_Int128:
-    case CXType_UShort: case CXType_UInt: case CXType_ULong: case CXType_ULongLong: case CXType_UInt128:
+    case CXType_Short:
+    case CXType_Int:
+    case CXType_Long:
+    case CXType_LongLong:
+    case CXType_Int128:
+    case CXType_UShort:
+    case CXType_UInt:
+    case CXType_ULong:
+    case CXType_ULongLong:
+    case CXType_UInt128:
       return api::TypeCategory::integer;
-    case CXType_Float: case CXType_Double: case CXType_LongDouble: case CXType_Float128:
+    case CXType_Float:
+    case CXType_Double:
+    case CXType_LongDouble:
+    case CXType_Float128:
       return api::TypeCategory::floating;
-    case CXType_Enum: return api::TypeCategory::enumeration;
+    case CXType_Enum:
+      return api::TypeCategory::enumeration;
     case CXType_Record: {
       std::string name = qualified_name(clang_getTypeDeclaration(canonical));
       if (name == "std::basic_string" || name == "std::basic_string_view") return api::TypeCategory::string;
       return api::TypeCategory::record;
     }
-    default: return api::TypeCategory::other;
+    default:
+      return api::TypeCategory::other;
   }
 }
 
@@ -129,18 +156,23 @@ api::TypeRef describe_type(CXType type, const TemplateSubstitution& subst) {
     case CXType_Pointer: {
       base = clang_getPointeeType(outer);
       const bool const_base = clang_isConstQualifiedType(base);
-      if (outer.kind == CXType_RValueReference) ref.passing = api::Passing::rvalue_ref;
-      else if (outer.kind == CXType_LValueReference) ref.passing = const_base ? api::Passing::const_ref : api::Passing::ref;
-      else ref.passing = const_base ? api::Passing::const_pointer : api::Passing::pointer;
+      if (outer.kind == CXType_RValueReference)
+        ref.passing = api::Passing::rvalue_ref;
+      else if (outer.kind == CXType_LValueReference)
+        ref.passing = const_base ? api::Passing::const_ref : api::Passing::ref;
+      else
+        ref.passing = const_base ? api::Passing::const_pointer : api::Passing::pointer;
       break;
     }
-    default: ref.passing = api::Passing::value;
+    default:
+      ref.passing = api::Passing::value;
   }
   std::string base_spelling = qualified_spelling(base, subst);
   if (base_spelling.rfind("const ", 0) == 0) base_spelling.erase(0, 6);
   ref.base = base_spelling;
   ref.category = category_of(base, subst);
-  if (outer.kind == CXType_Pointer && ref.category == api::TypeCategory::character && ref.passing == api::Passing::const_pointer) {
+  if (outer.kind == CXType_Pointer && ref.category == api::TypeCategory::character &&
+      ref.passing == api::Passing::const_pointer) {
     ref.category = api::TypeCategory::cstring;
   }
   return ref;

@@ -19,10 +19,9 @@ namespace palus::harness {
 namespace {
 
 constexpr const char* kRuntimeSources[] = {
-    "harness/runtime/main.cpp",      "harness/runtime/call.cpp",       "harness/runtime/interpreter.cpp",
-    "harness/runtime/sandbox.cpp",   "harness/runtime/last_words.cpp", "harness/runtime/demangle.cpp",
-    "harness/runtime/spawn_guard.cpp",
-    "harness/protocol/protocol.cpp",
+    "harness/runtime/main.cpp",        "harness/runtime/call.cpp",       "harness/runtime/interpreter.cpp",
+    "harness/runtime/sandbox.cpp",     "harness/runtime/last_words.cpp", "harness/runtime/demangle.cpp",
+    "harness/runtime/spawn_guard.cpp", "harness/protocol/protocol.cpp",
 };
 
 std::string build_file(const HarnessBuildInput& in) {
@@ -52,14 +51,14 @@ std::string build_file(const HarnessBuildInput& in) {
   std::vector<std::string> runtime_objects;
   for (const char* source : kRuntimeSources) {
     std::string object = "obj/runtime/" + fs::path(source).stem().string() + ".o";
-    out << "build " << object << ": cxx " << ninja_path(in.runtime_root / source) << "\n  flags = "
-        << ninja_words(runtime_flags) << "\n";
+    out << "build " << object << ": cxx " << ninja_path(in.runtime_root / source)
+        << "\n  flags = " << ninja_words(runtime_flags) << "\n";
     runtime_objects.push_back(object);
   }
 
   std::vector<std::string> harness_flags = in.harness_flags;
   harness_flags.push_back("-I" + in.runtime_root.string());
-  harness_flags.push_back("-I" + (in.runtime_root / "models" / "runtime").string());  // palus_profile.hpp
+  harness_flags.push_back("-I" + (in.runtime_root / "models" / "runtime").string());   // palus_profile.hpp
   harness_flags.push_back("-I" + (in.runtime_root / "oracles" / "include").string());  // palus/theory.hpp
   harness_flags.push_back("-w");
   harness_flags.insert(harness_flags.end(), instrument.begin(), instrument.end());

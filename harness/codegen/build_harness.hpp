@@ -11,7 +11,7 @@
 namespace palus::harness {
 
 struct HarnessBuildInput {
-  std::filesystem::path dir;      ///< .palus/harness/<variant>
+  std::filesystem::path dir;  ///< .palus/harness/<variant>
   std::filesystem::path harness_cpp;
   std::filesystem::path runtime_root;  ///< folder holding harness/runtime, harness/protocol and oracles/contracts
   std::filesystem::path project_dir;   ///< for messages: paths are shown relative to it
@@ -19,7 +19,7 @@ struct HarnessBuildInput {
   std::function<std::vector<std::string>(const std::filesystem::path&)> flags_for;
   std::vector<std::string> harness_flags;  ///< the project's flags, for compiling harness.cpp
   std::vector<std::string> link;
-  std::vector<std::string> sanitizers;     ///< address, undefined, thread, leak
+  std::vector<std::string> sanitizers;  ///< address, undefined, thread, leak
   bool coverage = true;
   unsigned jobs = 2;
 };

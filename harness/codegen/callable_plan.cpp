@@ -18,7 +18,8 @@ bool is_wide(const std::string& base) {
 /// Why a parameter cannot be supplied, or nothing when it can.
 std::optional<std::string> param_problem(const api::Param& p, const std::set<std::string>& produced) {
   const api::TypeRef& t = p.type;
-  if (t.category == TypeCategory::string && is_wide(t.base)) return "parameter '" + p.name + "': wide strings are not supported";
+  if (t.category == TypeCategory::string && is_wide(t.base))
+    return "parameter '" + p.name + "': wide strings are not supported";
   if (is_literal(t.category)) return std::nullopt;
   if (t.category == TypeCategory::record) {
     if (produced.count(t.base) == 0) return "parameter '" + p.name + "': nothing produces a " + t.base;
@@ -34,13 +35,12 @@ bool is_scalar(TypeCategory c) {
          c == TypeCategory::character || c == TypeCategory::enumeration;
 }
 
-bool is_literal(TypeCategory c) {
-  return is_scalar(c) || c == TypeCategory::string || c == TypeCategory::cstring;
-}
+bool is_literal(TypeCategory c) { return is_scalar(c) || c == TypeCategory::string || c == TypeCategory::cstring; }
 
 bool is_observer(const api::Callable& m) {
   const bool pointer = m.result.passing == api::Passing::pointer || m.result.passing == api::Passing::const_pointer;
-  return m.kind == api::CallableKind::method && m.is_const && m.params.empty() && !pointer && is_literal(m.result.category);
+  return m.kind == api::CallableKind::method && m.is_const && m.params.empty() && !pointer &&
+         is_literal(m.result.category);
 }
 
 std::string smart_pointee(const std::string& type) {
@@ -87,9 +87,12 @@ CallablePlan plan_callables(const api::Api& api, const std::map<std::string, std
   CallablePlan plan;
   for (const auto& c : api.classes) {
     for (const auto& ctor : c.constructors) {
-      if (c.is_abstract) plan.uncallable.push_back({ctor.id, "abstract class: reached through its subclasses"});
-      else if (!c.traits.destructible) plan.uncallable.push_back({ctor.id, "the destructor is not accessible"});
-      else candidates.push_back({&ctor, &c});
+      if (c.is_abstract)
+        plan.uncallable.push_back({ctor.id, "abstract class: reached through its subclasses"});
+      else if (!c.traits.destructible)
+        plan.uncallable.push_back({ctor.id, "the destructor is not accessible"});
+      else
+        candidates.push_back({&ctor, &c});
     }
     for (const auto& m : c.methods) candidates.push_back({&m, &c});
   }
@@ -131,8 +134,10 @@ CallablePlan plan_callables(const api::Api& api, const std::map<std::string, std
       const api::Callable& c = *candidates[i].callable;
       if (problem_of(c)) continue;
       alive[i] = grew = true;
-      if (c.kind == api::CallableKind::constructor) add(candidates[i].owner->name, add);
-      else if (c.result.category == TypeCategory::record) add(c.result.base, add);
+      if (c.kind == api::CallableKind::constructor)
+        add(candidates[i].owner->name, add);
+      else if (c.result.category == TypeCategory::record)
+        add(c.result.base, add);
     }
   }
   for (std::size_t i = 0; i < candidates.size(); ++i) {
@@ -140,8 +145,10 @@ CallablePlan plan_callables(const api::Api& api, const std::map<std::string, std
   }
   plan.produced_types = produced;
   for (std::size_t i = 0; i < candidates.size(); ++i) {
-    if (alive[i]) plan.callables.push_back(candidates[i].callable);
-    else plan.uncallable.push_back({candidates[i].callable->id, reasons[i]});
+    if (alive[i])
+      plan.callables.push_back(candidates[i].callable);
+    else
+      plan.uncallable.push_back({candidates[i].callable->id, reasons[i]});
   }
   return plan;
 }

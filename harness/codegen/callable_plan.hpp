@@ -19,7 +19,7 @@ struct Uncallable {
 struct CallablePlan {
   std::vector<const api::Callable*> callables;  ///< in api.yaml order: classes, then functions
   std::vector<Uncallable> uncallable;
-  std::set<std::string> produced_types;         ///< record types some callable yields
+  std::set<std::string> produced_types;  ///< record types some callable yields
 };
 
 /// `dropped`: callables to leave out, with the reason (e.g. their generated call did not compile).

@@ -27,15 +27,20 @@ class Emitter {
     std::string local = fmt::format("a{}", input);
     auto pass_local = [&](const std::string& setup) {
       switch (t.passing) {
-        case Passing::rvalue_ref: return Argument{setup, "std::move(" + local + ")"};
+        case Passing::rvalue_ref:
+          return Argument{setup, "std::move(" + local + ")"};
         case Passing::pointer:
-        case Passing::const_pointer: return Argument{setup, "&" + local};
-        default: return Argument{setup, local};
+        case Passing::const_pointer:
+          return Argument{setup, "&" + local};
+        default:
+          return Argument{setup, local};
       }
     };
-    if (is_scalar(t.category)) return pass_local(fmt::format("{} {} = c.scalar<{}>({});", t.base, local, t.base, input));
+    if (is_scalar(t.category))
+      return pass_local(fmt::format("{} {} = c.scalar<{}>({});", t.base, local, t.base, input));
     if (t.category == TypeCategory::string) return pass_local(fmt::format("{} {}(c.text({}));", t.base, local, input));
-    if (t.category == TypeCategory::cstring) return {fmt::format("const char* {} = c.c_text({});", local, input), local};
+    if (t.category == TypeCategory::cstring)
+      return {fmt::format("const char* {} = c.c_text({});", local, input), local};
     // records
     switch (t.passing) {
       case Passing::pointer:
@@ -46,7 +51,8 @@ class Emitter {
       case Passing::value:
         return {fmt::format("auto& {} = c.object<{}>({});", local, t.base, input),
                 moves_when_passed(t.base) ? "std::move(" + local + ")" : local};
-      default: return {fmt::format("auto& {} = c.object<{}>({});", local, t.base, input), local};
+      default:
+        return {fmt::format("auto& {} = c.object<{}>({});", local, t.base, input), local};
     }
   }
 
@@ -60,7 +66,8 @@ class Emitter {
     if (r.category == TypeCategory::cstring) return "c.report(" + expr + ");";
     if (r.category == TypeCategory::record) {
       if (pointer) return "c.borrow(" + expr + ");";
-      if (r.passing == Passing::ref || r.passing == Passing::const_ref) return "c.borrow(std::addressof(" + expr + "));";
+      if (r.passing == Passing::ref || r.passing == Passing::const_ref)
+        return "c.borrow(std::addressof(" + expr + "));";
       return fmt::format("c.keep(new {}({}));", r.base, expr);
     }
     return "(void)" + expr + ";";
@@ -103,9 +110,15 @@ class Emitter {
       case api::CallableKind::constructor:
         body += fmt::format("  c.keep(new {}({}));\n", callable.owner, joined);
         break;
-      case api::CallableKind::method: call = fmt::format("self.{}({})", callable.name, joined); break;
-      case api::CallableKind::static_method: call = fmt::format("{}::{}({})", callable.owner, callable.name, joined); break;
-      case api::CallableKind::function: call = free_call(callable, args, joined); break;
+      case api::CallableKind::method:
+        call = fmt::format("self.{}({})", callable.name, joined);
+        break;
+      case api::CallableKind::static_method:
+        call = fmt::format("{}::{}({})", callable.owner, callable.name, joined);
+        break;
+      case api::CallableKind::function:
+        call = free_call(callable, args, joined);
+        break;
     }
     if (!call.empty()) body += "  " + result(callable.result, call) + "\n";
     return fmt::format("// {}\nstatic void thunk_{}(palus::harness::Call& c) {{\n{}}}\n", callable.id, index, body);
@@ -121,7 +134,8 @@ class Emitter {
   }
 
   /// Free operators are called in operator syntax, so hidden friends are found by ADL too.
-  static std::string free_call(const api::Callable& f, const std::vector<std::string>& args, const std::string& joined) {
+  static std::string free_call(const api::Callable& f, const std::vector<std::string>& args,
+                               const std::string& joined) {
     std::string symbol = f.is_operator && f.name.rfind("operator", 0) == 0 ? f.name.substr(8) : "";
     bool symbolic = !symbol.empty() && symbol.find_first_of("abcdefghijklmnopqrstuvwxyz\"") == std::string::npos &&
                     symbol != "()" && symbol != "[]";
@@ -145,8 +159,10 @@ std::vector<oracles::ContractUse> contract_checks(const api::Api& api, const Cal
     if (plan.produced_types.count(cls.name) == 0) continue;
     for (auto& use : oracles::contract_uses(cls, contracts)) {
       std::string id = oracles::contract_id(use);
-      if (auto found = dropped.find(id); found != dropped.end()) uncallable.push_back({id, found->second});
-      else checks.push_back(std::move(use));
+      if (auto found = dropped.find(id); found != dropped.end())
+        uncallable.push_back({id, found->second});
+      else
+        checks.push_back(std::move(use));
     }
   }
   return checks;
@@ -179,12 +195,16 @@ std::vector<const api::Oracle*> oracle_checks(const api::Api& api, const Callabl
     std::string missing;
     for (const auto& p : f.params) {
       if (is_literal(p.type.category)) continue;
-      if (p.type.category != TypeCategory::record) missing = p.type.spelling + " (not an object or a literal)";
-      else if (!plan.produced_types.count(p.type.base)) missing = p.type.base + " (no callable produces it)";
+      if (p.type.category != TypeCategory::record)
+        missing = p.type.spelling + " (not an object or a literal)";
+      else if (!plan.produced_types.count(p.type.base))
+        missing = p.type.base + " (no callable produces it)";
       if (!missing.empty()) break;
     }
-    if (missing.empty()) checks.push_back(&oracle);
-    else uncallable.push_back({f.id, "its parameter " + missing});
+    if (missing.empty())
+      checks.push_back(&oracle);
+    else
+      uncallable.push_back({f.id, "its parameter " + missing});
   }
   return checks;
 }
@@ -203,8 +223,7 @@ std::string escaped(const std::string& text) {
 
 HarnessSource generate_harness_source(const api::Api& api, const std::vector<std::filesystem::path>& headers,
                                       const std::map<std::string, std::string>& dropped,
-                                      const std::vector<std::string>& contracts,
-                                      const std::string& profile_functions,
+                                      const std::vector<std::string>& contracts, const std::string& profile_functions,
                                       const std::vector<std::filesystem::path>& theories_headers) {
   CallablePlan plan = plan_callables(api, dropped);
   Emitter emit(api);
@@ -252,29 +271,33 @@ HarnessSource generate_harness_source(const api::Api& api, const std::vector<std
     }
     if (!calls.empty()) {
       std::size_t n = out.observers++;
-      text += fmt::format("static void observe_{}(palus::harness::Observer& o, void* object) {{\n"
-                          "  auto& self = *static_cast<{}*>(object);\n{}}}\n\n",
-                          n, cls.name, calls);
+      text += fmt::format(
+          "static void observe_{}(palus::harness::Observer& o, void* object) {{\n"
+          "  auto& self = *static_cast<{}*>(object);\n{}}}\n\n",
+          n, cls.name, calls);
       observers += fmt::format("      {{&typeid({}), &observe_{}}},\n", cls.name, n);
     }
     for (const auto& base : cls.bases) {
       upcasts += fmt::format(
-          "      {{&typeid({0}), &typeid({1}), [](void* p) -> void* {{ return static_cast<{1}*>(static_cast<{0}*>(p)); }}}},\n",
+          "      {{&typeid({0}), &typeid({1}), [](void* p) -> void* {{ return static_cast<{1}*>(static_cast<{0}*>(p)); "
+          "}}}},\n",
           cls.name, base);
     }
   }
 
-  text += "}  // namespace\n\nconst palus::harness::Registry& palus::harness::registry() {\n"
-          "  static const Registry registry{\n    {\n";
+  text +=
+      "}  // namespace\n\nconst palus::harness::Registry& palus::harness::registry() {\n"
+      "  static const Registry registry{\n    {\n";
   for (std::size_t i = 0; i < out.callables.size(); ++i) {
     text += fmt::format("      {{\"{}\", &thunk_{}}},\n", escaped(out.callables[i]), i);
   }
   text += "    },\n    {\n" + observers + "    },\n    {\n" + upcasts + "    },\n    {";
   if (!profile_functions.empty())
-    text += "\n      [] {\n        std::vector<ProfileEntry> out;\n"
-            "        for (std::size_t i = 0; i < palus_profiles::entry_count; ++i)\n"
-            "          out.push_back({palus_profiles::entries[i].type, palus_profiles::entries[i].profile});\n"
-            "        return out;\n      }()\n    ";
+    text +=
+        "\n      [] {\n        std::vector<ProfileEntry> out;\n"
+        "        for (std::size_t i = 0; i < palus_profiles::entry_count; ++i)\n"
+        "          out.push_back({palus_profiles::entries[i].type, palus_profiles::entries[i].profile});\n"
+        "        return out;\n      }()\n    ";
   text += "},\n  };\n  return registry;\n}\n";
   out.text = std::move(text);
   return out;

@@ -30,14 +30,16 @@ fs::path executable_dir() {
 fs::path runtime_root() {
   if (const char* dir = std::getenv("PALUS_RUNTIME_DIR"); dir && *dir) {
     if (!holds_runtime(dir))
-      throw UserError(fmt::format("PALUS_RUNTIME_DIR={}: not a palus runtime folder (expected {} in it)", dir, kMarker));
+      throw UserError(
+          fmt::format("PALUS_RUNTIME_DIR={}: not a palus runtime folder (expected {} in it)", dir, kMarker));
     return fs::path(dir).lexically_normal();
   }
   const fs::path candidate = (executable_dir() / ".." / "share" / "palus").lexically_normal();
   if (!holds_runtime(candidate))
-    throw UserError(fmt::format("{}: palus's runtime folder is missing (expected {} in it; reinstall palus, "
-                                "or set PALUS_RUNTIME_DIR to the share/palus folder of an installation)",
-                                candidate.string(), kMarker));
+    throw UserError(
+        fmt::format("{}: palus's runtime folder is missing (expected {} in it; reinstall palus, "
+                    "or set PALUS_RUNTIME_DIR to the share/palus folder of an installation)",
+                    candidate.string(), kMarker));
   return candidate;
 }
 

@@ -7,13 +7,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <csignal>
-#include <cstring>
-#include <fstream>
-#include <string>
-#include <system_error>
-
 #include <boost/process/args.hpp>
 #include <boost/process/child.hpp>
 #include <boost/process/env.hpp>
@@ -22,6 +15,12 @@
 #include <boost/process/extend.hpp>
 #include <boost/process/io.hpp>
 #include <boost/process/start_dir.hpp>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <system_error>
 
 namespace bp = boost::process;
 
@@ -103,8 +102,7 @@ struct ChildSetup : bp::extend::handler {
 
 }  // namespace
 
-pid_t spawn(const SpawnSpec& spec, bp::async_pipe& in, bp::async_pipe& out, bp::async_pipe& err,
-            std::string& error) {
+pid_t spawn(const SpawnSpec& spec, bp::async_pipe& in, bp::async_pipe& out, bp::async_pipe& err, std::string& error) {
   try {
     bp::environment env;
     env.clear();
@@ -112,9 +110,8 @@ pid_t spawn(const SpawnSpec& spec, bp::async_pipe& in, bp::async_pipe& out, bp::
     ChildSetup setup;
     setup.keep_fd = spec.inherit_fd;
     std::error_code ec;
-    bp::child child(bp::exe = spec.exe.string(), bp::args = spec.args, env,
-                    bp::start_dir = spec.working_dir.string(), bp::std_in < in, bp::std_out > out,
-                    bp::std_err > err, setup, ec);
+    bp::child child(bp::exe = spec.exe.string(), bp::args = spec.args, env, bp::start_dir = spec.working_dir.string(),
+                    bp::std_in<in, bp::std_out> out, bp::std_err > err, setup, ec);
     if (ec || !child.valid()) {
       error = "cannot start " + spec.exe.string() + ": " + (ec ? ec.message() : std::string("unknown error"));
       return -1;

@@ -4,12 +4,11 @@
 
 #include <sys/types.h>
 
+#include <boost/process/async_pipe.hpp>
 #include <filesystem>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <boost/process/async_pipe.hpp>
 
 #include "harness/protocol/progress.hpp"
 

@@ -9,6 +9,9 @@
 
 #include <algorithm>
 #include <array>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/process/async_pipe.hpp>
 #include <cerrno>
 #include <csignal>
 #include <cstdlib>
@@ -19,10 +22,6 @@
 #include <sstream>
 #include <thread>
 #include <unordered_map>
-
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/write.hpp>
-#include <boost/process/async_pipe.hpp>
 
 #include "harness/executor/child.hpp"
 #include "harness/protocol/launch.hpp"
@@ -38,10 +37,10 @@ using std::chrono::milliseconds;
 
 namespace {
 
-constexpr std::size_t kWindow = 32;              ///< requests in flight in run_batch
-constexpr milliseconds kSlice{10};               ///< longest wait between checks of the child
-constexpr milliseconds kGrace{1000};             ///< exit after EOF or shutdown; output drain after death
-constexpr std::size_t kSettleHandlers = 64;      ///< output handlers run after an answer, at most
+constexpr std::size_t kWindow = 32;          ///< requests in flight in run_batch
+constexpr milliseconds kSlice{10};           ///< longest wait between checks of the child
+constexpr milliseconds kGrace{1000};         ///< exit after EOF or shutdown; output drain after death
+constexpr std::size_t kSettleHandlers = 64;  ///< output handlers run after an answer, at most
 
 std::uint64_t monotonic_ns() {
   timespec ts{};
@@ -69,10 +68,14 @@ void set_cloexec(int fd) {
 
 std::string_view phase_name(std::uint32_t phase) {
   switch (static_cast<protocol::Phase>(phase)) {
-    case protocol::Phase::idle: return "idle";
-    case protocol::Phase::call: return "call";
-    case protocol::Phase::observe: return "observe";
-    case protocol::Phase::destroy: return "destroy";
+    case protocol::Phase::idle:
+      return "idle";
+    case protocol::Phase::call:
+      return "call";
+    case protocol::Phase::observe:
+      return "observe";
+    case protocol::Phase::destroy:
+      return "destroy";
   }
   return "unknown";
 }
@@ -137,8 +140,8 @@ struct Instance {
   bool reaped = false;
   int status = 0;
   rusage usage{};
-  int stopped_by = 0;      ///< signal that stopped it (waitpid WUNTRACED)
-  bool finished = false;   ///< dead, reaped and drained
+  int stopped_by = 0;     ///< signal that stopped it (waitpid WUNTRACED)
+  bool finished = false;  ///< dead, reaped and drained
 
   enum class Cause { none, exited, hang, stopped, protocol, closed_answers };
   Cause cause = Cause::none;
@@ -433,10 +436,9 @@ struct Executor::Impl {
     if (opt.sanitized) {
       std::string log_path = (scratch / "sanitizer").string();
       std::string mib = std::to_string(std::max<std::uint64_t>(opt.memory_bytes >> 20, 1));
-      e.emplace_back("ASAN_OPTIONS", "log_path=" + log_path +
-                                         ":detect_leaks=0:abort_on_error=0:hard_rss_limit_mb=" + mib +
-                                         ":malloc_limit_mb=" + mib +
-                                         ":allocator_may_return_null=0:handle_abort=0:symbolize=1");
+      e.emplace_back("ASAN_OPTIONS",
+                     "log_path=" + log_path + ":detect_leaks=0:abort_on_error=0:hard_rss_limit_mb=" + mib +
+                         ":malloc_limit_mb=" + mib + ":allocator_may_return_null=0:handle_abort=0:symbolize=1");
       e.emplace_back("UBSAN_OPTIONS", "log_path=" + log_path + ":halt_on_error=1:print_stacktrace=1");
     }
     if (opt.gcov_prefix) {
@@ -701,7 +703,8 @@ struct Executor::Impl {
       return last.message.empty() ? last.exception_type : last.exception_type + ": " + last.message;
     };
     switch (last.status) {
-      case protocol::StatementStatus::normal: return o;
+      case protocol::StatementStatus::normal:
+        return o;
       case protocol::StatementStatus::exception:
         o.kind = OutcomeKind::exception;
         o.message = type_and_what();

@@ -26,18 +26,18 @@
 namespace palus::harness {
 
 struct ExecutorOptions {
-  std::filesystem::path harness;                    ///< the harness executable
-  std::filesystem::path run_dir;                    ///< scratch folders are made below it
-  std::vector<std::filesystem::path> writable;      ///< further folders the harness may write
-  std::optional<std::filesystem::path> gcov_prefix; ///< GCOV_PREFIX for the harness (made writable)
-  unsigned gcov_prefix_strip = 0;                   ///< GCOV_PREFIX_STRIP, when gcov_prefix is set
+  std::filesystem::path harness;                     ///< the harness executable
+  std::filesystem::path run_dir;                     ///< scratch folders are made below it
+  std::vector<std::filesystem::path> writable;       ///< further folders the harness may write
+  std::optional<std::filesystem::path> gcov_prefix;  ///< GCOV_PREFIX for the harness (made writable)
+  unsigned gcov_prefix_strip = 0;                    ///< GCOV_PREFIX_STRIP, when gcov_prefix is set
   std::chrono::milliseconds call_timeout{2000}, sequence_timeout{10000};
-  std::chrono::milliseconds startup_timeout{10000}; ///< until the harness says Hello
+  std::chrono::milliseconds startup_timeout{10000};  ///< until the harness says Hello
   std::uint64_t memory_bytes = 2ull << 30;
   bool sanitized = false;
   bool sandbox = true;
-  std::size_t output_cap = 64 * 1024;               ///< bytes of library output kept per sequence
-  std::function<void(const std::string&)> log;      ///< starts, restarts, kills; may be empty
+  std::size_t output_cap = 64 * 1024;           ///< bytes of library output kept per sequence
+  std::function<void(const std::string&)> log;  ///< starts, restarts, kills; may be empty
 };
 
 /// The harness could not be started (missing executable, died or stayed silent before Hello).

@@ -9,15 +9,24 @@ namespace palus::harness {
 
 std::string_view to_string(OutcomeKind kind) {
   switch (kind) {
-    case OutcomeKind::normal: return "normal";
-    case OutcomeKind::exception: return "exception";
-    case OutcomeKind::invalid_input: return "invalid_input";
-    case OutcomeKind::crash: return "crash";
-    case OutcomeKind::sanitizer: return "sanitizer";
-    case OutcomeKind::hang: return "hang";
-    case OutcomeKind::oom: return "oom";
-    case OutcomeKind::exit: return "exit";
-    case OutcomeKind::bad_request: return "bad_request";
+    case OutcomeKind::normal:
+      return "normal";
+    case OutcomeKind::exception:
+      return "exception";
+    case OutcomeKind::invalid_input:
+      return "invalid_input";
+    case OutcomeKind::crash:
+      return "crash";
+    case OutcomeKind::sanitizer:
+      return "sanitizer";
+    case OutcomeKind::hang:
+      return "hang";
+    case OutcomeKind::oom:
+      return "oom";
+    case OutcomeKind::exit:
+      return "exit";
+    case OutcomeKind::bad_request:
+      return "bad_request";
   }
   return "unknown";
 }
@@ -27,7 +36,8 @@ namespace {
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -110,8 +120,8 @@ bool in_sanitizer_runtime(std::string_view body) {
   for (auto f : functions) {
     if (starts_with(body, f)) return true;
   }
-  static constexpr std::array<std::string_view, 6> places{
-      "/libsanitizer/", "compiler-rt/lib/", "/sanitizer_common/", "libasan.so", "libubsan.so", "libclang_rt."};
+  static constexpr std::array<std::string_view, 6> places{"/libsanitizer/", "compiler-rt/lib/", "/sanitizer_common/",
+                                                          "libasan.so",     "libubsan.so",      "libclang_rt."};
   for (auto p : places) {
     if (contains(body, p)) return true;
   }
@@ -258,9 +268,12 @@ void OutputSplitter::append(const char* data, std::size_t n) {
       bool hex = true;
       for (std::size_t i = kMarkerPrefix.size(); i < kOutputMarkerSize - 1 && hex; ++i) {
         char c = rest[i];
-        if (c >= '0' && c <= '9') id = id << 4 | std::uint64_t(c - '0');
-        else if (c >= 'a' && c <= 'f') id = id << 4 | std::uint64_t(c - 'a' + 10);
-        else hex = false;
+        if (c >= '0' && c <= '9')
+          id = id << 4 | std::uint64_t(c - '0');
+        else if (c >= 'a' && c <= 'f')
+          id = id << 4 | std::uint64_t(c - 'a' + 10);
+        else
+          hex = false;
       }
       if (hex) {
         sections_.push_back({id, std::move(current_)});

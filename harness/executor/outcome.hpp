@@ -18,24 +18,24 @@ std::string_view to_string(OutcomeKind kind);
 
 struct Outcome {
   OutcomeKind kind = OutcomeKind::normal;
-  int statement = -1;       ///< the statement that caused the outcome; -1 for normal or outside a statement
-  std::string message;      ///< exception type and what(), signal name, sanitizer error line, ...
-  protocol::RunResult result;         ///< statements that answered (empty when the harness died)
-  std::vector<std::string> blocked;   ///< calls the sandbox refused: "socket (statement 2)"
-  std::string output;                 ///< tail (at most ExecutorOptions::output_cap bytes) of what the library printed
-  std::uint64_t output_bytes = 0;     ///< everything the library printed during the sequence, before capping
-  std::string sanitizer_kind;         ///< "heap-use-after-free", "SEGV", "undefined-behavior", ...
-  std::string top_frame;              ///< "foo(int) /src/foo.cpp:12:3", first frame outside the sanitizer runtime
-  std::string phase;                  ///< "call", "observe", "destroy" (or "idle") for deaths and hangs
+  int statement = -1;                ///< the statement that caused the outcome; -1 for normal or outside a statement
+  std::string message;               ///< exception type and what(), signal name, sanitizer error line, ...
+  protocol::RunResult result;        ///< statements that answered (empty when the harness died)
+  std::vector<std::string> blocked;  ///< calls the sandbox refused: "socket (statement 2)"
+  std::string output;                ///< tail (at most ExecutorOptions::output_cap bytes) of what the library printed
+  std::uint64_t output_bytes = 0;    ///< everything the library printed during the sequence, before capping
+  std::string sanitizer_kind;        ///< "heap-use-after-free", "SEGV", "undefined-behavior", ...
+  std::string top_frame;             ///< "foo(int) /src/foo.cpp:12:3", first frame outside the sanitizer runtime
+  std::string phase;                 ///< "call", "observe", "destroy" (or "idle") for deaths and hangs
 };
 
 namespace detail {
 
 struct SanitizerReport {
   bool found = false;
-  bool oom = false;          ///< out of memory, rss/malloc limit, allocation too big
-  std::string kind;          ///< see Outcome::sanitizer_kind
-  std::string message;       ///< the ERROR line without its "==pid==" prefix, or the "runtime error" line
+  bool oom = false;     ///< out of memory, rss/malloc limit, allocation too big
+  std::string kind;     ///< see Outcome::sanitizer_kind
+  std::string message;  ///< the ERROR line without its "==pid==" prefix, or the "runtime error" line
   std::string top_frame;
 };
 
@@ -57,7 +57,10 @@ class OutputTail {
   std::string take();
   std::string_view view() const;
   std::uint64_t total() const { return total_; }
-  void clear() { buf_.clear(); total_ = 0; }
+  void clear() {
+    buf_.clear();
+    total_ = 0;
+  }
 
  private:
   std::size_t cap_;

@@ -29,11 +29,10 @@ inline std::string output_marker(std::uint64_t sequence_id) {
   return m;
 }
 
-
 inline constexpr const char* kProgressFd = "--progress-fd";
-inline constexpr const char* kScratch = "--scratch";    ///< working directory; writable
-inline constexpr const char* kWritable = "--writable";  ///< further writable directories (coverage data)
-inline constexpr const char* kMemory = "--memory";      ///< RLIMIT_AS bytes (ignored when sanitized)
+inline constexpr const char* kScratch = "--scratch";           ///< working directory; writable
+inline constexpr const char* kWritable = "--writable";         ///< further writable directories (coverage data)
+inline constexpr const char* kMemory = "--memory";             ///< RLIMIT_AS bytes (ignored when sanitized)
 inline constexpr const char* kSequenceCpu = "--sequence-cpu";  ///< CPU seconds one sequence may use
 inline constexpr const char* kNoSandbox = "--no-sandbox";      ///< limits only; for debugging
 inline constexpr const char* kSanitized = "--sanitized";       ///< the sanitizers own SEGV and memory

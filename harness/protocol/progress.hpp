@@ -3,8 +3,8 @@
 // attribute a crash, hang or exit to the exact statement even when the harness cannot answer.
 // The executor creates it (memfd) and passes its descriptor; both sides map it.
 
-#include <atomic>
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -19,10 +19,14 @@ enum BlockedFunction : std::int32_t { blocked_system = -1, blocked_popen = -2, b
 
 inline const char* blocked_function_name(std::int32_t code) {
   switch (code) {
-    case blocked_system: return "system()";
-    case blocked_popen: return "popen()";
-    case blocked_posix_spawn: return "posix_spawn()";
-    default: return nullptr;
+    case blocked_system:
+      return "system()";
+    case blocked_popen:
+      return "popen()";
+    case blocked_posix_spawn:
+      return "posix_spawn()";
+    default:
+      return nullptr;
   }
 }
 
@@ -31,13 +35,13 @@ struct Progress {
   static constexpr std::uint32_t kNoteSize = 1024;
 
   std::atomic<std::uint64_t> sequence_id;
-  std::atomic<std::int32_t> statement;         ///< -1 outside a sequence
-  std::atomic<std::uint32_t> phase;            ///< a Phase
-  std::atomic<std::uint64_t> phase_start_ns;   ///< CLOCK_MONOTONIC when the current call began
+  std::atomic<std::int32_t> statement;        ///< -1 outside a sequence
+  std::atomic<std::uint32_t> phase;           ///< a Phase
+  std::atomic<std::uint64_t> phase_start_ns;  ///< CLOCK_MONOTONIC when the current call began
   std::atomic<std::uint64_t> sequence_start_ns;
-  std::atomic<std::uint32_t> blocked_count;    ///< calls the sandbox refused in this sequence
+  std::atomic<std::uint32_t> blocked_count;  ///< calls the sandbox refused in this sequence
   Refusal blocked[kMaxBlocked];
-  std::atomic<std::uint32_t> note_length;      ///< last words before dying (terminate, exit, signal)
+  std::atomic<std::uint32_t> note_length;  ///< last words before dying (terminate, exit, signal)
   char note[kNoteSize];
 };
 

@@ -24,13 +24,22 @@ class Writer {
   void value(const Value& v) {
     u8(static_cast<std::uint8_t>(v.kind));
     switch (v.kind) {
-      case ValueKind::none: break;
+      case ValueKind::none:
+        break;
       case ValueKind::boolean:
-      case ValueKind::signed_integer: raw(v.i); break;
-      case ValueKind::unsigned_integer: raw(v.u); break;
-      case ValueKind::floating: raw(v.d); break;
+      case ValueKind::signed_integer:
+        raw(v.i);
+        break;
+      case ValueKind::unsigned_integer:
+        raw(v.u);
+        break;
+      case ValueKind::floating:
+        raw(v.d);
+        break;
       case ValueKind::string:
-      case ValueKind::object: str(v.s); break;
+      case ValueKind::object:
+        str(v.s);
+        break;
     }
   }
 
@@ -87,13 +96,22 @@ class Reader {
     Value v;
     v.kind = enumerator(ValueKind::object);
     switch (v.kind) {
-      case ValueKind::none: break;
+      case ValueKind::none:
+        break;
       case ValueKind::boolean:
-      case ValueKind::signed_integer: v.i = raw<std::int64_t>(); break;
-      case ValueKind::unsigned_integer: v.u = raw<std::uint64_t>(); break;
-      case ValueKind::floating: v.d = raw<double>(); break;
+      case ValueKind::signed_integer:
+        v.i = raw<std::int64_t>();
+        break;
+      case ValueKind::unsigned_integer:
+        v.u = raw<std::uint64_t>();
+        break;
+      case ValueKind::floating:
+        v.d = raw<double>();
+        break;
       case ValueKind::string:
-      case ValueKind::object: v.s = str(); break;
+      case ValueKind::object:
+        v.s = str();
+        break;
     }
     return v;
   }
@@ -134,13 +152,24 @@ std::string encode(const RunRequest& request) {
     for (const auto& in : s.inputs) {
       w.u8(static_cast<std::uint8_t>(in.kind));
       switch (in.kind) {
-        case InputKind::ref: w.u32(in.ref); break;
-        case InputKind::null_pointer: break;
+        case InputKind::ref:
+          w.u32(in.ref);
+          break;
+        case InputKind::null_pointer:
+          break;
         case InputKind::boolean:
-        case InputKind::signed_integer: w.raw(in.i); break;
-        case InputKind::unsigned_integer: w.raw(in.u); break;
-        case InputKind::floating: w.raw(in.d); break;
-        case InputKind::string: w.str(in.s); break;
+        case InputKind::signed_integer:
+          w.raw(in.i);
+          break;
+        case InputKind::unsigned_integer:
+          w.raw(in.u);
+          break;
+        case InputKind::floating:
+          w.raw(in.d);
+          break;
+        case InputKind::string:
+          w.str(in.s);
+          break;
       }
     }
   }
@@ -219,13 +248,24 @@ RunRequest decode_run(const std::string& payload) {
     for (auto& in : s.inputs) {
       in.kind = r.enumerator(InputKind::string);
       switch (in.kind) {
-        case InputKind::ref: in.ref = r.u32(); break;
-        case InputKind::null_pointer: break;
+        case InputKind::ref:
+          in.ref = r.u32();
+          break;
+        case InputKind::null_pointer:
+          break;
         case InputKind::boolean:
-        case InputKind::signed_integer: in.i = r.raw<std::int64_t>(); break;
-        case InputKind::unsigned_integer: in.u = r.raw<std::uint64_t>(); break;
-        case InputKind::floating: in.d = r.raw<double>(); break;
-        case InputKind::string: in.s = r.str(); break;
+        case InputKind::signed_integer:
+          in.i = r.raw<std::int64_t>();
+          break;
+        case InputKind::unsigned_integer:
+          in.u = r.raw<std::uint64_t>();
+          break;
+        case InputKind::floating:
+          in.d = r.raw<double>();
+          break;
+        case InputKind::string:
+          in.s = r.str();
+          break;
       }
     }
   }

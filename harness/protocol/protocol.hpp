@@ -12,7 +12,7 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 4;  // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 4;         // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 
@@ -29,13 +29,46 @@ struct Input {
   double d = 0;
   std::string s;
 
-  static Input result_of(std::uint32_t statement) { Input in; in.ref = statement; return in; }
-  static Input null() { Input in; in.kind = InputKind::null_pointer; return in; }
-  static Input boolean(bool b) { Input in; in.kind = InputKind::boolean; in.i = b; return in; }
-  static Input integer(std::int64_t v) { Input in; in.kind = InputKind::signed_integer; in.i = v; return in; }
-  static Input unsigned_integer(std::uint64_t v) { Input in; in.kind = InputKind::unsigned_integer; in.u = v; return in; }
-  static Input floating(double v) { Input in; in.kind = InputKind::floating; in.d = v; return in; }
-  static Input string(std::string v) { Input in; in.kind = InputKind::string; in.s = std::move(v); return in; }
+  static Input result_of(std::uint32_t statement) {
+    Input in;
+    in.ref = statement;
+    return in;
+  }
+  static Input null() {
+    Input in;
+    in.kind = InputKind::null_pointer;
+    return in;
+  }
+  static Input boolean(bool b) {
+    Input in;
+    in.kind = InputKind::boolean;
+    in.i = b;
+    return in;
+  }
+  static Input integer(std::int64_t v) {
+    Input in;
+    in.kind = InputKind::signed_integer;
+    in.i = v;
+    return in;
+  }
+  static Input unsigned_integer(std::uint64_t v) {
+    Input in;
+    in.kind = InputKind::unsigned_integer;
+    in.u = v;
+    return in;
+  }
+  static Input floating(double v) {
+    Input in;
+    in.kind = InputKind::floating;
+    in.d = v;
+    return in;
+  }
+  static Input string(std::string v) {
+    Input in;
+    in.kind = InputKind::string;
+    in.s = std::move(v);
+    return in;
+  }
 };
 
 struct Statement {
@@ -106,8 +139,8 @@ struct RunResult {
 
 struct Hello {
   std::uint32_t pid = 0;
-  std::vector<std::string> callables;   ///< callable ids, indexed by Statement::callable
-  std::vector<std::string> protections; ///< sandbox measures in force, in words
+  std::vector<std::string> callables;    ///< callable ids, indexed by Statement::callable
+  std::vector<std::string> protections;  ///< sandbox measures in force, in words
 };
 
 struct ProtocolError : std::runtime_error {

@@ -1,6 +1,5 @@
-#include "palus_harness.hpp"
-
 #include "demangle.hpp"
+#include "palus_harness.hpp"
 
 namespace palus::harness {
 namespace {

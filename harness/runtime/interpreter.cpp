@@ -109,7 +109,7 @@ void Interpreter::observe(std::uint32_t index, const protocol::Statement& statem
 }
 
 void Interpreter::observe_slot(std::uint32_t index, const std::vector<std::uint32_t>& skip,
-                                protocol::StatementResult& result) {
+                               protocol::StatementResult& result) {
   const Slot& slot = pool_[index];
   if (slot.type == nullptr || slot.object == nullptr) return;
   void* object = slot.object;

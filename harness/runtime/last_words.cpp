@@ -73,7 +73,7 @@ void install_last_words(protocol::Progress& progress, bool sanitized) {
   stack.ss_sp = alternate_stack;
   stack.ss_size = sizeof alternate_stack;
   sigaltstack(&stack, nullptr);
-  struct sigaction action{};
+  struct sigaction action {};
   action.sa_sigaction = on_fatal_signal;
   action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESETHAND;
   for (int signal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) sigaction(signal, &action, nullptr);

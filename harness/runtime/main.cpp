@@ -48,14 +48,22 @@ Options parse(int argc, char** argv) {
       if (i + 1 >= argc) die("option " + arg + " needs a value");
       return argv[++i];
     };
-    if (arg == launch::kProgressFd) options.progress_fd = std::stoi(value());
-    else if (arg == launch::kScratch) options.sandbox.scratch = value();
-    else if (arg == launch::kWritable) options.sandbox.writable.push_back(value());
-    else if (arg == launch::kMemory) options.sandbox.memory_bytes = std::stoull(value());
-    else if (arg == launch::kSequenceCpu) options.sandbox.sequence_cpu_s = static_cast<unsigned>(std::stoul(value()));
-    else if (arg == launch::kNoSandbox) options.sandbox.confine = false;
-    else if (arg == launch::kSanitized) options.sanitized = true;
-    else die("unknown option " + arg);
+    if (arg == launch::kProgressFd)
+      options.progress_fd = std::stoi(value());
+    else if (arg == launch::kScratch)
+      options.sandbox.scratch = value();
+    else if (arg == launch::kWritable)
+      options.sandbox.writable.push_back(value());
+    else if (arg == launch::kMemory)
+      options.sandbox.memory_bytes = std::stoull(value());
+    else if (arg == launch::kSequenceCpu)
+      options.sandbox.sequence_cpu_s = static_cast<unsigned>(std::stoul(value()));
+    else if (arg == launch::kNoSandbox)
+      options.sandbox.confine = false;
+    else if (arg == launch::kSanitized)
+      options.sanitized = true;
+    else
+      die("unknown option " + arg);
   }
   if (options.progress_fd < 0) die(std::string(launch::kProgressFd) + " is required");
   if (options.sanitized) options.sandbox.memory_bytes = 0;  // AddressSanitizer reserves terabytes
@@ -128,8 +136,8 @@ protocol::Progress& map_progress() {
 
 int serve(int argc, char** argv) {
   Options options = parse(argc, argv);
-  setsid();                                   // Ctrl-C on the terminal is for palus, not for us
-  prctl(PR_SET_PDEATHSIG, SIGKILL);           // never outlive the executor
+  setsid();                          // Ctrl-C on the terminal is for palus, not for us
+  prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive the executor
   if (getppid() == 1) return 0;
   signal(SIGPIPE, SIG_IGN);
   for (int s : {SIGTSTP, SIGTTIN, SIGTTOU}) signal(s, SIG_IGN);
@@ -140,7 +148,9 @@ int serve(int argc, char** argv) {
   protocol::Hello hello;
   hello.pid = static_cast<std::uint32_t>(getpid());
   for (const auto& entry : registry().callables) hello.callables.emplace_back(entry.id);
-  auto add = [&](std::vector<std::string> words) { hello.protections.insert(hello.protections.end(), words.begin(), words.end()); };
+  auto add = [&](std::vector<std::string> words) {
+    hello.protections.insert(hello.protections.end(), words.begin(), words.end());
+  };
   add(apply_limits(options.sandbox));
   if (options.sandbox.confine) {
     add(enter_namespaces(options.sandbox));

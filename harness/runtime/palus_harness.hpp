@@ -99,12 +99,15 @@ class Call {
     const protocol::Input& in = input(i);
     switch (in.kind) {
       case protocol::InputKind::boolean:
-      case protocol::InputKind::signed_integer: return static_cast<T>(in.i);
-      case protocol::InputKind::unsigned_integer: return static_cast<T>(in.u);
+      case protocol::InputKind::signed_integer:
+        return static_cast<T>(in.i);
+      case protocol::InputKind::unsigned_integer:
+        return static_cast<T>(in.u);
       case protocol::InputKind::floating:
         if constexpr (std::is_floating_point_v<T>) return static_cast<T>(in.d);
         break;
-      default: break;
+      default:
+        break;
     }
     throw BadRequest{"input " + std::to_string(i) + " is not a scalar literal"};
   }

@@ -128,7 +128,7 @@ std::vector<std::string> enter_namespaces(const SandboxSettings& settings) {
 
 std::vector<std::string> install_seccomp(protocol::Progress& progress) {
   g_progress = &progress;
-  struct sigaction action{};
+  struct sigaction action {};
   action.sa_sigaction = on_sigsys;
   action.sa_flags = SA_SIGINFO | SA_NODEFER;
   sigaction(SIGSYS, &action, nullptr);
@@ -159,21 +159,42 @@ std::vector<std::string> install_seccomp(protocol::Progress& progress) {
     scmp_arg_cmp vfork = SCMP_A0(SCMP_CMP_MASKED_EQ, CLONE_THREAD | CLONE_VFORK, CLONE_VFORK);
     if (seccomp_rule_add_array(filter, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1, &vfork) != 0) ++failures;
   }
-  if (seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0) != 0) ++failures;  // glibc falls back to clone
-  for (int nr : {SCMP_SYS(tkill), SCMP_SYS(pidfd_send_signal), SCMP_SYS(ptrace), SCMP_SYS(process_vm_readv),
-                 SCMP_SYS(process_vm_writev), SCMP_SYS(execve), SCMP_SYS(execveat), SCMP_SYS(fork), SCMP_SYS(vfork),
-                 SCMP_SYS(mount), SCMP_SYS(umount2), SCMP_SYS(mount_setattr), SCMP_SYS(move_mount),
-                 SCMP_SYS(open_tree), SCMP_SYS(fsopen), SCMP_SYS(fsmount), SCMP_SYS(pivot_root), SCMP_SYS(chroot),
-                 SCMP_SYS(unshare), SCMP_SYS(setns), SCMP_SYS(reboot), SCMP_SYS(kexec_load),
-                 SCMP_SYS(init_module), SCMP_SYS(finit_module), SCMP_SYS(delete_module)}) {
+  if (seccomp_rule_add(filter, SCMP_ACT_ERRNO(ENOSYS), SCMP_SYS(clone3), 0) != 0)
+    ++failures;  // glibc falls back to clone
+  for (int nr : {SCMP_SYS(tkill),
+                 SCMP_SYS(pidfd_send_signal),
+                 SCMP_SYS(ptrace),
+                 SCMP_SYS(process_vm_readv),
+                 SCMP_SYS(process_vm_writev),
+                 SCMP_SYS(execve),
+                 SCMP_SYS(execveat),
+                 SCMP_SYS(fork),
+                 SCMP_SYS(vfork),
+                 SCMP_SYS(mount),
+                 SCMP_SYS(umount2),
+                 SCMP_SYS(mount_setattr),
+                 SCMP_SYS(move_mount),
+                 SCMP_SYS(open_tree),
+                 SCMP_SYS(fsopen),
+                 SCMP_SYS(fsmount),
+                 SCMP_SYS(pivot_root),
+                 SCMP_SYS(chroot),
+                 SCMP_SYS(unshare),
+                 SCMP_SYS(setns),
+                 SCMP_SYS(reboot),
+                 SCMP_SYS(kexec_load),
+                 SCMP_SYS(init_module),
+                 SCMP_SYS(finit_module),
+                 SCMP_SYS(delete_module)}) {
     always(nr);
   }
   int loaded = failures == 0 ? seccomp_load(filter) : -1;
   seccomp_release(filter);
   if (loaded != 0) return {"no seccomp: the filter did not load"};
-  return {"seccomp: no processes, no execve, no signals to other processes, no SIGSTOP, no network sockets, "
-          "no ptrace, no mounts (refusals are recorded)",
-          "no_new_privs"};
+  return {
+      "seccomp: no processes, no execve, no signals to other processes, no SIGSTOP, no network sockets, "
+      "no ptrace, no mounts (refusals are recorded)",
+      "no_new_privs"};
 }
 
 }  // namespace palus::harness

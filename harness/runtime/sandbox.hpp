@@ -16,7 +16,7 @@ struct SandboxSettings {
   std::vector<std::string> writable;  ///< further writable directories
   std::uint64_t memory_bytes = 0;     ///< RLIMIT_AS; 0 = none (AddressSanitizer limits itself)
   unsigned sequence_cpu_s = 10;
-  bool confine = true;                ///< namespaces and seccomp; false leaves only the limits
+  bool confine = true;  ///< namespaces and seccomp; false leaves only the limits
 };
 
 std::vector<std::string> apply_limits(const SandboxSettings& settings);

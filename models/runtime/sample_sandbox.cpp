@@ -39,7 +39,8 @@ __attribute__((constructor(101))) void confine_sample() {
   palus::harness::SandboxSettings settings;
   settings.scratch = scratch;
   settings.writable = split(std::getenv("PALUS_SANDBOX_WRITABLE"));
-  if (const char* memory = std::getenv("PALUS_SANDBOX_MEMORY")) settings.memory_bytes = std::strtoull(memory, nullptr, 10);
+  if (const char* memory = std::getenv("PALUS_SANDBOX_MEMORY"))
+    settings.memory_bytes = std::strtoull(memory, nullptr, 10);
   settings.sequence_cpu_s = 3600;  // palus's wall-clock timeout ends a hanging sample
   palus::harness::apply_limits(settings);
   palus::harness::enter_namespaces(settings);

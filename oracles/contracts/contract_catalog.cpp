@@ -24,9 +24,7 @@ bool traits_fit(std::string_view name, const api::ClassTraits& t) {
 }
 
 /// `expr` as one macro argument: parenthesized when a template argument list's comma would split it.
-std::string macro_arg(const std::string& expr) {
-  return expr.find(',') == std::string::npos ? expr : "(" + expr + ")";
-}
+std::string macro_arg(const std::string& expr) { return expr.find(',') == std::string::npos ? expr : "(" + expr + ")"; }
 
 /// `base`, or `base` with '_' appended until no variable of the test has that name.
 std::string fresh_name(std::string base, const std::vector<std::string>& variables) {

@@ -7,17 +7,17 @@
 #include <string_view>
 #include <vector>
 
-#include "oracles/contracts/contract_id.hpp"
 #include "core/api.hpp"
+#include "oracles/contracts/contract_id.hpp"
 
 namespace palus::oracles {
 
 /// One default contract.
 struct Contract {
-  std::string_view name;     ///< one of known_contract_names() (palus/config/config.hpp)
-  unsigned arity = 1;        ///< objects the check takes
-  bool harness_check = true; ///< false for destructor_does_not_throw: the harness's destroy phase reports it
-  std::string_view summary;  ///< what it states, e.g. "a == a"
+  std::string_view name;      ///< one of known_contract_names() (palus/config/config.hpp)
+  unsigned arity = 1;         ///< objects the check takes
+  bool harness_check = true;  ///< false for destructor_does_not_throw: the harness's destroy phase reports it
+  std::string_view summary;   ///< what it states, e.g. "a == a"
 
   /// True when the contract makes sense for objects of `cls`: a concrete class whose traits
   /// (api.yaml) provide the operations the contract uses.

@@ -10,9 +10,9 @@
 namespace palus::oracles {
 
 struct ContractUse {
-  std::string name;   ///< one of known_contract_names() (palus/config/config.hpp)
-  std::string type;   ///< qualified record type checked
-  unsigned arity = 1; ///< objects the check takes
+  std::string name;    ///< one of known_contract_names() (palus/config/config.hpp)
+  std::string type;    ///< qualified record type checked
+  unsigned arity = 1;  ///< objects the check takes
 };
 
 std::string contract_id(const ContractUse& use);

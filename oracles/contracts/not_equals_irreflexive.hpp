@@ -13,8 +13,8 @@ namespace palus::contracts {
 template <typename T, typename = void>
 struct has_not_equals : std::false_type {};
 template <typename T>
-struct has_not_equals<T, std::void_t<decltype(std::declval<const T&>() != std::declval<const T&>())>>
-    : std::true_type {};
+struct has_not_equals<T, std::void_t<decltype(std::declval<const T&>() != std::declval<const T&>())>> : std::true_type {
+};
 
 /// Empty when `a != a` is false, or when T has no `!=`; else what went wrong.
 template <typename T>

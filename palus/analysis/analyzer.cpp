@@ -6,13 +6,13 @@
 #include <set>
 #include <thread>
 
-#include "palus/analysis/body_visitor.hpp"
 #include "core/clang/clang_util.hpp"
+#include "core/clang/parallel.hpp"
+#include "core/clang/type_traits_probe.hpp"
+#include "palus/analysis/body_visitor.hpp"
 #include "palus/analysis/dependence.hpp"
 #include "palus/analysis/entity_collector.hpp"
 #include "palus/analysis/oracle_collector.hpp"
-#include "core/clang/parallel.hpp"
-#include "core/clang/type_traits_probe.hpp"
 #include "palus/config/config.hpp"
 
 namespace palus::analysis {
@@ -31,8 +31,12 @@ void collect_bodies(CXCursor scope, const std::set<std::string>& files, bool top
       case CXCursor_ClassDecl:
       case CXCursor_StructDecl:
       case CXCursor_ClassTemplate:
-      case CXCursor_ClassTemplatePartialSpecialization: collect_bodies(child, files, false, facts); break;
-      case CXCursor_FriendDecl: collect_bodies(child, files, false, facts); break;
+      case CXCursor_ClassTemplatePartialSpecialization:
+        collect_bodies(child, files, false, facts);
+        break;
+      case CXCursor_FriendDecl:
+        collect_bodies(child, files, false, facts);
+        break;
       default:
         if (clang::is_function_like(kind) && clang_isCursorDefinition(child)) {
           facts[clang::usr_of(clang_getCanonicalCursor(child))] = collect_body_facts(child);

@@ -19,13 +19,13 @@ struct AnalysisInput {
   std::vector<std::string> headers;  ///< absolute, lexically normal: declarations under test
   std::vector<std::string> sources;  ///< absolute, lexically normal: bodies of the library
   std::function<std::vector<std::string>(const std::string&)> flags_for;  ///< compiler flags per file
-  std::vector<std::string> include, exclude;  ///< target regexes over qualified names
+  std::vector<std::string> include, exclude;                              ///< target regexes over qualified names
   /// Absolute, lexically normal: theories headers (DESIGN §8), parsed after the headers with the
   /// same flags; they add oracles and parameter values, never classes, functions or literals.
   std::vector<std::string> theories;
   std::string oracles_include;  ///< folder holding palus/theory.hpp, passed as -I when there are theories
-  UnsavedFiles unsaved;  ///< in-memory files (tests); also where the synthetic files go
-  std::string scratch_dir;  ///< folder the synthetic all-headers file pretends to live in
+  UnsavedFiles unsaved;         ///< in-memory files (tests); also where the synthetic files go
+  std::string scratch_dir;      ///< folder the synthetic all-headers file pretends to live in
 };
 
 /// `oracles_include`: the folder theories headers find <palus/theory.hpp> in, i.e.

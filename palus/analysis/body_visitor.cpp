@@ -107,9 +107,14 @@ class BodyWalker {
       }
       case CXCursor_IntegerLiteral:
       case CXCursor_FloatingLiteral:
-      case CXCursor_CharacterLiteral: record_literal(cursor); break;
-      case CXCursor_StringLiteral: record_string_literal(cursor); break;
-      default: break;
+      case CXCursor_CharacterLiteral:
+        record_literal(cursor);
+        break;
+      case CXCursor_StringLiteral:
+        record_string_literal(cursor);
+        break;
+      default:
+        break;
     }
   }
 
@@ -127,14 +132,22 @@ class BodyWalker {
       const bool is_first = !kids.empty() && clang_equalCursors(kids.front(), node);
       switch (clang_getCursorKind(parent)) {
         case CXCursor_UnexposedExpr:
-        case CXCursor_ParenExpr: node = parent; continue;
+        case CXCursor_ParenExpr:
+          node = parent;
+          continue;
         case CXCursor_MemberRefExpr: {
           CXCursor member = clang_getCursorReferenced(parent);
-          if (is_field(member) || !is_first) { node = parent; continue; }
+          if (is_field(member) || !is_first) {
+            node = parent;
+            continue;
+          }
           return is_const_method(member) ? kRead : kReadWrite;  // `field.method(...)`
         }
         case CXCursor_ArraySubscriptExpr:
-          if (is_first) { node = parent; continue; }
+          if (is_first) {
+            node = parent;
+            continue;
+          }
           return kRead;
         case CXCursor_UnaryOperator: {
           const CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(parent);
@@ -142,21 +155,27 @@ class BodyWalker {
               op == CXUnaryOperator_PreDec) {
             return kReadWrite;
           }
-          if (op == CXUnaryOperator_AddrOf) { node = parent; continue; }
+          if (op == CXUnaryOperator_AddrOf) {
+            node = parent;
+            continue;
+          }
           return kRead;
         }
         case CXCursor_BinaryOperator:
           if (is_first && clang_getCursorBinaryOperatorKind(parent) == CXBinaryOperator_Assign) return kWrite;
           return kRead;
-        case CXCursor_CompoundAssignOperator: return is_first ? kReadWrite : kRead;
+        case CXCursor_CompoundAssignOperator:
+          return is_first ? kReadWrite : kRead;
         case CXCursor_CallExpr: {
           const int index = argument_index(parent, node);
           return index < 0 ? kRead : access_through_call(parent, index);
         }
         case CXCursor_VarDecl:
           return refers_to_nonconst(clang_getCursorType(parent)) ? kReadWrite : kRead;
-        case CXCursor_ReturnStmt: return refers_to_nonconst(result_type_) ? kReadWrite : kRead;
-        default: return kRead;
+        case CXCursor_ReturnStmt:
+          return refers_to_nonconst(result_type_) ? kReadWrite : kRead;
+        default:
+          return kRead;
       }
     }
     return kRead;
@@ -205,13 +224,27 @@ std::optional<std::string> string_literal_value(std::string spelling) {
     }
     const char e = body[++i];
     switch (e) {
-      case 'n': text += '\n'; break;
-      case 't': text += '\t'; break;
-      case 'r': text += '\r'; break;
-      case 'a': text += '\a'; break;
-      case 'b': text += '\b'; break;
-      case 'f': text += '\f'; break;
-      case 'v': text += '\v'; break;
+      case 'n':
+        text += '\n';
+        break;
+      case 't':
+        text += '\t';
+        break;
+      case 'r':
+        text += '\r';
+        break;
+      case 'a':
+        text += '\a';
+        break;
+      case 'b':
+        text += '\b';
+        break;
+      case 'f':
+        text += '\f';
+        break;
+      case 'v':
+        text += '\v';
+        break;
       case 'x': {
         std::size_t end = i + 1;
         while (end < body.size() && std::isxdigit(static_cast<unsigned char>(body[end]))) ++end;
@@ -250,7 +283,8 @@ std::optional<api::Literal> evaluated_literal(CXCursor expression, bool characte
     case CXEval_Float:
       value = api::Literal{api::Literal::Kind::floating, fmt::format("{}", clang_EvalResult_getAsDouble(result))};
       break;
-    default: break;
+    default:
+      break;
   }
   clang_EvalResult_dispose(result);
   return value;
@@ -258,7 +292,8 @@ std::optional<api::Literal> evaluated_literal(CXCursor expression, bool characte
 
 bool is_merged_callee(CXCursor callee) {
   switch (clang_getCursorKind(callee)) {
-    case CXCursor_Constructor: return true;
+    case CXCursor_Constructor:
+      return true;
     case CXCursor_CXXMethod:
     case CXCursor_Destructor:
     case CXCursor_ConversionFunction: {
@@ -269,7 +304,8 @@ bool is_merged_callee(CXCursor callee) {
       const CXLinkageKind linkage = clang_getCursorLinkage(callee);
       return linkage == CXLinkage_Internal || linkage == CXLinkage_UniqueExternal;
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 

@@ -55,9 +55,10 @@ double tfidf(const std::string& field, const MethodDocument& doc, const std::vec
   const int in_doc = accesses(doc, field);
   const int doc_total = all_accesses(doc);
   if (in_doc == 0 || doc_total == 0) return 0;
-  const auto containing = std::count_if(corpus.begin(), corpus.end(),
-                                        [&](const MethodDocument& d) { return accesses(d, field) > 0; });
-  const double idf = 1.0 + std::log(static_cast<double>(corpus.size()) / static_cast<double>(std::max<long>(containing, 1)));
+  const auto containing =
+      std::count_if(corpus.begin(), corpus.end(), [&](const MethodDocument& d) { return accesses(d, field) > 0; });
+  const double idf =
+      1.0 + std::log(static_cast<double>(corpus.size()) / static_cast<double>(std::max<long>(containing, 1)));
   return static_cast<double>(in_doc) / static_cast<double>(doc_total) * idf;
 }
 

@@ -25,7 +25,6 @@ std::vector<std::regex> compile_all(const std::vector<std::string>& patterns) {
   return result;
 }
 
-
 bool is_operator_name(const std::string& name) {
   return name.rfind("operator", 0) == 0 && name.size() > 8 && !std::isalnum(static_cast<unsigned char>(name[8])) &&
          name[8] != '_';
@@ -88,7 +87,9 @@ class Collector {
       case CXCursor_Namespace:
         if (!clang_Cursor_isAnonymous(decl)) scan_scope(decl, false);
         break;
-      case CXCursor_LinkageSpec: scan_scope(decl, false); break;
+      case CXCursor_LinkageSpec:
+        scan_scope(decl, false);
+        break;
       case CXCursor_ClassDecl:
       case CXCursor_StructDecl:
         // Explicit instantiations and specializations of templates are reached through aliases.
@@ -106,15 +107,22 @@ class Collector {
         if (clang_isCursorDefinition(decl)) templates_.emplace(qualified_name(decl), decl);
         break;
       case CXCursor_TypedefDecl:
-      case CXCursor_TypeAliasDecl: aliases_.push_back(decl); break;
-      case CXCursor_FunctionDecl: scan_function(decl); break;
+      case CXCursor_TypeAliasDecl:
+        aliases_.push_back(decl);
+        break;
+      case CXCursor_FunctionDecl:
+        scan_function(decl);
+        break;
       case CXCursor_FunctionTemplate:
         if (filter_.selects(qualified_name(decl))) {
           unsupported(decl, with_signature(decl), "function template: only instantiations can be called");
         }
         break;
-      case CXCursor_EnumDecl: scan_enum(decl); break;
-      default: break;
+      case CXCursor_EnumDecl:
+        scan_enum(decl);
+        break;
+      default:
+        break;
     }
   }
 
@@ -210,8 +218,9 @@ class Collector {
     ClassScan scan;
     api::Class& cls = scan.cls;
     cls.name = owner;
-    const CXCursorKind record_kind =
-        clang_getCursorKind(decl) == CXCursor_ClassTemplate ? clang_getTemplateCursorKind(decl) : clang_getCursorKind(decl);
+    const CXCursorKind record_kind = clang_getCursorKind(decl) == CXCursor_ClassTemplate
+                                         ? clang_getTemplateCursorKind(decl)
+                                         : clang_getCursorKind(decl);
     cls.kind = record_kind == CXCursor_StructDecl ? "struct" : "class";
     cls.instantiates = std::move(instantiates);
     const auto loc = location_of(decl);
@@ -243,9 +252,8 @@ class Collector {
         field.is_static = clang_getCursorKind(member) == CXCursor_VarDecl;
         field.is_bitfield = clang_Cursor_isBitField(member) != 0;
         const auto parts = children_of(member);
-        const bool has_initializer = std::any_of(parts.begin(), parts.end(), [](CXCursor c) {
-          return clang_isExpression(clang_getCursorKind(c)) != 0;
-        });
+        const bool has_initializer = std::any_of(
+            parts.begin(), parts.end(), [](CXCursor c) { return clang_isExpression(clang_getCursorKind(c)) != 0; });
         if (has_initializer && !field.is_static) scan.initialized_fields.push_back(cls.name + "::" + field.name);
         cls.fields.push_back(std::move(field));
         break;
@@ -263,7 +271,8 @@ class Collector {
       case CXCursor_CXXMethod:
       case CXCursor_ConversionFunction: {
         if (!is_public || clang_CXXMethod_isDeleted(member)) break;
-        const auto kind = clang_CXXMethod_isStatic(member) ? api::CallableKind::static_method : api::CallableKind::method;
+        const auto kind =
+            clang_CXXMethod_isStatic(member) ? api::CallableKind::static_method : api::CallableKind::method;
         if (auto c = make_callable(member, kind, cls.name, subst)) {
           scan.usr_by_id[c->id] = usr_of(clang_getCanonicalCursor(member));
           cls.methods.push_back(std::move(*c));
@@ -297,7 +306,8 @@ class Collector {
           if (clang_getCursorKind(befriended) == CXCursor_FunctionDecl && subst.empty()) scan_function(befriended);
         }
         break;
-      default: break;
+      default:
+        break;
     }
   }
 
@@ -311,7 +321,8 @@ class Collector {
       while (written.kind == CXType_Elaborated) written = clang_Type_getNamedType(written);
       CXType canonical = clang_getCanonicalType(written);
       // Arguments as the alias spells them (std::string, not std::basic_string<char, ...>).
-      if (clang_Type_getNumTemplateArguments(written) != clang_Type_getNumTemplateArguments(canonical)) written = canonical;
+      if (clang_Type_getNumTemplateArguments(written) != clang_Type_getNumTemplateArguments(canonical))
+        written = canonical;
       if (canonical.kind != CXType_Record) continue;
       CXCursor specialization = clang_getTypeDeclaration(canonical);
       CXCursor pattern = clang_getSpecializedCursorTemplate(specialization);
@@ -326,7 +337,8 @@ class Collector {
       for (CXCursor param : children_of(pattern)) {
         const CXCursorKind kind = clang_getCursorKind(param);
         if (kind == CXCursor_TemplateTypeParameter) {
-          subst.emplace(spelling_of(param), clang_Type_getTemplateArgumentAsType(written, static_cast<unsigned>(index++)));
+          subst.emplace(spelling_of(param),
+                        clang_Type_getTemplateArgumentAsType(written, static_cast<unsigned>(index++)));
         } else if (kind == CXCursor_NonTypeTemplateParameter || kind == CXCursor_TemplateTemplateParameter) {
           supported = false;
         }
@@ -359,11 +371,10 @@ TargetFilter::TargetFilter(const std::vector<std::string>& include, const std::v
 
 bool TargetFilter::selects(const std::string& name) const {
   if (name.find("(anonymous)") != std::string::npos) return false;
-  const bool included = include_.empty() || std::any_of(include_.begin(), include_.end(), [&](const std::regex& r) {
-                          return std::regex_match(name, r);
-                        });
-  return included && std::none_of(exclude_.begin(), exclude_.end(),
-                                  [&](const std::regex& r) { return std::regex_match(name, r); });
+  const bool included = include_.empty() || std::any_of(include_.begin(), include_.end(),
+                                                        [&](const std::regex& r) { return std::regex_match(name, r); });
+  return included &&
+         std::none_of(exclude_.begin(), exclude_.end(), [&](const std::regex& r) { return std::regex_match(name, r); });
 }
 
 EntityScan collect_entities(CXCursor unit, const std::set<std::string>& project_headers, const TargetFilter& filter) {

@@ -8,11 +8,11 @@
 #include <optional>
 #include <string_view>
 
-#include "palus/analysis/body_visitor.hpp"
 #include "core/clang/callable_id.hpp"
 #include "core/clang/clang_util.hpp"
 #include "core/clang/type_names.hpp"
 #include "core/error.hpp"
+#include "palus/analysis/body_visitor.hpp"
 
 namespace palus::analysis {
 namespace {
@@ -94,8 +94,10 @@ bool is_char(CXType type) {
     case CXType_Char_S:
     case CXType_Char_U:
     case CXType_SChar:
-    case CXType_UChar: return true;
-    default: return false;
+    case CXType_UChar:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -161,11 +163,14 @@ class Collector {
       if (top_level && !theories_.contains(location_of(child).file)) continue;
       switch (clang_getCursorKind(child)) {
         case CXCursor_Namespace:
-        case CXCursor_LinkageSpec: scan_scope(child, false); break;
+        case CXCursor_LinkageSpec:
+          scan_scope(child, false);
+          break;
         case CXCursor_FunctionDecl:
           if (clang_isCursorDefinition(child)) scan_function(child);
           break;
-        default: break;
+        default:
+          break;
       }
     }
   }

@@ -11,11 +11,11 @@
 #include <sstream>
 #include <system_error>
 
+#include "core/error.hpp"
+#include "core/yaml_describe.hpp"
 #include "palus/config/config_values.hpp"
 #include "palus/config/glob.hpp"
 #include "palus/config/suggest.hpp"
-#include "core/error.hpp"
-#include "core/yaml_describe.hpp"
 
 namespace fs = std::filesystem;
 
@@ -50,7 +50,6 @@ std::string did_you_mean(const std::string& word, const std::vector<std::string>
   const auto match = closest_match(word, candidates);
   return match ? fmt::format(" (did you mean '{}'?)", *match) : std::string();
 }
-
 
 /// One value in the config: its dotted name ("generate.seed") and where it was written.
 struct Field {
@@ -448,13 +447,14 @@ GenerationMode checked_generation_mode(std::string_view text, bool has_sample) {
   }
   const auto mode = parse_generation_mode(text);
   if (!mode) {
-    throw UserError(fmt::format("unknown mode '{}'{}; expected one of: {}", text, did_you_mean(std::string(text), modes),
-                                join(modes, " | ")));
+    throw UserError(fmt::format("unknown mode '{}'{}; expected one of: {}", text,
+                                did_you_mean(std::string(text), modes), join(modes, " | ")));
   }
   if (*mode != GenerationMode::random && !has_sample) {
-    throw UserError(fmt::format("'{}' is guided by a model of a sample run, but no sample is configured; add "
-                                "sample.sources or use mode: random",
-                                text));
+    throw UserError(
+        fmt::format("'{}' is guided by a model of a sample run, but no sample is configured; add "
+                    "sample.sources or use mode: random",
+                    text));
   }
   return *mode;
 }
@@ -485,16 +485,17 @@ std::vector<std::string> checked_sanitizers(const std::vector<std::string>& name
   std::vector<std::string> checked;
   for (const auto& name : names) {
     if (std::find(known.begin(), known.end(), name) == known.end()) {
-      throw UserError(fmt::format("unknown sanitizer '{}'{}; expected one of: {}", name, did_you_mean(name, known),
-                                  join(known)));
+      throw UserError(
+          fmt::format("unknown sanitizer '{}'{}; expected one of: {}", name, did_you_mean(name, known), join(known)));
     }
     if (std::find(checked.begin(), checked.end(), name) == checked.end()) checked.push_back(name);
   }
   const auto has = [&](const char* name) { return std::find(checked.begin(), checked.end(), name) != checked.end(); };
   if (has("thread") && (has("address") || has("leak"))) {
-    throw UserError(fmt::format("thread cannot be combined with {} (the compilers refuse it); use [thread] alone or "
-                                "[address, undefined]",
-                                has("address") ? "address" : "leak"));
+    throw UserError(
+        fmt::format("thread cannot be combined with {} (the compilers refuse it); use [thread] alone or "
+                    "[address, undefined]",
+                    has("address") ? "address" : "leak"));
   }
   return checked;
 }

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "palus/config/compile_db.hpp"
 #include "palus/config/config.hpp"
-#include "core/error.hpp"
 
 namespace fs = std::filesystem;
 

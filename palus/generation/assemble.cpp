@@ -16,8 +16,10 @@ std::optional<Assembled> assemble(const std::vector<Sequence>& parts, std::vecto
   Statement statement;
   statement.callable = callable;
   for (auto& c : inputs) {
-    if (c.part < 0) statement.inputs.push_back(std::move(c.literal));
-    else statement.inputs.push_back(Input::result_of(out.offsets[static_cast<std::size_t>(c.part)] + c.statement));
+    if (c.part < 0)
+      statement.inputs.push_back(std::move(c.literal));
+    else
+      statement.inputs.push_back(Input::result_of(out.offsets[static_cast<std::size_t>(c.part)] + c.statement));
   }
   out.sequence = base.extended(std::move(statement));
   return out;

@@ -115,7 +115,8 @@ std::string CallableInfo::check_kind() const {
 
 std::string subject_of(const CallableInfo& info) {
   std::string owner;
-  if (info.contract) owner = info.contract->type;
+  if (info.contract)
+    owner = info.contract->type;
   else if (info.oracle) {
     // Filed under the class of its first object: the invariant's type, a theory's first object.
     for (const auto& need : info.inputs)
@@ -123,16 +124,19 @@ std::string subject_of(const CallableInfo& info) {
         owner = need.record;
         break;
       }
-  }
-  else if (info.callable && !info.callable->owner.empty()) owner = info.callable->owner;
+  } else if (info.callable && !info.callable->owner.empty())
+    owner = info.callable->owner;
   if (owner.empty()) return "functions";
   // The last component of the qualified name, outside template arguments.
   int depth = 0;
   std::size_t start = 0;
   for (std::size_t k = 0; k < owner.size(); ++k) {
-    if (owner[k] == '<') ++depth;
-    else if (owner[k] == '>') --depth;
-    else if (depth == 0 && owner[k] == ':' && k + 1 < owner.size() && owner[k + 1] == ':') start = k + 2;
+    if (owner[k] == '<')
+      ++depth;
+    else if (owner[k] == '>')
+      --depth;
+    else if (depth == 0 && owner[k] == ':' && k + 1 < owner.size() && owner[k + 1] == ':')
+      start = k + 2;
   }
   std::string name = owner.substr(start);
   for (char& ch : name)

@@ -7,24 +7,24 @@
 #include <string>
 #include <vector>
 
-#include "oracles/contracts/contract_id.hpp"
 #include "core/api.hpp"
+#include "oracles/contracts/contract_id.hpp"
 
 namespace palus::generation {
 
 /// What one input of a callable is: a literal of a type, or an object of a record type.
 struct InputNeed {
-  bool literal = false;       ///< taken from the literal pool (scalars, strings, C strings)
-  api::TypeRef type;          ///< the parameter's (or receiver's) type
-  std::string record;         ///< for objects: the record type wanted from the pool
-  bool null_allowed = false;  ///< pointer parameters: a null pointer is a legal input
+  bool literal = false;               ///< taken from the literal pool (scalars, strings, C strings)
+  api::TypeRef type;                  ///< the parameter's (or receiver's) type
+  std::string record;                 ///< for objects: the record type wanted from the pool
+  bool null_allowed = false;          ///< pointer parameters: a null pointer is a legal input
   const api::Param* param = nullptr;  ///< null for the receiver and for contract inputs
 };
 
 struct CallableInfo {
   std::uint32_t index = 0;  ///< in the harness's callable table
   std::string id;
-  const api::Callable* callable = nullptr;      ///< null for contracts
+  const api::Callable* callable = nullptr;       ///< null for contracts
   std::optional<oracles::ContractUse> contract;  ///< set for contract callables
   const api::Oracle* oracle = nullptr;           ///< set for theories and invariants (`callable` is its function)
   bool is_method = false;                        ///< input 0 is the receiver
@@ -32,7 +32,7 @@ struct CallableInfo {
   /// Record types the statement leaves in the pool: the owner for constructors, T for results
   /// of type T, T& , T*, std::unique_ptr<T> or std::shared_ptr<T> (both T and the smart pointer).
   std::vector<std::string> yields;
-  bool usable = true;  ///< false when an input cannot be supplied at all (void*, function pointers)
+  bool usable = true;        ///< false when an input cannot be supplied at all (void*, function pointers)
   bool is_observer = false;  ///< the harness runs it after statements (harness::is_observer)
 
   /// A check appended after a sequence (contract, theory, invariant), answered with the

@@ -7,8 +7,8 @@
 namespace palus::generation {
 namespace {
 
-using harness::OutcomeKind;
 using api::Passing;
+using harness::OutcomeKind;
 
 bool moves(const InputNeed& need) {
   if (need.literal || need.record.empty()) return false;
@@ -18,12 +18,18 @@ bool moves(const InputNeed& need) {
 
 std::string failure_kind(OutcomeKind kind) {
   switch (kind) {
-    case OutcomeKind::crash: return "crash";
-    case OutcomeKind::sanitizer: return "sanitizer";
-    case OutcomeKind::hang: return "hang";
-    case OutcomeKind::oom: return "oom";
-    case OutcomeKind::exit: return "exit";
-    default: return "";
+    case OutcomeKind::crash:
+      return "crash";
+    case OutcomeKind::sanitizer:
+      return "sanitizer";
+    case OutcomeKind::hang:
+      return "hang";
+    case OutcomeKind::oom:
+      return "oom";
+    case OutcomeKind::exit:
+      return "exit";
+    default:
+      return "";
   }
 }
 
@@ -111,7 +117,8 @@ Classified classify(const harness::Outcome& outcome, const Sequence& checked, st
   const std::size_t last = main_size - 1;
   auto callable_id = [&](int statement) {
     const std::size_t k = statement >= 0 && static_cast<std::size_t>(statement) < checked.size()
-                              ? static_cast<std::size_t>(statement) : last;
+                              ? static_cast<std::size_t>(statement)
+                              : last;
     return catalog.callables[checked[k].callable].id;
   };
   switch (outcome.kind) {
@@ -132,8 +139,11 @@ Classified classify(const harness::Outcome& outcome, const Sequence& checked, st
       c.verdict = outcome.statement == static_cast<int>(last) ? Verdict::exception : Verdict::invalid;
       return c;
     case OutcomeKind::invalid_input:
-    case OutcomeKind::bad_request: c.verdict = Verdict::invalid; return c;
-    default: break;
+    case OutcomeKind::bad_request:
+      c.verdict = Verdict::invalid;
+      return c;
+    default:
+      break;
   }
   const std::size_t upto = outcome.statement >= 0 ? static_cast<std::size_t>(outcome.statement) : checked.size() - 1;
   if (outcome.statement >= 0 && static_cast<std::size_t>(outcome.statement) < last) {
@@ -141,7 +151,8 @@ Classified classify(const harness::Outcome& outcome, const Sequence& checked, st
     c.verdict = Verdict::invalid;
     return c;
   }
-  if (options.self_made_invalid_inputs && (outcome.kind == OutcomeKind::crash || outcome.kind == OutcomeKind::sanitizer) &&
+  if (options.self_made_invalid_inputs &&
+      (outcome.kind == OutcomeKind::crash || outcome.kind == OutcomeKind::sanitizer) &&
       makes_own_invalid_input(checked, upto, catalog)) {
     c.verdict = Verdict::invalid;
     return c;
@@ -152,7 +163,7 @@ Classified classify(const harness::Outcome& outcome, const Sequence& checked, st
   // allocating), and so is who noticed it (std::bad_alloc, the sanitizer's allocator, the OOM
   // killer), so for them the callable and the phase are the whole identity.
   const bool anywhere = outcome.kind == OutcomeKind::hang || outcome.kind == OutcomeKind::oom;
-  const std::string where = anywhere                   ? outcome.phase
+  const std::string where = anywhere                    ? outcome.phase
                             : outcome.top_frame.empty() ? outcome.sanitizer_kind + " " + outcome.phase
                                                         : outcome.top_frame;
   c.key = c.kind + "\n" + callable_id(outcome.statement) + "\n" + where;

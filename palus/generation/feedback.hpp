@@ -27,8 +27,8 @@ struct FeedbackOptions {
 
 struct Classified {
   Verdict verdict = Verdict::normal;
-  std::string kind;      ///< failures: crash | sanitizer | hang | oom | exit | contract
-  int statement = -1;    ///< the statement that threw or failed (the contract check for contracts)
+  std::string kind;    ///< failures: crash | sanitizer | hang | oom | exit | contract
+  int statement = -1;  ///< the statement that threw or failed (the contract check for contracts)
   std::string message;
   /// Failures: what identifies the bug for de-duplication (kind, callable, top frame).
   std::string key;

@@ -20,14 +20,18 @@ std::uint64_t signature_of(const Value& v, std::uint64_t h) {
   h = hash_mix(h, static_cast<std::uint64_t>(v.kind));
   switch (v.kind) {
     case ValueKind::boolean:
-    case ValueKind::signed_integer: return hash_mix(h, static_cast<std::uint64_t>(v.i));
-    case ValueKind::unsigned_integer: return hash_mix(h, v.u);
-    case ValueKind::floating: return hash_mix(h, std::bit_cast<std::uint64_t>(v.d));
+    case ValueKind::signed_integer:
+      return hash_mix(h, static_cast<std::uint64_t>(v.i));
+    case ValueKind::unsigned_integer:
+      return hash_mix(h, v.u);
+    case ValueKind::floating:
+      return hash_mix(h, std::bit_cast<std::uint64_t>(v.d));
     case ValueKind::string:
     case ValueKind::object:
       for (unsigned char ch : v.s) h = hash_mix(h, ch);
       return h;
-    case ValueKind::none: return h;
+    case ValueKind::none:
+      return h;
   }
   return h;
 }
@@ -61,7 +65,11 @@ const api::Api& api_of(const Catalog& catalog) {
 
 Generator::Generator(const Catalog& catalog, harness::Executor& executor, SequenceSource& source,
                      GeneratorOptions options)
-    : catalog_(catalog), executor_(executor), source_(source), options_(options), random_(options.seed),
+    : catalog_(catalog),
+      executor_(executor),
+      source_(source),
+      options_(options),
+      random_(options.seed),
       contracts_(catalog),
       no_literals_(options.literals ? std::nullopt : std::make_optional<LiteralPool>(api_of(catalog))),
       theories_(catalog, options.literals ? *options.literals : *no_literals_, options.theories),
@@ -87,7 +95,8 @@ bool Generator::quarantine_observer(const Sequence& checked, const harness::Outc
   const Sequence upto = checked.prefix(at + 1);
   std::vector<std::uint32_t> all;
   for (const auto& c : catalog_.callables)
-    if (c.is_observer && !std::binary_search(skip_observers_.begin(), skip_observers_.end(), c.index)) all.push_back(c.index);
+    if (c.is_observer && !std::binary_search(skip_observers_.begin(), skip_observers_.end(), c.index))
+      all.push_back(c.index);
   for (std::uint32_t suspect : all) {
     if (!types.count(catalog_.callables[suspect].callable->owner)) continue;
     harness::protocol::RunRequest alone = request_for(upto);
@@ -151,7 +160,8 @@ void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progr
   if (progress) progress(stats_);
 }
 
-void Generator::judge(const Sequence& checked, std::size_t main_size, const harness::Outcome& outcome, const Sink& sink) {
+void Generator::judge(const Sequence& checked, std::size_t main_size, const harness::Outcome& outcome,
+                      const Sink& sink) {
   if (outcome.phase == "observe" && outcome.kind != harness::OutcomeKind::normal &&
       outcome.kind != harness::OutcomeKind::exception && quarantine_observer(checked, outcome)) {
     // Not the sequence's fault: run it again without the observer.
@@ -163,10 +173,10 @@ void Generator::judge(const Sequence& checked, std::size_t main_size, const harn
   // A check appended to the sequence (contract, theory, invariant) failed, but every statement of
   // the sequence itself ran normally: the sequence still goes into the pool and may be a
   // regression test; the failure is reported on its own.
-  const bool main_normal = found.verdict == Verdict::normal ||
-                           (found.verdict == Verdict::failure && found.statement >= 0 &&
-                            static_cast<std::size_t>(found.statement) >= main_size &&
-                            ran_normally(outcome.result, main_size));
+  const bool main_normal =
+      found.verdict == Verdict::normal ||
+      (found.verdict == Verdict::failure && found.statement >= 0 &&
+       static_cast<std::size_t>(found.statement) >= main_size && ran_normally(outcome.result, main_size));
   const Sequence main = checked.prefix(main_size);
   source_.executed(main, main_normal ? Verdict::normal : found.verdict, outcome.result);
   if (main_normal) {
@@ -174,13 +184,20 @@ void Generator::judge(const Sequence& checked, std::size_t main_size, const harn
     keep_regression(main, outcome, sink);
   }
   switch (found.verdict) {
-    case Verdict::normal: ++stats_.normal; return;
+    case Verdict::normal:
+      ++stats_.normal;
+      return;
     case Verdict::exception:
       ++stats_.exception;
       keep_exception(main, outcome, sink);
       return;
-    case Verdict::invalid: ++stats_.invalid; return;
-    case Verdict::failure: ++stats_.failure; report_failure(checked, main_size, found, sink); return;
+    case Verdict::invalid:
+      ++stats_.invalid;
+      return;
+    case Verdict::failure:
+      ++stats_.failure;
+      report_failure(checked, main_size, found, sink);
+      return;
   }
 }
 
@@ -266,7 +283,8 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
   test.sequence = minimal;
   test.result = final_outcome.result;
   test.failure_kind = final_verdict.kind;
-  test.failing_statement = final_verdict.statement >= 0 ? final_verdict.statement : static_cast<int>(minimal.size() - 1);
+  test.failing_statement =
+      final_verdict.statement >= 0 ? final_verdict.statement : static_cast<int>(minimal.size() - 1);
   test.message = final_verdict.message;
   const auto failing_index = static_cast<std::size_t>(test.failing_statement);
   test.subject = subject_of(catalog_.callables[minimal[std::min(failing_index, minimal.size() - 1)].callable]);

@@ -101,8 +101,8 @@ class Generator {
   TheoryChecks theories_;
   GeneratorStats stats_;
   std::uint64_t next_id_ = 1;
-  std::unordered_set<std::uint64_t> executed_;       ///< hashes of every candidate run
-  std::set<std::string> failure_keys_;               ///< distinct failures seen
+  std::unordered_set<std::uint64_t> executed_;                 ///< hashes of every candidate run
+  std::set<std::string> failure_keys_;                         ///< distinct failures seen
   std::map<std::string, std::set<std::uint64_t>> behaviours_;  ///< per callable: result signatures kept
   std::map<std::string, std::size_t> exceptions_kept_;         ///< per callable and exception type
   std::vector<std::uint32_t> skip_observers_;                  ///< sorted: observers that crash or hang

@@ -3,19 +3,24 @@
 namespace palus::generation {
 namespace {
 
-constexpr std::size_t kReachingCap = 2000;  ///< sequences waiting per node
-constexpr std::size_t kWaitingCap = 100000; ///< candidates the loop dropped as duplicates never come back
+constexpr std::size_t kReachingCap = 2000;   ///< sequences waiting per node
+constexpr std::size_t kWaitingCap = 100000;  ///< candidates the loop dropped as duplicates never come back
 
 }  // namespace
 
 GuidedSource::GuidedSource(const Catalog& catalog, const ModelGuide& guide, const LiteralPool& literals,
                            RandomStep& random_step, GuidedSourceOptions options)
-    : catalog_(catalog), guide_(guide), random_step_(random_step), options_(options), dependents_(catalog),
+    : catalog_(catalog),
+      guide_(guide),
+      random_step_(random_step),
+      options_(options),
+      dependents_(catalog),
       step_(catalog, literals, guide, index_, dependents_, options.step) {}
 
 bool GuidedSource::guided_phase() const {
   if (!options_.unguided_phase) return true;
-  if (options_.max_steps) return static_cast<double>(executed_) < options_.guided_fraction * static_cast<double>(options_.max_steps);
+  if (options_.max_steps)
+    return static_cast<double>(executed_) < options_.guided_fraction * static_cast<double>(options_.max_steps);
   if (options_.deadline == std::chrono::steady_clock::time_point::max()) return true;
   const auto budget = std::chrono::duration<double>(options_.deadline - options_.start).count();
   const auto used = std::chrono::duration<double>(std::chrono::steady_clock::now() - options_.start).count();
@@ -27,8 +32,8 @@ std::optional<Sequence> GuidedSource::next(const Pool& pool, Random& random) {
   return unguided(pool, random);
 }
 
-std::optional<Sequence> GuidedSource::pending(const GuidedTransition& t, Tracked made, const Pool& pool,
-                                              Random& random, std::optional<Tracked> base, NodeKey from) {
+std::optional<Sequence> GuidedSource::pending(const GuidedTransition& t, Tracked made, const Pool& pool, Random& random,
+                                              std::optional<Tracked> base, NodeKey from) {
   Sequence candidate = made.sequence;
   if (auto longer = step_.with_dependent(made, t, pool, random)) candidate = std::move(*longer);
   if (waiting_.size() >= kWaitingCap) waiting_.clear();
@@ -38,8 +43,10 @@ std::optional<Sequence> GuidedSource::pending(const GuidedTransition& t, Tracked
 
 void GuidedSource::reach(NodeKey node, Tracked tracked) {
   std::vector<Tracked>& list = reaching_[node];
-  if (list.size() < kReachingCap) list.push_back(std::move(tracked));
-  else list[bookkeeping_.below(list.size())] = std::move(tracked);
+  if (list.size() < kReachingCap)
+    list.push_back(std::move(tracked));
+  else
+    list[bookkeeping_.below(list.size())] = std::move(tracked);
 }
 
 std::optional<Sequence> GuidedSource::guided(const Pool& pool, Random& random) {
@@ -94,8 +101,7 @@ void GuidedSource::executed(const Sequence& candidate, Verdict verdict, const ha
   // The transition's call reached its node when every statement up to it ran normally, even if
   // the dependent method appended after it did not.
   const std::size_t upto = waiting.transition_size;
-  const bool reached =
-      verdict == Verdict::normal || (upto < candidate.size() && ran_normally(result, upto));
+  const bool reached = verdict == Verdict::normal || (upto < candidate.size() && ran_normally(result, upto));
   if (!reached) {
     if (waiting.base) reach(waiting.from, std::move(*waiting.base));
     return;

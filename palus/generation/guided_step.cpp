@@ -6,7 +6,11 @@ namespace palus::generation {
 
 GuidedStep::GuidedStep(const Catalog& catalog, const LiteralPool& literals, const ModelGuide& guide,
                        const ObjectIndex& index, const DependentMethods& dependents, GuidedStepOptions options)
-    : catalog_(catalog), literals_(literals), guide_(guide), index_(index), dependents_(dependents),
+    : catalog_(catalog),
+      literals_(literals),
+      guide_(guide),
+      index_(index),
+      dependents_(dependents),
       options_(options) {}
 
 Input GuidedStep::literal_for(const CallableInfo& callable, const InputNeed& need,
@@ -76,8 +80,8 @@ std::optional<Tracked> GuidedStep::make(const GuidedTransition& t, const Tracked
   auto made = assemble(parts, std::move(inputs), callable.index, options_.max_statements);
   if (!made) return std::nullopt;
   Tracked out;
-  out.statement = role < 0 || !base ? static_cast<std::uint32_t>(made->sequence.size() - 1)
-                                    : made->offsets[0] + base->statement;
+  out.statement =
+      role < 0 || !base ? static_cast<std::uint32_t>(made->sequence.size() - 1) : made->offsets[0] + base->statement;
   out.sequence = std::move(made->sequence);
   return out;
 }

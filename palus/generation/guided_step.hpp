@@ -47,8 +47,8 @@ class GuidedStep {
 
  private:
   /// An object input: by state, by profile, by type (Figure 8 lines 6-14).
-  std::optional<Tracked> object_for(const InputNeed& need, const models::SlotConstraint* constraint,
-                                    const Pool& pool, Random& random);
+  std::optional<Tracked> object_for(const InputNeed& need, const models::SlotConstraint* constraint, const Pool& pool,
+                                    Random& random);
   /// A literal input: a recorded value when there is one that fits, else the literal pool.
   Input literal_for(const CallableInfo& callable, const InputNeed& need, const models::SlotConstraint* constraint,
                     Random& random);

@@ -1,18 +1,17 @@
 #include "palus/generation/literal_pool.hpp"
 
-#include "harness/codegen/callable_plan.hpp"
-
 #include <charconv>
 #include <cmath>
 #include <limits>
 
+#include "harness/codegen/callable_plan.hpp"
 #include "palus/generation/scalar_type.hpp"
 
 namespace palus::generation {
 namespace {
 
-using harness::protocol::Input;
 using api::TypeCategory;
+using harness::protocol::Input;
 
 std::optional<std::int64_t> parse_integer(const std::string& text) {
   std::int64_t v = 0;
@@ -40,8 +39,10 @@ void mine(const std::vector<api::Literal>& literals, const std::vector<LiteralPo
     for (auto* mined : into) {
       switch (literal.kind) {
         case api::Literal::Kind::integer:
-          if (auto v = parse_integer(literal.value)) mined->integers.push_back(*v);
-          else if (auto u = parse_unsigned(literal.value)) mined->above_int64.push_back(*u);
+          if (auto v = parse_integer(literal.value))
+            mined->integers.push_back(*v);
+          else if (auto u = parse_unsigned(literal.value))
+            mined->above_int64.push_back(*u);
           break;
         case api::Literal::Kind::character:
           if (auto v = parse_integer(literal.value)) mined->characters.push_back(*v);
@@ -49,7 +50,9 @@ void mine(const std::vector<api::Literal>& literals, const std::vector<LiteralPo
         case api::Literal::Kind::floating:
           if (auto v = parse_floating(literal.value)) mined->floats.push_back(*v);
           break;
-        case api::Literal::Kind::string: mined->strings.push_back(literal.value); break;
+        case api::Literal::Kind::string:
+          mined->strings.push_back(literal.value);
+          break;
       }
     }
   }
@@ -92,8 +95,13 @@ std::vector<Input> floating_boundaries(const ScalarType& t) {
 }
 
 std::vector<Input> string_boundaries() {
-  return {Input::string(""), Input::string("a"), Input::string("hello world"), Input::string("0"),
-          Input::string(" "), Input::string("line\nbreak\t\"quoted\"\\"), Input::string(std::string(300, 'x'))};
+  return {Input::string(""),
+          Input::string("a"),
+          Input::string("hello world"),
+          Input::string("0"),
+          Input::string(" "),
+          Input::string("line\nbreak\t\"quoted\"\\"),
+          Input::string(std::string(300, 'x'))};
 }
 
 }  // namespace
@@ -156,7 +164,8 @@ std::vector<Input> LiteralPool::given_values(const api::TypeRef& type, const Min
           if (integer_input(t, v)) out.push_back(Input::integer(v));
       return out;
     }
-    default: return mined_values(type, given);
+    default:
+      return mined_values(type, given);
   }
 }
 
@@ -167,16 +176,20 @@ void LiteralPool::add_values(const std::string& callable_id, const std::string& 
 
 std::vector<Input> LiteralPool::boundary_values(const api::TypeRef& type) const {
   switch (type.category) {
-    case TypeCategory::boolean: return {Input::boolean(false), Input::boolean(true)};
-    case TypeCategory::integer: return integer_boundaries(scalar_type(type.base));
+    case TypeCategory::boolean:
+      return {Input::boolean(false), Input::boolean(true)};
+    case TypeCategory::integer:
+      return integer_boundaries(scalar_type(type.base));
     case TypeCategory::character: {
       std::vector<Input> out;
       for (std::int64_t ch : {'a', 'Z', '0', ' ', '\0', '\n', '\''}) out.push_back(Input::integer(ch));
       return out;
     }
-    case TypeCategory::floating: return floating_boundaries(scalar_type(type.base));
+    case TypeCategory::floating:
+      return floating_boundaries(scalar_type(type.base));
     case TypeCategory::string:
-    case TypeCategory::cstring: return string_boundaries();
+    case TypeCategory::cstring:
+      return string_boundaries();
     case TypeCategory::enumeration: {
       std::vector<Input> out;
       if (auto found = enums_.find(type.base); found != enums_.end())
@@ -184,7 +197,8 @@ std::vector<Input> LiteralPool::boundary_values(const api::TypeRef& type) const 
       if (out.empty()) out.push_back(Input::integer(0));
       return out;
     }
-    default: return {};
+    default:
+      return {};
   }
 }
 
@@ -211,7 +225,8 @@ std::vector<Input> LiteralPool::mined_values(const api::TypeRef& type, const Min
     case TypeCategory::cstring:
       for (const auto& s : mined.strings) out.push_back(Input::string(s));
       break;
-    default: break;
+    default:
+      break;
   }
   return out;
 }

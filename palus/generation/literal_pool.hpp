@@ -8,8 +8,8 @@
 #include <tuple>
 #include <vector>
 
-#include "harness/protocol/protocol.hpp"
 #include "core/api.hpp"
+#include "harness/protocol/protocol.hpp"
 #include "palus/generation/random.hpp"
 
 namespace palus::generation {
@@ -28,9 +28,10 @@ class LiteralPool {
 
   /// Extra values for a parameter (recorded or user-given), drawn with the mined ones. The
   /// constructor adds api.yaml's param_values (PALUS_PARAM_VALUES, PALUS_TYPE_VALUES).
-  void add_values(const std::string& callable_id, const std::string& param, std::vector<harness::protocol::Input> values);
+  void add_values(const std::string& callable_id, const std::string& param,
+                  std::vector<harness::protocol::Input> values);
 
- /// Literals mined from callable bodies, by kind.
+  /// Literals mined from callable bodies, by kind.
   struct Mined {
     std::vector<std::int64_t> integers;
     std::vector<std::uint64_t> above_int64;  ///< integer literals only an unsigned 64-bit type holds
@@ -55,7 +56,7 @@ class LiteralPool {
   std::map<std::string, Mined> by_class_;                   ///< by owner
   Mined everywhere_;
   std::map<std::string, std::vector<harness::protocol::Input>> extra_;  ///< "id\nparam"
-  std::map<std::string, Mined> by_type_;  ///< PALUS_TYPE_VALUES, by the type's base
+  std::map<std::string, Mined> by_type_;                                ///< PALUS_TYPE_VALUES, by the type's base
   mutable std::map<std::pair<api::TypeCategory, std::string>, std::vector<harness::protocol::Input>> typed_;
   mutable std::map<std::tuple<const Mined*, api::TypeCategory, std::string>, std::vector<harness::protocol::Input>>
       values_;

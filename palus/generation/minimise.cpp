@@ -2,8 +2,8 @@
 
 namespace palus::generation {
 
-Sequence minimise(const Sequence& failing, std::size_t keep_last, const std::function<bool(const Sequence&)>& still_fails,
-                  std::size_t max_attempts) {
+Sequence minimise(const Sequence& failing, std::size_t keep_last,
+                  const std::function<bool(const Sequence&)>& still_fails, std::size_t max_attempts) {
   Sequence current = failing;
   std::size_t attempts = 0;
   bool changed = true;

@@ -111,7 +111,8 @@ std::optional<Input> recorded_input(const api::TypeRef& type, const TraceValue& 
     case TypeCategory::cstring:
       if (value.kind != Kind::string) return std::nullopt;
       return Input::string(value.s);
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 

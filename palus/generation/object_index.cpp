@@ -3,8 +3,10 @@
 namespace palus::generation {
 
 void ObjectIndex::keep(std::vector<Tracked>& list, Tracked tracked, Random& random) const {
-  if (list.size() < cap_) list.push_back(std::move(tracked));
-  else list[random.below(list.size())] = std::move(tracked);
+  if (list.size() < cap_)
+    list.push_back(std::move(tracked));
+  else
+    list[random.below(list.size())] = std::move(tracked);
 }
 
 void ObjectIndex::reached(NodeKey node, Tracked tracked, Random& random) {

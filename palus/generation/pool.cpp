@@ -10,8 +10,10 @@ bool Pool::add(const Sequence& sequence, const std::vector<Yield>& yields, Rando
   for (auto& [type, statements] : per_type) {
     auto entry = std::make_shared<const Entry>(Entry{sequence, std::move(statements)});
     auto& list = by_type_[type];
-    if (list.size() < cap_) list.push_back(std::move(entry));
-    else list[random.below(list.size())] = std::move(entry);
+    if (list.size() < cap_)
+      list.push_back(std::move(entry));
+    else
+      list[random.below(list.size())] = std::move(entry);
   }
   return true;
 }

@@ -4,10 +4,10 @@
 
 #include <cstdint>
 #include <map>
-#include <unordered_set>
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "palus/generation/random.hpp"
@@ -40,7 +40,7 @@ class Pool {
   /// A random sequence yielding `type`, and one of the statements that yields it.
   std::optional<Pick> pick(const std::string& type, Random& random) const;
 
-  std::size_t size() const { return size_; }        ///< sequences added (duplicates excluded)
+  std::size_t size() const { return size_; }  ///< sequences added (duplicates excluded)
   std::size_t types() const { return by_type_.size(); }
 
  private:

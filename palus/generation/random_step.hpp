@@ -16,8 +16,8 @@ namespace palus::generation {
 
 struct StepOptions {
   std::size_t max_statements = 100;
-  double null_probability = 0.05;   ///< a pointer parameter gets nullptr
-  double reuse_probability = 0.4;   ///< an object input reuses one already in the sequence being built
+  double null_probability = 0.05;  ///< a pointer parameter gets nullptr
+  double reuse_probability = 0.4;  ///< an object input reuses one already in the sequence being built
 };
 
 class RandomStep {

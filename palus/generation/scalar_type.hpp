@@ -13,9 +13,9 @@ struct ScalarType {
   bool is_floating = false;
   bool known = false;  ///< false: an unknown alias, assumed to be a signed 32-bit int
 
-  std::int64_t min() const;   ///< for signed integers
-  std::int64_t max() const;   ///< for signed integers
-  std::uint64_t umax() const; ///< for unsigned integers
+  std::int64_t min() const;    ///< for signed integers
+  std::int64_t max() const;    ///< for signed integers
+  std::uint64_t umax() const;  ///< for unsigned integers
 };
 
 /// Integers, characters, floating point; `base` as api.yaml's TypeRef::base spells it.

@@ -16,12 +16,21 @@ std::uint64_t hash_of(const std::vector<Statement>& statements) {
     for (const auto& in : s.inputs) {
       h = hash_mix(h, static_cast<std::uint64_t>(in.kind));
       switch (in.kind) {
-        case InputKind::ref: h = hash_mix(h, in.ref); break;
-        case InputKind::null_pointer: break;
+        case InputKind::ref:
+          h = hash_mix(h, in.ref);
+          break;
+        case InputKind::null_pointer:
+          break;
         case InputKind::boolean:
-        case InputKind::signed_integer: h = hash_mix(h, static_cast<std::uint64_t>(in.i)); break;
-        case InputKind::unsigned_integer: h = hash_mix(h, in.u); break;
-        case InputKind::floating: h = hash_mix(h, std::bit_cast<std::uint64_t>(in.d)); break;
+        case InputKind::signed_integer:
+          h = hash_mix(h, static_cast<std::uint64_t>(in.i));
+          break;
+        case InputKind::unsigned_integer:
+          h = hash_mix(h, in.u);
+          break;
+        case InputKind::floating:
+          h = hash_mix(h, std::bit_cast<std::uint64_t>(in.d));
+          break;
         case InputKind::string:
           for (unsigned char ch : in.s) h = hash_mix(h, ch);
           h = hash_mix(h, in.s.size());
@@ -41,13 +50,19 @@ std::uint64_t hash_of(const std::vector<Statement>& statements) {
 bool same_input(const Input& a, const Input& b) {
   if (a.kind != b.kind) return false;
   switch (a.kind) {
-    case InputKind::ref: return a.ref == b.ref;
-    case InputKind::null_pointer: return true;
+    case InputKind::ref:
+      return a.ref == b.ref;
+    case InputKind::null_pointer:
+      return true;
     case InputKind::boolean:
-    case InputKind::signed_integer: return a.i == b.i;
-    case InputKind::unsigned_integer: return a.u == b.u;
-    case InputKind::floating: return std::bit_cast<std::uint64_t>(a.d) == std::bit_cast<std::uint64_t>(b.d);
-    case InputKind::string: return a.s == b.s;
+    case InputKind::signed_integer:
+      return a.i == b.i;
+    case InputKind::unsigned_integer:
+      return a.u == b.u;
+    case InputKind::floating:
+      return std::bit_cast<std::uint64_t>(a.d) == std::bit_cast<std::uint64_t>(b.d);
+    case InputKind::string:
+      return a.s == b.s;
   }
   return false;
 }
@@ -110,7 +125,8 @@ std::optional<Sequence> Sequence::without(std::size_t index) const {
 
 Sequence Sequence::prefix(std::size_t count) const {
   if (count >= size()) return *this;
-  return Sequence(std::vector<Statement>(statements_->begin(), statements_->begin() + static_cast<std::ptrdiff_t>(count)));
+  return Sequence(
+      std::vector<Statement>(statements_->begin(), statements_->begin() + static_cast<std::ptrdiff_t>(count)));
 }
 
 harness::protocol::RunRequest Sequence::request(std::uint64_t id, bool observe) const {

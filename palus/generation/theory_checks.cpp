@@ -1,9 +1,9 @@
 #include "palus/generation/theory_checks.hpp"
 
-#include "palus/generation/feedback.hpp"
-
 #include <algorithm>
 #include <set>
+
+#include "palus/generation/feedback.hpp"
 
 namespace palus::generation {
 namespace {
@@ -42,7 +42,9 @@ std::vector<std::pair<std::uint32_t, std::string>> TheoryChecks::subjects(const 
     const bool receiver = info.is_method && k == 0;
     if (receiver || changes_argument(info.inputs[k])) out.emplace(inputs[k].ref, info.inputs[k].record);
   }
-  std::erase_if(out, [&](const auto& subject) { return moved.count(subject.first) > 0; });  // a moved-from object's state is unspecified
+  std::erase_if(out, [&](const auto& subject) {
+    return moved.count(subject.first) > 0;
+  });  // a moved-from object's state is unspecified
   return {out.begin(), out.end()};
 }
 

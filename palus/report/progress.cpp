@@ -9,7 +9,8 @@ Progress::Progress(std::FILE* out, bool quiet) : out_(out), quiet_(quiet), live_
 
 std::string Progress::line(const ProgressState& s) const {
   std::string failures;
-  for (const auto& [kind, n] : s.failures_by_kind) failures += fmt::format("{}{} {}", failures.empty() ? "" : ", ", n, kind);
+  for (const auto& [kind, n] : s.failures_by_kind)
+    failures += fmt::format("{}{} {}", failures.empty() ? "" : ", ", n, kind);
   const double rate = s.elapsed_s > 0 ? static_cast<double>(s.executed) / s.elapsed_s : 0;
   return fmt::format("generate: {:.0f}/{:.0f} s  {:.0f} seq/s  pool {}  tests {}{}  failures: {}", s.elapsed_s,
                      s.limit_s, rate, s.pool, s.tests, s.pending ? fmt::format(" (+{} checking)", s.pending) : "",

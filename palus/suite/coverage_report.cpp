@@ -11,9 +11,9 @@
 #include <set>
 #include <sstream>
 
-#include "harness/codegen/build_tools.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "harness/codegen/build_tools.hpp"
 #include "palus/suite/process.hpp"
 #include "palus/suite/test_checker.hpp"
 

@@ -31,8 +31,8 @@ std::vector<std::string> test_environment(const GtestRunSettings& settings, cons
   // For the sandbox main palus links (harness/runtime/check_main.cpp): writable are the scratch
   // folder and where coverage data goes (the prefix, else the build folder beside bin/).
   const fs::path scratch = fs::absolute(settings.scratch);
-  const fs::path coverage = settings.gcov_prefix ? fs::absolute(*settings.gcov_prefix)
-                                                 : fs::absolute(executable).parent_path().parent_path();
+  const fs::path coverage =
+      settings.gcov_prefix ? fs::absolute(*settings.gcov_prefix) : fs::absolute(executable).parent_path().parent_path();
   env.push_back("PALUS_SANDBOX_SCRATCH=" + (scratch / "cwd").string());
   env.push_back("PALUS_SANDBOX_WRITABLE=" + scratch.string() + ":" + coverage.string());
   env.push_back("PALUS_SANDBOX_MEMORY=" + std::to_string(settings.sanitized ? 0 : settings.memory_bytes));
@@ -139,7 +139,9 @@ std::string RunOutcome::signature() const {
 }
 
 GtestRunner::GtestRunner(GtestRunSettings settings, fs::path executable)
-    : settings_(std::move(settings)), executable_(std::move(executable)), env_(test_environment(settings_, executable_)) {
+    : settings_(std::move(settings)),
+      executable_(std::move(executable)),
+      env_(test_environment(settings_, executable_)) {
   for (const char* sub : {"home", "tmp", "cwd"}) fs::create_directories(settings_.scratch / sub);
   if (settings_.gcov_prefix) fs::create_directories(*settings_.gcov_prefix);
 }

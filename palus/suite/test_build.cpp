@@ -9,11 +9,11 @@
 #include <sstream>
 #include <thread>
 
+#include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/build_tools.hpp"
 #include "harness/codegen/runtime_root.hpp"
-#include "core/atomic_file.hpp"
-#include "core/error.hpp"
 #include "palus/suite/process.hpp"
 
 namespace fs = std::filesystem;

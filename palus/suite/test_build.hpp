@@ -50,7 +50,8 @@ inline constexpr const char* kCheckMainArchive = "libpalus_check_main.a";
 /// variant's libsut.a (<work>/harness/<variant>/libsut.a, built by `palus harness`), the build in
 /// <work>/check/<variant>/, tests compiled with the project's flags (those of its first header, as
 /// for harness.cpp), the variant's sanitizers, -O0 -g1 -fno-omit-frame-pointer and -Wno-error
-/// (sources of passing tests without UBSan, and never ASan's use-after-scope checks), linked with the project's link flags, --coverage, the sanitizers and GoogleTest (gtest_main).
+/// (sources of passing tests without UBSan, and never ASan's use-after-scope checks), linked with the project's link
+/// flags, --coverage, the sanitizers and GoogleTest (gtest_main).
 TestBuildSettings check_build_settings(const Config& config, const std::filesystem::path& work_dir,
                                        const std::vector<std::string>& sanitizers);
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "harness/protocol/protocol.hpp"
 #include "core/api.hpp"
+#include "harness/protocol/protocol.hpp"
 
 namespace palus::writer {
 

@@ -35,8 +35,8 @@ TEST(AnalyzeTinysql, FindsTheDriverChainWithDependencesAndIsDeterministic) {
   const std::string text = read_text(work.path() / "api.yaml");
   const YAML::Node api = YAML::Load(text);
   const auto names = class_names(api);
-  for (const char* expected : {"tinysql::Driver", "tinysql::Connection", "tinysql::Statement", "tinysql::ResultSet",
-                               "tinysql::Properties"}) {
+  for (const char* expected :
+       {"tinysql::Driver", "tinysql::Connection", "tinysql::Statement", "tinysql::ResultSet", "tinysql::Properties"}) {
     EXPECT_TRUE(names.contains(expected)) << expected << " missing from api.yaml";
   }
   const YAML::Node execute_query = method(api, "tinysql::Statement", "executeQuery");
@@ -68,7 +68,8 @@ TEST(AnalyzeTinysql, FindsTheDriverChainWithDependencesAndIsDeterministic) {
 TEST(AnalyzeCxxopts, CompletesNamesItsClassesAndListsWhatItSkips) {
   ScratchDir work;
   const auto config = source_root() / "tests/e2e/cxxopts/palus.yaml";
-  const auto outcome = run_palus("analyze --config '" + config.string() + "' --work-dir '" + work.path().string() + "'");
+  const auto outcome =
+      run_palus("analyze --config '" + config.string() + "' --work-dir '" + work.path().string() + "'");
   ASSERT_EQ(outcome.status, 0) << outcome.output;
   const YAML::Node api = YAML::LoadFile((work.path() / "api.yaml").string());
   const auto names = class_names(api);

@@ -38,17 +38,19 @@ constexpr const char* kHead = "project:\n  flags: [-std=c++17, -Iinclude]\n  hea
 INSTANTIATE_TEST_SUITE_P(
     EachKind, ConfigErrors,
     ::testing::Values(
-        BadConfig{"unknown_key", "project:\n  flags: [-std=c++17]\n  headers: [include/*.hpp]\n  sorces: [src/*.cpp]\n", 4,
-                  "did you mean 'sources'"},
+        BadConfig{"unknown_key", "project:\n  flags: [-std=c++17]\n  headers: [include/*.hpp]\n  sorces: [src/*.cpp]\n",
+                  4, "did you mean 'sources'"},
         BadConfig{"wrong_type", "project:\n  flags: -std=c++17\n  headers: [include/*.hpp]\n", 2, "flags"},
         BadConfig{"missing_file", "project:\n  headers: [include/*.hpp]\n  compile_commands: build/none.json\n", 3,
                   "none.json"},
-        BadConfig{"glob_matches_nothing", "project:\n  headers: [include/*.hpp]\n  sources: [lib/*.cc]\n", 3, "lib/*.cc"},
+        BadConfig{"glob_matches_nothing", "project:\n  headers: [include/*.hpp]\n  sources: [lib/*.cc]\n", 3,
+                  "lib/*.cc"},
         BadConfig{"bad_duration", "project:\n  headers: [include/*.hpp]\ngenerate:\n  time_limit: 60 seconds\n", 4,
                   "duration"},
         BadConfig{"bad_size", "project:\n  headers: [include/*.hpp]\nsandbox:\n  memory: lots\n", 4, "size"},
         BadConfig{"bad_mode", "project:\n  headers: [include/*.hpp]\ngenerate:\n  mode: smart\n", 4, "smart"},
-        BadConfig{"bad_regex", "project:\n  headers: [include/*.hpp]\ntargets:\n  include: [\"lib::(\"]\n", 4, "regular expression"},
+        BadConfig{"bad_regex", "project:\n  headers: [include/*.hpp]\ntargets:\n  include: [\"lib::(\"]\n", 4,
+                  "regular expression"},
         BadConfig{"yaml_syntax", "project:\n  headers: [include/*.hpp\n", 3, ""}),
     [](const auto& info) { return std::string(info.param.name); });
 
@@ -99,9 +101,11 @@ TEST(Cli, RunOnTheBundledSampleDoesEveryStage) {
 TEST(Cli, HarnessWithoutAnalysisSaysWhatToRunFirst) {
   ScratchDir work;
   const auto config = source_root() / "samples/tinysql/palus.yaml";
-  const auto outcome = run_palus("harness --config '" + config.string() + "' --work-dir '" + work.path().string() + "'");
+  const auto outcome =
+      run_palus("harness --config '" + config.string() + "' --work-dir '" + work.path().string() + "'");
   EXPECT_EQ(outcome.status, 2) << outcome.output;
-  EXPECT_NE(outcome.output.find("api.yaml: not found (run 'palus analyze' first)"), std::string::npos) << outcome.output;
+  EXPECT_NE(outcome.output.find("api.yaml: not found (run 'palus analyze' first)"), std::string::npos)
+      << outcome.output;
 }
 
 TEST(Cli, HarnessRejectsAnUnknownSanitizer) {

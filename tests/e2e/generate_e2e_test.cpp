@@ -2,8 +2,8 @@
 // pass, failure tests fail the same way each time, report.yaml is valid, and an interrupted run
 // keeps every test found so far.
 
-#include <gtest/gtest.h>
 #include <fcntl.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>

@@ -11,9 +11,9 @@
 #include <memory>
 #include <string>
 
+#include "core/api_yaml_read.hpp"
 #include "harness/executor/executor.hpp"
 #include "models/model_yaml.hpp"
-#include "core/api_yaml_read.hpp"
 #include "palus/generation/generator.hpp"
 #include "palus/generation/guided_source.hpp"
 #include "palus/generation/literal_pool.hpp"
@@ -33,7 +33,9 @@ constexpr const char* kExecuteQuery = "tinysql::Statement::executeQuery(const st
 class Watching : public gen::SequenceSource {
  public:
   Watching(gen::SequenceSource& inner, std::uint32_t target) : inner_(inner), target_(target) {}
-  std::optional<gen::Sequence> next(const gen::Pool& pool, gen::Random& random) override { return inner_.next(pool, random); }
+  std::optional<gen::Sequence> next(const gen::Pool& pool, gen::Random& random) override {
+    return inner_.next(pool, random);
+  }
   void executed(const gen::Sequence& s, gen::Verdict verdict, const palus::harness::protocol::RunResult& r) override {
     inner_.executed(s, verdict, r);
     if (verdict != gen::Verdict::normal) return;
@@ -50,7 +52,9 @@ class Watching : public gen::SequenceSource {
 class RandomOnly : public gen::SequenceSource {
  public:
   explicit RandomOnly(gen::RandomStep& step) : step_(step) {}
-  std::optional<gen::Sequence> next(const gen::Pool& pool, gen::Random& random) override { return step_.next(pool, random); }
+  std::optional<gen::Sequence> next(const gen::Pool& pool, gen::Random& random) override {
+    return step_.next(pool, random);
+  }
 
  private:
   gen::RandomStep& step_;
@@ -174,8 +178,8 @@ TEST_F(TinysqlModel, GuidedReachesExecuteQueryWhereRandomDoesNot) {
     guided += reaches(true, static_cast<std::uint64_t>(seed), kSteps);
     random += reaches(false, static_cast<std::uint64_t>(seed), kSteps);
   }
-  std::cout << "executeQuery reached normally within " << kSteps << " executions: palus mode on " << guided
-            << " of " << kSeeds << " seeds, random mode on " << random << "\n";
+  std::cout << "executeQuery reached normally within " << kSteps << " executions: palus mode on " << guided << " of "
+            << kSeeds << " seeds, random mode on " << random << "\n";
   EXPECT_GE(guided, 6) << "palus mode reached executeQuery normally on " << guided << " of " << kSeeds << " seeds";
   EXPECT_LE(random, 1) << "random mode reached executeQuery normally on " << random << " of " << kSeeds << " seeds";
 }

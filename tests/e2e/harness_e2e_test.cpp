@@ -139,17 +139,13 @@ TEST_F(FaultyHarness, Exit) { expect(misbehave("callExit()"), ph::OutcomeKind::e
 TEST_F(FaultyHarness, QuickExit) { expect(misbehave("callQuickExit()"), ph::OutcomeKind::exit, 1, "4"); }
 TEST_F(FaultyHarness, UnderscoreExit) { expect(misbehave("callUnderscoreExit()"), ph::OutcomeKind::exit, 1, "5"); }
 
-TEST_F(FaultyHarness, InfiniteLoopIsAHang) {
-  expect(misbehave("loopForever()"), ph::OutcomeKind::hang, 1, "");
-}
+TEST_F(FaultyHarness, InfiniteLoopIsAHang) { expect(misbehave("loopForever()"), ph::OutcomeKind::hang, 1, ""); }
 
 TEST_F(FaultyHarness, UnboundedRecursion) {
   expect(misbehave("recurseForever(int)", {protocol::Input::integer(0)}), ph::OutcomeKind::crash, 1, "SIGSEGV");
 }
 
-TEST_F(FaultyHarness, EatingAllMemoryIsOom) {
-  expect(misbehave("eatAllMemory()"), ph::OutcomeKind::oom, 1, "");
-}
+TEST_F(FaultyHarness, EatingAllMemoryIsOom) { expect(misbehave("eatAllMemory()"), ph::OutcomeKind::oom, 1, ""); }
 
 TEST_F(FaultyHarness, GigabyteOfOutputIsDrainedAndCapped) {
   // Writing a gigabyte takes over a second when other tests share the cores: this call alone
@@ -258,8 +254,8 @@ TEST_F(FaultyHarness, BatchGivesTheSameOutcomesAsSingleRuns) {
   }
   std::vector<ph::Outcome> outcomes = executor_->run_batch(batch);
   ASSERT_EQ(batch.size(), outcomes.size());
-  const ph::OutcomeKind expected[] = {ph::OutcomeKind::normal, ph::OutcomeKind::crash,     ph::OutcomeKind::normal,
-                                      ph::OutcomeKind::exception, ph::OutcomeKind::exit, ph::OutcomeKind::normal};
+  const ph::OutcomeKind expected[] = {ph::OutcomeKind::normal,    ph::OutcomeKind::crash, ph::OutcomeKind::normal,
+                                      ph::OutcomeKind::exception, ph::OutcomeKind::exit,  ph::OutcomeKind::normal};
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
     EXPECT_EQ(ph::to_string(expected[i]), ph::to_string(outcomes[i].kind)) << "sequence " << i;
   }
@@ -386,7 +382,8 @@ class TinysqlContracts : public ::testing::Test {
     request.statements.push_back({index("tinysql::Properties::Properties()"), {}});
     request.statements.push_back(
         {index(set), {protocol::Input::result_of(2), protocol::Input::string(key_b), protocol::Input::string("demo")}});
-    request.statements.push_back({index(kHashContract), {protocol::Input::result_of(0), protocol::Input::result_of(2)}});
+    request.statements.push_back(
+        {index(kHashContract), {protocol::Input::result_of(0), protocol::Input::result_of(2)}});
     return executor_->run(request);
   }
 
@@ -415,7 +412,8 @@ TEST_F(TinysqlContracts, HashContractCatchesBugB4) {
   ph::Outcome o = hash_check("user", "User");
   ASSERT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
   ASSERT_EQ(5u, o.result.statements.size());
-  EXPECT_TRUE(contains(o.result.statements[4].value.s, "a == b but std::hash differs")) << o.result.statements[4].value.s;
+  EXPECT_TRUE(contains(o.result.statements[4].value.s, "a == b but std::hash differs"))
+      << o.result.statements[4].value.s;
 }
 
 }  // namespace

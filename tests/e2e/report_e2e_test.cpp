@@ -34,8 +34,10 @@ constexpr const char* kRegression = R"cpp(// Written by hand for the report test
 
                                           TEST(Connection, createStatement_1) {
                                             tinysql::Driver driver;
-                                            std::unique_ptr<tinysql::Connection> connection = driver.connect("tinysql:"
-                                                                                                             "db", tinysql::Properties());
+                                            std::unique_ptr<tinysql::Connection> connection = driver.connect(
+                                                "tinysql:"
+                                                "db",
+                                                tinysql::Properties());
                                             ASSERT_NE(nullptr, connection);
                                             std::unique_ptr<tinysql::Statement> statement = connection->createStatement();
                                             EXPECT_EQ(0, statement->executeUpdate("CREATE TABLE t (id INT, name "

@@ -129,7 +129,8 @@ TEST_F(TheoriesRun, FindsTheInvariantAndTheTheoryViolationsAndNothingElse) {
   ASSERT_EQ(outcome_->status, 0) << outcome_->output;
   const YAML::Node report = YAML::LoadFile((out() / "report.yaml").string());
   std::set<std::string> found;
-  for (const auto& f : report["failures"]) found.insert(f["kind"].as<std::string>() + " " + f["callable"].as<std::string>());
+  for (const auto& f : report["failures"])
+    found.insert(f["kind"].as<std::string>() + " " + f["callable"].as<std::string>());
   EXPECT_TRUE(found.count("invariant palus_invariant(counter::Counter &)")) << YAML::Dump(report["failures"]);
   EXPECT_TRUE(found.count("theory reset_empties(counter::Counter &)")) << YAML::Dump(report["failures"]);
   EXPECT_EQ(found.size(), 2u) << "an unmet assumption is no violation: " << YAML::Dump(report["failures"]);
@@ -163,21 +164,24 @@ void expect_refused(const std::string& theories, const std::string& message) {
 }
 
 TEST(TheoriesWrongUse, AHeaderThatDoesNotCompile) {
-  expect_refused("#include <palus/theory.hpp>\n#include \"counter.hpp\"\nPALUS_THEORY(t, counter::Counter& c) {\n"
-                 "  c.add(1)\n}\n",
-                 "counter_theories.hpp:4");
+  expect_refused(
+      "#include <palus/theory.hpp>\n#include \"counter.hpp\"\nPALUS_THEORY(t, counter::Counter& c) {\n"
+      "  c.add(1)\n}\n",
+      "counter_theories.hpp:4");
 }
 
 TEST(TheoriesWrongUse, ATheoryOfATypeTheLibraryNeverProduces) {
-  expect_refused("#include <palus/theory.hpp>\n#include \"counter.hpp\"\nstruct Elsewhere {};\n"
-                 "PALUS_THEORY(t, Elsewhere& e) { (void)e; }\n",
-                 "theories/counter_theories.hpp:4: theory 't': parameter 'e' is a Elsewhere &, which no callable");
+  expect_refused(
+      "#include <palus/theory.hpp>\n#include \"counter.hpp\"\nstruct Elsewhere {};\n"
+      "PALUS_THEORY(t, Elsewhere& e) { (void)e; }\n",
+      "theories/counter_theories.hpp:4: theory 't': parameter 'e' is a Elsewhere &, which no callable");
 }
 
 TEST(TheoriesWrongUse, ParameterValuesForACallableThatDoesNotExist) {
-  expect_refused("#include <palus/theory.hpp>\n#include \"counter.hpp\"\n"
-                 "PALUS_PARAM_VALUES(counter::Counter::sub, amount, 1)\n",
-                 "counter_theories.hpp:3");
+  expect_refused(
+      "#include <palus/theory.hpp>\n#include \"counter.hpp\"\n"
+      "PALUS_PARAM_VALUES(counter::Counter::sub, amount, 1)\n",
+      "counter_theories.hpp:3");
 }
 
 }  // namespace

@@ -21,7 +21,8 @@ void write_project(const fs::path& dir, const std::string& demo) {
   write_text(dir / "src/counter.cpp",
              "#include \"lib/counter.hpp\"\nnamespace lib {\nvoid Counter::add(int n) { total_ += n; }\n"
              "int Counter::total() const { return total_; }\n}  // namespace lib\n");
-  write_text(dir / "example/demo.cpp", "#include <csignal>\n#include \"lib/counter.hpp\"\nint main() {\n" + demo + "\n}\n");
+  write_text(dir / "example/demo.cpp",
+             "#include <csignal>\n#include \"lib/counter.hpp\"\nint main() {\n" + demo + "\n}\n");
   write_text(dir / "palus.yaml",
              "project:\n  flags: [-std=c++17, -Iinclude]\n  sources: [src/*.cpp]\n  headers: [include/lib/*.hpp]\n"
              "sample:\n  sources: [example/demo.cpp]\n");
@@ -57,7 +58,8 @@ TEST(Trace, SampleThatCrashesIsAClearError) {
   ASSERT_EQ(run_palus("analyze -q", dir.path()).status, 0);
   const auto traced = run_palus("trace", dir.path());
   EXPECT_EQ(traced.status, 2) << traced.output;
-  EXPECT_TRUE(contains(traced.output, "palus.yaml: the sample program (demo.cpp) crashed with SIGSEGV")) << traced.output;
+  EXPECT_TRUE(contains(traced.output, "palus.yaml: the sample program (demo.cpp) crashed with SIGSEGV"))
+      << traced.output;
   EXPECT_FALSE(fs::exists(dir.path() / ".palus/trace/trace"));
   // A model needs a trace: said as such.
   const auto modelled = run_palus("model", dir.path());

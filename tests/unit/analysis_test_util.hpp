@@ -36,14 +36,16 @@ inline const api::Class& class_named(const api::Api& api, const std::string& nam
 }
 
 inline const api::Callable& method_named(const api::Class& cls, const std::string& name) {
-  auto it = std::find_if(cls.methods.begin(), cls.methods.end(), [&](const api::Callable& c) { return c.name == name; });
+  auto it =
+      std::find_if(cls.methods.begin(), cls.methods.end(), [&](const api::Callable& c) { return c.name == name; });
   if (it == cls.methods.end()) throw std::runtime_error("no method " + name + " in " + cls.name);
   return *it;
 }
 
 inline const api::Dependence* dependence(const api::Class& cls, const std::string& method, const std::string& on) {
   for (const auto& d : cls.dependences) {
-    if (d.method.find("::" + method + "(") != std::string::npos && d.on.find("::" + on + "(") != std::string::npos) return &d;
+    if (d.method.find("::" + method + "(") != std::string::npos && d.on.find("::" + on + "(") != std::string::npos)
+      return &d;
   }
   return nullptr;
 }

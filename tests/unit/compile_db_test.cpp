@@ -8,8 +8,8 @@
 #include <fstream>
 #include <string>
 
-#include "palus/config/config.hpp"
 #include "core/error.hpp"
+#include "palus/config/config.hpp"
 #include "test_files.hpp"
 
 namespace fs = std::filesystem;
@@ -23,7 +23,6 @@ using testing::starts_with;
 /// A fresh folder for compile databases, removed after the test.
 class CompileDbTest : public ::testing::Test {
  protected:
-
   fs::path write(const fs::path& relative, const std::string& content) {
     testing::write_text(dir_ / relative, content);
     return dir_ / relative;

@@ -12,11 +12,11 @@
 #include <string>
 
 #include "core/atomic_file.hpp"
+#include "core/error.hpp"
 #include "palus/config/config_values.hpp"
 #include "palus/config/glob.hpp"
 #include "palus/config/starter_config.hpp"
 #include "palus/config/suggest.hpp"
-#include "core/error.hpp"
 #include "test_files.hpp"
 
 namespace fs = std::filesystem;
@@ -44,9 +44,7 @@ class ConfigTest : public ::testing::Test {
     write("theories/t.hpp", "#pragma once\n");
   }
 
-  void write(const fs::path& relative, const std::string& content) {
-    testing::write_text(dir_ / relative, content);
-  }
+  void write(const fs::path& relative, const std::string& content) { testing::write_text(dir_ / relative, content); }
 
   Config load(const std::string& yaml) {
     write("palus.yaml", yaml);

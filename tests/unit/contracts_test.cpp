@@ -2,6 +2,8 @@
 // it, contract ids, applicability from ClassTraits, the GoogleTest rendering, and the contract,
 // theory and invariant callables of the generated harness.
 
+#include "oracles/contracts/contracts.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,7 +18,6 @@
 #include "contracts_cxx17.hpp"
 #include "harness/codegen/harness_source.hpp"
 #include "oracles/contracts/contract_catalog.hpp"
-#include "oracles/contracts/contracts.hpp"
 #include "palus/config/config.hpp"
 
 namespace pc = palus::contracts;
@@ -160,9 +161,7 @@ TEST(ContractChecks, SelfAssignmentKeepsValue) {
   EXPECT_EQ("after a = a, a is not == its value before", pc::self_assignment_keeps_value(copy_differs));
 }
 
-TEST(ContractChecks, LessIrreflexive) {
-  EXPECT_EQ("a < a is true", pc::less_irreflexive(LessOrEqual{}));
-}
+TEST(ContractChecks, LessIrreflexive) { EXPECT_EQ("a < a is true", pc::less_irreflexive(LessOrEqual{})); }
 
 TEST(ContractChecks, PrintDoesNotThrow) {
   EXPECT_EQ("operator<< threw std::runtime_error: boom", pc::print_does_not_throw(ThrowingPrint{}));
@@ -313,19 +312,21 @@ TEST(ContractRendering, HashConsistency) {
             render("equals_hash_consistent", {"properties1", "properties2"}));
   Lines templated = render("equals_hash_consistent", {"m1", "m2"}, "ns::Map<int, int>");
   ASSERT_EQ(2u, templated.size());
-  EXPECT_EQ(0u, templated[1].find("EXPECT_EQ((std::hash<ns::Map<int, int>>{}(m1)), (std::hash<ns::Map<int, int>>{}(m2)))"))
+  EXPECT_EQ(0u,
+            templated[1].find("EXPECT_EQ((std::hash<ns::Map<int, int>>{}(m1)), (std::hash<ns::Map<int, int>>{}(m2)))"))
       << "a comma inside a macro argument needs parentheses: " << templated[1];
 }
 
 TEST(ContractRendering, CopyAndSelfAssignmentUseFreshNames) {
-  EXPECT_EQ((Lines{"{", "  const tinysql::Properties copy(properties);",
-                   "  EXPECT_TRUE(copy == properties) << \"contract copy_equals_original: a copy equals its original\";",
-                   "}"}),
-            render("copy_equals_original", {"properties"}));
-  EXPECT_EQ((Lines{"{", "  const tinysql::Properties copy_(copy);",
-                   "  EXPECT_TRUE(copy_ == copy) << \"contract copy_equals_original: a copy equals its original\";",
-                   "}"}),
-            render("copy_equals_original", {"copy"}));
+  EXPECT_EQ(
+      (Lines{"{", "  const tinysql::Properties copy(properties);",
+             "  EXPECT_TRUE(copy == properties) << \"contract copy_equals_original: a copy equals its original\";",
+             "}"}),
+      render("copy_equals_original", {"properties"}));
+  EXPECT_EQ(
+      (Lines{"{", "  const tinysql::Properties copy_(copy);",
+             "  EXPECT_TRUE(copy_ == copy) << \"contract copy_equals_original: a copy equals its original\";", "}"}),
+      render("copy_equals_original", {"copy"}));
   EXPECT_EQ((Lines{"{", "  const tinysql::Properties before(properties);",
                    "  const tinysql::Properties& same = properties;", "  properties = same;",
                    "  EXPECT_TRUE(properties == before) << \"contract self_assignment_keeps_value: a = a keeps the "
@@ -360,8 +361,11 @@ api::Api api_with_properties(bool abstract = false) {
   api::Class c;
   c.name = "tinysql::Properties";
   c.is_abstract = abstract;
-  c.traits = {.default_constructible = true, .copy_constructible = true, .destructible = true,
-              .equality_comparable = true, .hashable = true};
+  c.traits = {.default_constructible = true,
+              .copy_constructible = true,
+              .destructible = true,
+              .equality_comparable = true,
+              .hashable = true};
   api::Callable ctor;
   ctor.id = "tinysql::Properties::Properties()";
   ctor.name = "Properties";
@@ -389,7 +393,8 @@ TEST(HarnessContracts, ChecksFollowTheOrdinaryCallables) {
             checked.callables);
   const std::string& text = checked.text;
   EXPECT_LT(text.find("#include \"p.hpp\""), text.find("#include \"oracles/contracts/contracts.hpp\""));
-  EXPECT_NE(std::string::npos, text.find("// " + kHashId + "\nstatic void thunk_3(palus::harness::Call& c) {\n"
+  EXPECT_NE(std::string::npos, text.find("// " + kHashId +
+                                         "\nstatic void thunk_3(palus::harness::Call& c) {\n"
                                          "  auto& a0 = c.object<tinysql::Properties>(0);\n"
                                          "  auto& a1 = c.object<tinysql::Properties>(1);\n"
                                          "  c.report(palus::contracts::equals_hash_consistent(a0, a1));\n}\n"))
@@ -464,11 +469,11 @@ api::Api api_with_oracles() {
                                api::TypeCategory::record)}}),
       oracle_of(K::theory, kRawId, "raw",
                 {{"p", type_of("void *", "void", api::Passing::pointer, api::TypeCategory::other)}}),
-      oracle_of(K::theory, kRoundTripId, "round_trip",
-                {{"props", kPropsRef},
-                 {"n", type_of("int", "int", api::Passing::value, api::TypeCategory::integer)},
-                 {"key", type_of("const std::string &", "std::string", api::Passing::const_ref,
-                                 api::TypeCategory::string)}}),
+      oracle_of(
+          K::theory, kRoundTripId, "round_trip",
+          {{"props", kPropsRef},
+           {"n", type_of("int", "int", api::Passing::value, api::TypeCategory::integer)},
+           {"key", type_of("const std::string &", "std::string", api::Passing::const_ref, api::TypeCategory::string)}}),
       oracle_of(K::invariant, kValidId, "valid", {{"p", kPropsRef}}),
   };
   return a;
@@ -476,22 +481,25 @@ api::Api api_with_oracles() {
 
 TEST(HarnessTheories, OracleThunksFollowTheContractChecks) {
   const api::Api a = api_with_oracles();
-  auto source = palus::harness::generate_harness_source(a, {"p.hpp"}, {}, {"equals_reflexive"}, {},
-                                                        {"theories/props.hpp"});
+  auto source =
+      palus::harness::generate_harness_source(a, {"p.hpp"}, {}, {"equals_reflexive"}, {}, {"theories/props.hpp"});
   EXPECT_EQ((Lines{"tinysql::Properties::Properties()", "palus::contract::equals_reflexive(tinysql::Properties)",
                    kRoundTripId, kValidId}),
             source.callables);
   const std::string& text = source.text;
-  EXPECT_NE(std::string::npos,
-            text.find("// theory " + kRoundTripId + "\nstatic void thunk_2(palus::harness::Call& c) {\n"
-                      "  auto& a0 = c.object<tinysql::Properties>(0);\n"
-                      "  int a1 = c.scalar<int>(1);\n"
-                      "  std::string a2(c.text(2));\n"
-                      "  c.report(::palus::theory_detail::outcome([&] { ::props_theories::round_trip(a0, a1, a2); }));\n"
-                      "}\n"))
+  EXPECT_NE(
+      std::string::npos,
+      text.find("// theory " + kRoundTripId +
+                "\nstatic void thunk_2(palus::harness::Call& c) {\n"
+                "  auto& a0 = c.object<tinysql::Properties>(0);\n"
+                "  int a1 = c.scalar<int>(1);\n"
+                "  std::string a2(c.text(2));\n"
+                "  c.report(::palus::theory_detail::outcome([&] { ::props_theories::round_trip(a0, a1, a2); }));\n"
+                "}\n"))
       << text;
   EXPECT_NE(std::string::npos,
-            text.find("// invariant " + kValidId + "\nstatic void thunk_3(palus::harness::Call& c) {\n"
+            text.find("// invariant " + kValidId +
+                      "\nstatic void thunk_3(palus::harness::Call& c) {\n"
                       "  auto& a0 = c.object<tinysql::Properties>(0);\n"
                       "  c.report(::palus::theory_detail::outcome([&] { ::props_theories::valid(a0); }));\n"
                       "}\n"))
@@ -509,8 +517,8 @@ TEST(HarnessTheories, OracleThunksFollowTheContractChecks) {
 }
 
 TEST(HarnessTheories, OraclesWhoseInputsCannotBeSuppliedAreUncallable) {
-  auto source = palus::harness::generate_harness_source(api_with_oracles(), {"p.hpp"}, {}, {}, {},
-                                                        {"theories/props.hpp"});
+  auto source =
+      palus::harness::generate_harness_source(api_with_oracles(), {"p.hpp"}, {}, {}, {}, {"theories/props.hpp"});
   EXPECT_EQ((Lines{"tinysql::Properties::Properties()", kRoundTripId, kValidId}), source.callables);
   std::map<std::string, std::string> reasons;
   for (const auto& u : source.uncallable) reasons[u.id] = u.reason;

@@ -1,11 +1,12 @@
 // Write-read / read-read dependence and tf-idf relevance (Palus §3.2.2).
 
+#include "palus/analysis/dependence.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
 #include "analysis_test_util.hpp"
-#include "palus/analysis/dependence.hpp"
 
 namespace palus::testing {
 namespace {

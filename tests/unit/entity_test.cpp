@@ -135,10 +135,14 @@ class S {
   const auto& f = method_named(class_named(api, "t::S"), "f");
   ASSERT_EQ(f.params.size(), 9u);
   const std::vector<std::pair<api::Passing, api::TypeCategory>> expected{
-      {api::Passing::value, api::TypeCategory::integer},       {api::Passing::const_ref, api::TypeCategory::string},
-      {api::Passing::ref, api::TypeCategory::string},          {api::Passing::rvalue_ref, api::TypeCategory::string},
-      {api::Passing::pointer, api::TypeCategory::record},      {api::Passing::const_pointer, api::TypeCategory::record},
-      {api::Passing::const_pointer, api::TypeCategory::cstring}, {api::Passing::value, api::TypeCategory::enumeration},
+      {api::Passing::value, api::TypeCategory::integer},
+      {api::Passing::const_ref, api::TypeCategory::string},
+      {api::Passing::ref, api::TypeCategory::string},
+      {api::Passing::rvalue_ref, api::TypeCategory::string},
+      {api::Passing::pointer, api::TypeCategory::record},
+      {api::Passing::const_pointer, api::TypeCategory::record},
+      {api::Passing::const_pointer, api::TypeCategory::cstring},
+      {api::Passing::value, api::TypeCategory::enumeration},
       {api::Passing::value, api::TypeCategory::floating}};
   for (std::size_t i = 0; i < expected.size(); ++i) {
     EXPECT_EQ(f.params[i].type.passing, expected[i].first) << f.params[i].name;
@@ -147,7 +151,9 @@ class S {
   EXPECT_EQ(f.params[1].type.spelling, "const std::string &");
   EXPECT_EQ(f.params[4].type.spelling, "t::Q *");
   EXPECT_EQ(f.params[7].type.spelling, "t::Color");
-  EXPECT_EQ(f.id, "t::S::f(int, const std::string &, std::string &, std::string &&, t::Q *, const t::Q *, const char *, t::Color, double)");
+  EXPECT_EQ(f.id,
+            "t::S::f(int, const std::string &, std::string &, std::string &&, t::Q *, const t::Q *, const char *, "
+            "t::Color, double)");
   ASSERT_EQ(api.enums.size(), 1u);
   EXPECT_TRUE(api.enums[0].is_scoped);
   EXPECT_EQ(api.enums[0].values, (std::vector<std::pair<std::string, std::int64_t>>{{"red", 0}, {"green", 5}}));
@@ -171,7 +177,8 @@ class C { public: template <typename T> void take(T) {} void ok() {} };
 }
 
 TEST(Entities, TargetsSelectByQualifiedName) {
-  const auto api = analyze_snippet("namespace a { struct X {}; } namespace b { struct Y {}; } struct Z {};", "", {"a::.*"});
+  const auto api =
+      analyze_snippet("namespace a { struct X {}; } namespace b { struct Y {}; } struct Z {};", "", {"a::.*"});
   ASSERT_EQ(api.classes.size(), 1u);
   EXPECT_EQ(api.classes[0].name, "a::X");
 }
@@ -220,9 +227,9 @@ class L {
 )");
   const auto& parse = method_named(class_named(api, "t::L"), "parse");
   using K = api::Literal::Kind;
-  const std::vector<api::Literal> expected{
-      {K::integer, "-7"}, {K::integer, "1000"}, {K::integer, "42"}, {K::integer, "99"},
-      {K::floating, "2.5"}, {K::string, "SELECT"}, {K::character, "120"}};
+  const std::vector<api::Literal> expected{{K::integer, "-7"},   {K::integer, "1000"}, {K::integer, "42"},
+                                           {K::integer, "99"},   {K::floating, "2.5"}, {K::string, "SELECT"},
+                                           {K::character, "120"}};
   EXPECT_EQ(parse.literals, expected);
 }
 

@@ -3,6 +3,7 @@
 #include "harness/executor/executor.hpp"
 
 #include <dirent.h>
+#include <gtest/gtest.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -11,8 +12,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <gtest/gtest.h>
 
 #include "../test_files.hpp"
 
@@ -29,9 +28,23 @@ using palus::testing::starts_with;
 namespace proto = protocol;
 
 enum Fake : std::uint32_t {
-  ret_int = 0, throws = 1, segv = 2, sleeps = 3, exit7 = 4, print10m = 5, abort_assert = 6, env = 7,
-  print_line = 8, blocked = 9, sigstop = 10, garbage = 11, asan = 12, bad_alloc = 13, close_answers = 14,
-  fork_exit = 15, open_fds = 16,
+  ret_int = 0,
+  throws = 1,
+  segv = 2,
+  sleeps = 3,
+  exit7 = 4,
+  print10m = 5,
+  abort_assert = 6,
+  env = 7,
+  print_line = 8,
+  blocked = 9,
+  sigstop = 10,
+  garbage = 11,
+  asan = 12,
+  bad_alloc = 13,
+  close_answers = 14,
+  fork_exit = 15,
+  open_fds = 16,
 };
 
 proto::RunRequest sequence(std::vector<std::uint32_t> callables, std::int64_t arg = 42, std::uint64_t id = 7) {
@@ -243,8 +256,9 @@ TEST(Executor, BatchGivesTheSameOutcomesAsOneByOne) {
   ScratchDir dir("palus-executor");
   std::vector<proto::RunRequest> batch;
   std::vector<std::vector<std::uint32_t>> shapes = {
-      {ret_int}, {ret_int, throws}, {print_line}, {ret_int, segv}, {ret_int, ret_int}, {print_line, exit7},
-      {bad_alloc}, {ret_int}, {abort_assert}, {print_line, print_line}, {asan}, {ret_int, throws, ret_int}};
+      {ret_int},          {ret_int, throws},        {print_line}, {ret_int, segv},
+      {ret_int, ret_int}, {print_line, exit7},      {bad_alloc},  {ret_int},
+      {abort_assert},     {print_line, print_line}, {asan},       {ret_int, throws, ret_int}};
   for (int round = 0; round < 6; ++round) {
     for (std::size_t i = 0; i < shapes.size(); ++i) {
       batch.push_back(sequence(shapes[i], std::int64_t(round * 100 + i), 1000 + batch.size()));

@@ -29,23 +29,23 @@ namespace proto = palus::harness::protocol;
 namespace {
 
 const std::vector<std::string> kCallables = {
-    "ret_int",       // 0: returns input + 1 (or 42)
-    "throw",         // 1: throws std::runtime_error("boom")
-    "segv",          // 2: SIGSEGV
-    "sleep",         // 3: sleeps forever
-    "exit7",         // 4: _exit(7), with a note
-    "print10m",      // 5: 10 MiB to fd 2, then returns
-    "abort_assert",  // 6: "Assertion failed" on fd 2, then abort()
-    "env",           // 7: returns the environment, one variable a line
-    "print_line",    // 8: prints "line <input>" to fd 2
-    "blocked",       // 9: records a refused socket() on the progress page
-    "sigstop",       // 10: raise(SIGSTOP)
-    "garbage",       // 11: writes garbage on the answer pipe and waits
-    "asan",          // 12: writes a fake AddressSanitizer report, _exit(1)
-    "bad_alloc",     // 13: throws std::bad_alloc
-    "close_answers", // 14: closes fd 1 and sleeps
-    "fork_exit",     // 15: forks a child that sleeps (holding the pipes), then _exit(3)
-    "open_fds",      // 16: returns the open descriptors, space-separated
+    "ret_int",        // 0: returns input + 1 (or 42)
+    "throw",          // 1: throws std::runtime_error("boom")
+    "segv",           // 2: SIGSEGV
+    "sleep",          // 3: sleeps forever
+    "exit7",          // 4: _exit(7), with a note
+    "print10m",       // 5: 10 MiB to fd 2, then returns
+    "abort_assert",   // 6: "Assertion failed" on fd 2, then abort()
+    "env",            // 7: returns the environment, one variable a line
+    "print_line",     // 8: prints "line <input>" to fd 2
+    "blocked",        // 9: records a refused socket() on the progress page
+    "sigstop",        // 10: raise(SIGSTOP)
+    "garbage",        // 11: writes garbage on the answer pipe and waits
+    "asan",           // 12: writes a fake AddressSanitizer report, _exit(1)
+    "bad_alloc",      // 13: throws std::bad_alloc
+    "close_answers",  // 14: closes fd 1 and sleeps
+    "fork_exit",      // 15: forks a child that sleeps (holding the pipes), then _exit(3)
+    "open_fds",       // 16: returns the open descriptors, space-separated
 };
 
 proto::Progress* progress = nullptr;
@@ -92,8 +92,11 @@ proto::StatementResult call(std::uint32_t callable, const proto::Statement& s, i
       r.value.kind = proto::ValueKind::signed_integer;
       r.value.i = s.inputs.empty() ? 42 : s.inputs[0].i + 1;
       break;
-    case 1: throw std::runtime_error("boom");
-    case 2: std::raise(SIGSEGV); break;
+    case 1:
+      throw std::runtime_error("boom");
+    case 2:
+      std::raise(SIGSEGV);
+      break;
     case 3:
       for (;;) ::sleep(1000);
     case 4:
@@ -124,7 +127,9 @@ proto::StatementResult call(std::uint32_t callable, const proto::Statement& s, i
       }
       break;
     }
-    case 10: std::raise(SIGSTOP); break;
+    case 10:
+      std::raise(SIGSTOP);
+      break;
     case 11:
       write_all(1, "this is no frame at all.....");
       for (;;) ::sleep(1000);
@@ -149,7 +154,8 @@ proto::StatementResult call(std::uint32_t callable, const proto::Statement& s, i
       std::fclose(f);
       ::_exit(1);
     }
-    case 13: throw std::bad_alloc();
+    case 13:
+      throw std::bad_alloc();
     case 14:
       ::close(1);
       for (;;) ::sleep(1000);
@@ -213,8 +219,10 @@ int main(int argc, char** argv) {
   markers = !std::string_view(argv[0]).ends_with("nomarker");
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == palus::harness::launch::kProgressFd && i + 1 < argc) progress_fd = std::atoi(argv[++i]);
-    else if (a == palus::harness::launch::kScratch && i + 1 < argc) scratch = argv[++i];
+    if (a == palus::harness::launch::kProgressFd && i + 1 < argc)
+      progress_fd = std::atoi(argv[++i]);
+    else if (a == palus::harness::launch::kScratch && i + 1 < argc)
+      scratch = argv[++i];
   }
   ::setsid();
   void* page = ::mmap(nullptr, sizeof(proto::Progress), PROT_READ | PROT_WRITE, MAP_SHARED, progress_fd, 0);

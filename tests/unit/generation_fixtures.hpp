@@ -50,7 +50,7 @@ inline api::Param param(std::string name, api::TypeRef t) {
 }
 
 inline api::Callable callable(std::string id, std::string name, std::string owner, api::CallableKind kind,
-                       std::vector<api::Param> params = {}, api::TypeRef result = void_type()) {
+                              std::vector<api::Param> params = {}, api::TypeRef result = void_type()) {
   api::Callable c;
   c.id = std::move(id);
   c.name = std::move(name);
@@ -91,17 +91,20 @@ struct Library {
     api::Class a;
     a.name = "ns::A";
     a.kind = "class";
-    a.constructors.push_back(callable("ns::A::A(int)", "A", "ns::A", CallableKind::constructor, {param("n", int_type())}));
-    a.methods.push_back(callable("ns::A::use(const ns::Other &)", "use", "ns::A", CallableKind::method,
-                                 {param("other", type("const ns::Other &", "ns::Other", Passing::const_ref, TypeCategory::record))}));
-    a.methods.push_back(callable("ns::A::make()", "make", "ns::A", CallableKind::method, {},
-                                 type("std::unique_ptr<ns::Other>", "std::unique_ptr<ns::Other>", Passing::value,
-                                      TypeCategory::record)));
-    a.methods.push_back(callable("ns::A::peek(ns::Other *)", "peek", "ns::A", CallableKind::method,
-                                 {param("p", type("ns::Other *", "ns::Other", Passing::pointer, TypeCategory::record))}));
+    a.constructors.push_back(
+        callable("ns::A::A(int)", "A", "ns::A", CallableKind::constructor, {param("n", int_type())}));
+    a.methods.push_back(
+        callable("ns::A::use(const ns::Other &)", "use", "ns::A", CallableKind::method,
+                 {param("other", type("const ns::Other &", "ns::Other", Passing::const_ref, TypeCategory::record))}));
+    a.methods.push_back(callable(
+        "ns::A::make()", "make", "ns::A", CallableKind::method, {},
+        type("std::unique_ptr<ns::Other>", "std::unique_ptr<ns::Other>", Passing::value, TypeCategory::record)));
+    a.methods.push_back(
+        callable("ns::A::peek(ns::Other *)", "peek", "ns::A", CallableKind::method,
+                 {param("p", type("ns::Other *", "ns::Other", Passing::pointer, TypeCategory::record))}));
     a.methods.push_back(callable("ns::A::take(std::unique_ptr<ns::Other>)", "take", "ns::A", CallableKind::method,
-                                 {param("p", type("std::unique_ptr<ns::Other>", "std::unique_ptr<ns::Other>", Passing::value,
-                                                  TypeCategory::record))}));
+                                 {param("p", type("std::unique_ptr<ns::Other>", "std::unique_ptr<ns::Other>",
+                                                  Passing::value, TypeCategory::record))}));
     a.methods.push_back(callable("ns::A::raw(void *)", "raw", "ns::A", CallableKind::method,
                                  {param("p", type("void *", "void", Passing::pointer, TypeCategory::other))}));
     api::Class other;
@@ -109,10 +112,11 @@ struct Library {
     other.kind = "class";
     other.constructors.push_back(callable("ns::Other::Other()", "Other", "ns::Other", CallableKind::constructor));
     api.classes = {a, other};
-    api.functions.push_back(callable("ns::free_fn(int, const std::string &)", "free_fn", "", CallableKind::function,
-                                     {param("n", int_type()),
-                                      param("s", type("const std::string &", "std::string", Passing::const_ref, TypeCategory::string))},
-                                     int_type()));
+    api.functions.push_back(
+        callable("ns::free_fn(int, const std::string &)", "free_fn", "", CallableKind::function,
+                 {param("n", int_type()),
+                  param("s", type("const std::string &", "std::string", Passing::const_ref, TypeCategory::string))},
+                 int_type()));
     ids = {"ns::A::A(int)",
            "ns::A::use(const ns::Other &)",
            "ns::A::make()",

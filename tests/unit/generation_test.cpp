@@ -16,8 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "harness/executor/outcome.hpp"
 #include "core/api.hpp"
+#include "generation_fixtures.hpp"
+#include "harness/executor/outcome.hpp"
 #include "palus/generation/catalog.hpp"
 #include "palus/generation/contract_checks.hpp"
 #include "palus/generation/feedback.hpp"
@@ -29,7 +30,6 @@
 #include "palus/generation/scalar_type.hpp"
 #include "palus/generation/sequence.hpp"
 #include "palus/generation/theory_checks.hpp"
-#include "generation_fixtures.hpp"
 
 namespace palus::generation {
 namespace {
@@ -289,8 +289,8 @@ TEST(Pool, CapKeepsEachTypeBounded) {
   EXPECT_EQ(pool.size(), 100u);  // counts every sequence added
   std::set<std::int64_t> seen;
   for (int i = 0; i < 2000; ++i) seen.insert(pool.pick("T", random)->sequence[0].inputs[0].i);
-  EXPECT_LE(seen.size(), 5u);   // at most cap sequences listed under T
-  EXPECT_GE(seen.size(), 4u);   // and picks do spread over them
+  EXPECT_LE(seen.size(), 5u);  // at most cap sequences listed under T
+  EXPECT_GE(seen.size(), 4u);  // and picks do spread over them
   // Replacement: the survivors are not simply the first five.
   EXPECT_NE(seen, (std::set<std::int64_t>{0, 1, 2, 3, 4}));
 }
@@ -442,8 +442,11 @@ TEST(LiteralPool, NothingOutOfRangeForNarrowTypes) {
 TEST(LiteralPool, UnsignedTypesGiveUnsignedInputsIncludingMax) {
   const api::Api api;
   const LiteralPool literals(api);
-  for (const auto& [spelling, max] : std::vector<std::pair<std::string, std::uint64_t>>{
-           {"unsigned int", UINT_MAX}, {"std::size_t", UINT64_MAX}, {"unsigned char", 255}, {"unsigned long long", ULLONG_MAX}}) {
+  for (const auto& [spelling, max] :
+       std::vector<std::pair<std::string, std::uint64_t>>{{"unsigned int", UINT_MAX},
+                                                          {"std::size_t", UINT64_MAX},
+                                                          {"unsigned char", 255},
+                                                          {"unsigned long long", ULLONG_MAX}}) {
     SCOPED_TRACE(spelling);
     const auto values = literals.boundary_values(scalar(spelling));
     ASSERT_FALSE(values.empty());
@@ -491,7 +494,8 @@ TEST(LiteralPool, StringsIncludeEmptyAndLong) {
   const api::Api api;
   const LiteralPool literals(api);
   for (auto category : {api::TypeCategory::string, api::TypeCategory::cstring}) {
-    const auto values = literals.boundary_values(type("const std::string &", "std::string", api::Passing::const_ref, category));
+    const auto values =
+        literals.boundary_values(type("const std::string &", "std::string", api::Passing::const_ref, category));
     bool empty = false, long_one = false;
     for (const auto& in : values) {
       ASSERT_EQ(in.kind, InputKind::string);
@@ -528,7 +532,8 @@ TEST(LiteralPool, EnumGivesExactlyItsEnumerators) {
   }
   EXPECT_EQ(got, (std::multiset<std::int64_t>{1, 5, -3}));
   // pick, with or without a callable, draws only enumerators.
-  const api::Callable f = callable("ns::paint(ns::Color)", "paint", "", api::CallableKind::function, {param("c", color)});
+  const api::Callable f =
+      callable("ns::paint(ns::Color)", "paint", "", api::CallableKind::function, {param("c", color)});
   Random random(5);
   for (int i = 0; i < 200; ++i) {
     const Input in = literals.pick(color, i % 2 ? &f : nullptr, random);
@@ -571,7 +576,8 @@ TEST(LiteralPool, MinedLiteralsOfTheCallableComeUpMoreOften) {
   k.methods.push_back(sibling);
   api::Class j;
   j.name = "ns::J";
-  api::Callable elsewhere = callable("ns::J::g(int)", "g", "ns::J", api::CallableKind::method, {param("n", int_type())});
+  api::Callable elsewhere =
+      callable("ns::J::g(int)", "g", "ns::J", api::CallableKind::method, {param("n", int_type())});
   elsewhere.literals = {literal(api::Literal::Kind::integer, "7777"),
                         literal(api::Literal::Kind::integer, "99999999999"),  // out of int's range
                         literal(api::Literal::Kind::floating, "2.5")};
@@ -604,7 +610,8 @@ TEST(LiteralPool, MinedLiteralsOfTheCallableComeUpMoreOften) {
   Random random2(6);
   int select = 0;
   bool two_and_a_half = false;
-  const api::TypeRef str = type("const std::string &", "std::string", api::Passing::const_ref, api::TypeCategory::string);
+  const api::TypeRef str =
+      type("const std::string &", "std::string", api::Passing::const_ref, api::TypeCategory::string);
   const api::TypeRef dbl = scalar("double", api::TypeCategory::floating);
   for (int i = 0; i < 1000; ++i) {
     if (literals.pick(str, &api.classes[1].methods[0], random2).s == "SELECT") ++select;
@@ -623,8 +630,8 @@ TEST(LiteralPool, MinedLiteralsOfTheCallableComeUpMoreOften) {
 
 TEST(LiteralPool, MinedIntegersRespectUnsignedWidth) {
   api::Api api;
-  api::Callable f = callable("ns::f(unsigned char)", "f", "", api::CallableKind::function,
-                             {param("c", scalar("unsigned char"))});
+  api::Callable f =
+      callable("ns::f(unsigned char)", "f", "", api::CallableKind::function, {param("c", scalar("unsigned char"))});
   f.literals = {literal(api::Literal::Kind::integer, "200"), literal(api::Literal::Kind::integer, "300"),
                 literal(api::Literal::Kind::integer, "-5")};
   api.functions.push_back(f);
@@ -759,7 +766,8 @@ TEST(Catalog, SubjectOf) {
 
 TEST(Catalog, NothingCallableThrows) {
   const Library lib;
-  EXPECT_THROW(make_catalog(lib.api, {"ns::gone(int)", "palus::contract::equals_reflexive(ns::A)"}), std::runtime_error);
+  EXPECT_THROW(make_catalog(lib.api, {"ns::gone(int)", "palus::contract::equals_reflexive(ns::A)"}),
+               std::runtime_error);
   EXPECT_THROW(make_catalog(lib.api, {}), std::runtime_error);
   EXPECT_NO_THROW(make_catalog(lib.api, {"ns::gone(int)", "ns::Other::Other()"}));
 }
@@ -848,12 +856,13 @@ TEST_F(StepFixture, CallableNowFollowsThePool) {
   Random random(1);
   pool.add(make({call(Library::kACtor, {Input::integer(1)})}), {{0, "ns::A"}}, random);
   // With an A: its methods whose other inputs are literals or null-allowed pointers.
-  EXPECT_EQ(callable_set(step.callable_now(pool)),
-            (std::set<std::uint32_t>{Library::kACtor, Library::kOtherCtor, Library::kFree, Library::kMake, Library::kPeek}));
+  EXPECT_EQ(
+      callable_set(step.callable_now(pool)),
+      (std::set<std::uint32_t>{Library::kACtor, Library::kOtherCtor, Library::kFree, Library::kMake, Library::kPeek}));
   pool.add(make({call(Library::kOtherCtor)}), {{0, "ns::Other"}}, random);
   EXPECT_EQ(callable_set(step.callable_now(pool)),
-            (std::set<std::uint32_t>{Library::kACtor, Library::kOtherCtor, Library::kFree, Library::kMake, Library::kPeek,
-                                     Library::kUse}));
+            (std::set<std::uint32_t>{Library::kACtor, Library::kOtherCtor, Library::kFree, Library::kMake,
+                                     Library::kPeek, Library::kUse}));
   // A unique_ptr<Other> only comes from make().
   const Sequence made = make({call(Library::kACtor, {Input::integer(1)}), call(Library::kMake, {ref(0)})});
   pool.add(made, yields_of(made, catalog), random);
@@ -1038,8 +1047,8 @@ TEST_F(StepFixture, TwoObjectChecksPairWithAnotherObjectOfTheType) {
 TEST_F(StepFixture, ReceiverOfTheLastStatementIsChecked) {
   const ContractChecks checks(catalog);
   Random random(1);
-  const Sequence s = make({call(Library::kACtor, {Input::integer(1)}), call(Library::kOtherCtor),
-                           call(Library::kUse, {ref(0), ref(1)})});
+  const Sequence s = make(
+      {call(Library::kACtor, {Input::integer(1)}), call(Library::kOtherCtor), call(Library::kUse, {ref(0), ref(1)})});
   const Sequence checked = checks.appended(s, random);
   ASSERT_EQ(checked.size(), 4u);
   EXPECT_EQ(checked[3].callable, Library::kReflexive);
@@ -1049,9 +1058,9 @@ TEST_F(StepFixture, ReceiverOfTheLastStatementIsChecked) {
 TEST_F(StepFixture, NoCheckWhenNoContractApplies) {
   const ContractChecks checks(catalog);
   Random random(1);
-  for (const Sequence& s : {make({call(Library::kOtherCtor)}),
-                            make({call(Library::kFree, {Input::integer(1), Input::string("")})}),
-                            make({call(Library::kACtor, {Input::integer(1)}), call(Library::kOtherCtor)}), Sequence()}) {
+  for (const Sequence& s :
+       {make({call(Library::kOtherCtor)}), make({call(Library::kFree, {Input::integer(1), Input::string("")})}),
+        make({call(Library::kACtor, {Input::integer(1)}), call(Library::kOtherCtor)}), Sequence()}) {
     EXPECT_EQ(checks.appended(s, random), s);
   }
   // A catalog without contracts appends nothing, ever.
@@ -1069,8 +1078,8 @@ struct FeedbackFixture : StepFixture {
   FeedbackOptions options;
 
   // 0: A(1)  1: Other()  2: a.use(other)
-  Sequence main = make({call(Library::kACtor, {Input::integer(1)}), call(Library::kOtherCtor),
-                        call(Library::kUse, {ref(0), ref(1)})});
+  Sequence main = make(
+      {call(Library::kACtor, {Input::integer(1)}), call(Library::kOtherCtor), call(Library::kUse, {ref(0), ref(1)})});
 
   static harness::protocol::StatementResult answer(std::string s = {}) {
     harness::protocol::StatementResult r;
@@ -1105,8 +1114,8 @@ TEST_F(FeedbackFixture, NormalWithContractChecksThatHold) {
 }
 
 TEST_F(FeedbackFixture, ViolatedContractIsAFailure) {
-  const Sequence checked = main.extended(call(Library::kReflexive, {ref(0)}))
-                               .extended(call(Library::kHashConsistent, {ref(0), ref(0)}));
+  const Sequence checked =
+      main.extended(call(Library::kReflexive, {ref(0)})).extended(call(Library::kHashConsistent, {ref(0), ref(0)}));
   Outcome o = outcome(OutcomeKind::normal, -1);
   o.result.statements = {{}, {}, {}, answer(""), answer("a == a is false")};
   const Classified c = classify(o, checked, main.size(), catalog, options);
@@ -1181,8 +1190,8 @@ TEST_F(FeedbackFixture, CrashAfterANullInputIsInvalidUnlessTurnedOff) {
   EXPECT_EQ(h.verdict, Verdict::failure);
   EXPECT_EQ(h.kind, "hang");
   // The same crash with a real object is a failure.
-  const Sequence real = make({call(Library::kACtor, {Input::integer(1)}), call(Library::kOtherCtor),
-                              call(Library::kPeek, {ref(0), ref(1)})});
+  const Sequence real = make(
+      {call(Library::kACtor, {Input::integer(1)}), call(Library::kOtherCtor), call(Library::kPeek, {ref(0), ref(1)})});
   EXPECT_FALSE(makes_own_invalid_input(real, 2, catalog));
   EXPECT_EQ(classify_main(outcome(OutcomeKind::crash, 2), real).verdict, Verdict::failure);
 }
@@ -1222,9 +1231,8 @@ struct ReferencesLibrary : Library {
     api::Callable count = callable("ns::A::count()", "count", "ns::A", CallableKind::method, {}, int_type());
     count.is_const = true;
     api.classes[0].methods.push_back(first);
-    api.classes[0].methods.push_back(
-        callable("ns::A::self()", "self", "ns::A", CallableKind::method, {},
-                 type("ns::A &", "ns::A", Passing::ref, TypeCategory::record)));
+    api.classes[0].methods.push_back(callable("ns::A::self()", "self", "ns::A", CallableKind::method, {},
+                                              type("ns::A &", "ns::A", Passing::ref, TypeCategory::record)));
     api.classes[0].methods.push_back(callable("ns::A::grow()", "grow", "ns::A", CallableKind::method));
     api.classes[0].methods.push_back(count);
     ids.insert(ids.end(), {"ns::A::first()", "ns::A::self()", "ns::A::grow()", "ns::A::count()"});
@@ -1314,8 +1322,8 @@ TEST_F(FeedbackFixture, SanitizerKeysDifferByTopFrame) {
   no_frame2.sanitizer_kind = "stack-buffer-overflow";
   EXPECT_NE(classify_main(no_frame1, main).key, classify_main(no_frame2, main).key);
   // Same frame, different last callable: different keys.
-  const Sequence peek = make({call(Library::kACtor, {Input::integer(1)}), call(Library::kOtherCtor),
-                              call(Library::kPeek, {ref(0), ref(1)})});
+  const Sequence peek = make(
+      {call(Library::kACtor, {Input::integer(1)}), call(Library::kOtherCtor), call(Library::kPeek, {ref(0), ref(1)})});
   EXPECT_NE(classify_main(a, peek).key, ca.key);
 }
 
@@ -1383,9 +1391,10 @@ struct TheoryLibrary : Library {
     bound.param = "bound";
     bound.values = {api::Literal{api::Literal::Kind::integer, "4242"}};
     api.param_values = {bound};
-    for (const char* id : {"ns::A::fill(ns::Other &)", "ns_theories::a_valid(ns::A &)",
-                           "ns_theories::other_valid(ns::Other &)", "ns_theories::pair(int, const ns::Other &, ns::A &)",
-                           "ns_theories::a_only(const ns::A &)", "ns_theories::arith(int, const std::string &)"})
+    for (const char* id :
+         {"ns::A::fill(ns::Other &)", "ns_theories::a_valid(ns::A &)", "ns_theories::other_valid(ns::Other &)",
+          "ns_theories::pair(int, const ns::Other &, ns::A &)", "ns_theories::a_only(const ns::A &)",
+          "ns_theories::arith(int, const std::string &)"})
       ids.push_back(id);
   }
 
@@ -1875,11 +1884,11 @@ TEST(LiteralPool, ParamValuesGoToEveryOverloadWithTheParameter) {
   l.methods.push_back(callable("ns::L::run(const std::string &)", "run", "ns::L", api::CallableKind::method,
                                {param("sql", kStringRef)}));
   api.classes = {k, l};
-  api.functions.push_back(callable("ns::run(const std::string &)", "run", "", api::CallableKind::function,
-                                   {param("sql", kStringRef)}));
-  api.param_values = {param_values("ns::K::run", "sql",
-                                   {literal(api::Literal::Kind::string, "select 1"),
-                                    literal(api::Literal::Kind::string, "select 2")})};
+  api.functions.push_back(
+      callable("ns::run(const std::string &)", "run", "", api::CallableKind::function, {param("sql", kStringRef)}));
+  api.param_values = {
+      param_values("ns::K::run", "sql",
+                   {literal(api::Literal::Kind::string, "select 1"), literal(api::Literal::Kind::string, "select 2")})};
   const LiteralPool literals(api);
   const auto& methods = api.classes[0].methods;
   // Both overloads of ns::K::run with a parameter `sql`: about half of the draws.
@@ -1916,7 +1925,8 @@ TEST(LiteralPool, ParamValuesOfATheory) {
   EXPECT_GT(given, 400);
   EXPECT_LT(given, 700);  // the other half from the pool
   // Another theory's parameter of the same name does not get them.
-  const api::Callable g = callable("th::other(int)", "other", "", api::CallableKind::function, {param("bound", int_type())});
+  const api::Callable g =
+      callable("th::other(int)", "other", "", api::CallableKind::function, {param("bound", int_type())});
   EXPECT_EQ(hits(literals, g, "bound", int_type(), [](const Input& in) { return in.i == 4242; }), 0);
 }
 
@@ -1925,8 +1935,9 @@ TEST(LiteralPool, TypeValuesGoToEveryParameterOfTheType) {
   api.functions.push_back(callable("ns::f(int, const std::string &, long)", "f", "", api::CallableKind::function,
                                    {param("n", int_type()), param("s", kStringRef), param("l", scalar("long"))}));
   api.functions.push_back(callable("ns::g(int)", "g", "", api::CallableKind::function, {param("m", int_type())}));
-  api.param_values = {type_values("int", {integer_literal(31337), integer_literal(99999999999)}),  // the second not an int
-                      type_values("std::string", {literal(api::Literal::Kind::string, "PALUS")})};
+  api.param_values = {
+      type_values("int", {integer_literal(31337), integer_literal(99999999999)}),  // the second not an int
+      type_values("std::string", {literal(api::Literal::Kind::string, "PALUS")})};
   const LiteralPool literals(api);
   const api::Callable& f = api.functions[0];
   const api::Callable& g = api.functions[1];
@@ -1943,9 +1954,9 @@ TEST(LiteralPool, GivenValuesTakeTheParametersType) {
   api::Api api;
   const api::TypeRef boolean = scalar("bool", api::TypeCategory::boolean);
   const api::TypeRef dbl = scalar("double", api::TypeCategory::floating);
-  api.functions.push_back(callable("ns::f(bool, short, unsigned int, double)", "f", "", api::CallableKind::function,
-                                   {param("flag", boolean), param("small", scalar("short")),
-                                    param("u", scalar("unsigned int")), param("x", dbl)}));
+  api.functions.push_back(callable(
+      "ns::f(bool, short, unsigned int, double)", "f", "", api::CallableKind::function,
+      {param("flag", boolean), param("small", scalar("short")), param("u", scalar("unsigned int")), param("x", dbl)}));
   // bool values as palus analyze records them (integers); 70000 does not fit a short, -5 no unsigned.
   api.param_values = {param_values("ns::f", "flag", {integer_literal(0)}),
                       param_values("ns::f", "small", {integer_literal(1234), integer_literal(70000)}),
@@ -1968,9 +1979,10 @@ TEST(LiteralPool, GivenValuesTakeTheParametersType) {
   EXPECT_GT(hits(literals, f, "u", scalar("unsigned int"),
                  [](const Input& in) { return in.kind == InputKind::unsigned_integer && in.u == 4000000000u; }),
             400);
-  EXPECT_EQ(hits(literals, f, "u", scalar("unsigned int"), [](const Input& in) {
-              return in.kind == InputKind::signed_integer || in.u == static_cast<std::uint64_t>(-5);
-            }),
+  EXPECT_EQ(hits(literals, f, "u", scalar("unsigned int"),
+                 [](const Input& in) {
+                   return in.kind == InputKind::signed_integer || in.u == static_cast<std::uint64_t>(-5);
+                 }),
             0);
   // Integers for a floating parameter are floating inputs.
   EXPECT_GT(hits(literals, f, "x", dbl,
@@ -1983,7 +1995,8 @@ TEST(LiteralPool, GivenValuesOutOfRangeForACharAreLeftOut) {
   api::Api api;
   const api::TypeRef ch = scalar("char", api::TypeCategory::character);
   api.functions.push_back(callable("ns::f(char)", "f", "", api::CallableKind::function, {param("c", ch)}));
-  api.param_values = {param_values("ns::f", "c", {literal(api::Literal::Kind::character, "97"), integer_literal(1000)})};
+  api.param_values = {
+      param_values("ns::f", "c", {literal(api::Literal::Kind::character, "97"), integer_literal(1000)})};
   const LiteralPool literals(api);
   const api::Callable& f = api.functions[0];
   EXPECT_GT(hits(literals, f, "c", ch, [](const Input& in) { return in.i == 97; }), 400);
@@ -2008,8 +2021,8 @@ TEST(LiteralPool, GivenValuesAboveInt64MaxForAnUnsignedParameter) {
 
 TEST(Minimise, RemovesIrrelevantStatementsKeepsUsedOnesAndTheLast) {
   // 0: x()  1: noise(1)  2: y(ref 0)  3: noise(2)  4: fail(ref 2)
-  const Sequence failing = make({call(1), call(9, {Input::integer(1)}), call(2, {ref(0)}), call(9, {Input::integer(2)}),
-                                 call(7, {ref(2)})});
+  const Sequence failing =
+      make({call(1), call(9, {Input::integer(1)}), call(2, {ref(0)}), call(9, {Input::integer(2)}), call(7, {ref(2)})});
   std::size_t calls = 0;
   const auto still_fails = [&](const Sequence& s) {
     ++calls;

@@ -113,7 +113,8 @@ TEST(ModelGuide, FollowsTransitionsTheHarnessCanCallAndListsTheRest) {
 
 TEST(DependentMethods, DrawnInProportionToRelevance) {
   Library lib;
-  api::Dependence peek_on_use{"ns::A::peek(ns::Other *)", "ns::A::use(const ns::Other &)", true, false, {"ns::A::x"}, 3.0};
+  api::Dependence peek_on_use{
+      "ns::A::peek(ns::Other *)", "ns::A::use(const ns::Other &)", true, false, {"ns::A::x"}, 3.0};
   api::Dependence make_on_use{"ns::A::make()", "ns::A::use(const ns::Other &)", false, true, {"ns::A::y"}, 1.0};
   lib.api.classes[0].dependences = {peek_on_use, make_on_use};
   const Catalog catalog = make_catalog(lib.api, lib.ids);
@@ -231,8 +232,7 @@ struct DependentFixture : GuidedFixture {
   DependentFixture() : GuidedFixture(with_peek_on_constructor()) {}
   static Library with_peek_on_constructor() {
     Library lib;
-    lib.api.classes[0].dependences = {
-        {"ns::A::peek(ns::Other *)", "ns::A::A(int)", true, false, {"ns::A::x"}, 1.0}};
+    lib.api.classes[0].dependences = {{"ns::A::peek(ns::Other *)", "ns::A::A(int)", true, false, {"ns::A::x"}, 1.0}};
     return lib;
   }
 };

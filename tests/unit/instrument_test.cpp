@@ -13,14 +13,14 @@
 #include <string>
 #include <vector>
 
+#include "core/api_yaml.hpp"
+#include "core/api_yaml_read.hpp"
+#include "core/error.hpp"
 #include "models/instrumenter.hpp"
 #include "models/probe_table.hpp"
 #include "models/profile_source.hpp"
 #include "palus/analysis/analyzer.hpp"
-#include "core/api_yaml.hpp"
-#include "core/api_yaml_read.hpp"
 #include "palus/config/config.hpp"
-#include "core/error.hpp"
 #include "tests/test_files.hpp"
 
 namespace palus::models {

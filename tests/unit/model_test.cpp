@@ -1,6 +1,8 @@
 // Call-sequence model inference, kTail and model.yaml (Palus §3.1; DESIGN §3) on hand-made
 // traces of tinysql's API: the paper's Figure 2 scenario and variations of it.
 
+#include "models/model.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,12 +14,11 @@
 #include <vector>
 
 #include "../test_files.hpp"
-#include "models/ktail.hpp"
-#include "models/model.hpp"
-#include "models/model_inference.hpp"
-#include "models/model_yaml.hpp"
 #include "core/api.hpp"
 #include "core/error.hpp"
+#include "models/ktail.hpp"
+#include "models/model_inference.hpp"
+#include "models/model_yaml.hpp"
 
 namespace palus::models {
 
@@ -87,10 +88,9 @@ api::Api tinysql_api() {
   properties.constructors = {constructor(kPropertiesCtor, properties.name)};
   properties.methods = {method(kSet, properties.name, nothing, {kStringParam, kStringParam})};
   api::Class connection = named_class("tinysql::Connection");  // its constructor is private
-  connection.methods = {
-      method(kCreateStatement, connection.name,
-             type("std::unique_ptr<tinysql::Statement>", "std::unique_ptr<tinysql::Statement>")),
-      method(kConnectionClose, connection.name, nothing)};
+  connection.methods = {method(kCreateStatement, connection.name,
+                               type("std::unique_ptr<tinysql::Statement>", "std::unique_ptr<tinysql::Statement>")),
+                        method(kConnectionClose, connection.name, nothing)};
   api::Class statement = named_class("tinysql::Statement");
   statement.methods = {
       method(kExecuteUpdate, statement.name, type("int", "int"), {kStringParam}),
@@ -104,9 +104,21 @@ api::Api tinysql_api() {
 }
 
 enum Probe : std::uint32_t {
-  kConnectProbe, kPrepareProbe, kPropertiesCtorProbe, kSetProbe, kConnectionCtorProbe, kCreateStatementProbe,
-  kConnectionCloseProbe, kStatementCtorProbe, kExecuteUpdateProbe, kExecuteQueryProbe, kStatementCloseProbe,
-  kResultSetCtorProbe, kNextProbe, kDatabaseCtorProbe, kStatementDtorProbe,
+  kConnectProbe,
+  kPrepareProbe,
+  kPropertiesCtorProbe,
+  kSetProbe,
+  kConnectionCtorProbe,
+  kCreateStatementProbe,
+  kConnectionCloseProbe,
+  kStatementCtorProbe,
+  kExecuteUpdateProbe,
+  kExecuteQueryProbe,
+  kStatementCloseProbe,
+  kResultSetCtorProbe,
+  kNextProbe,
+  kDatabaseCtorProbe,
+  kStatementDtorProbe,
 };
 
 std::vector<ProbeInfo> probe_table() {
@@ -125,8 +137,8 @@ std::vector<ProbeInfo> probe_table() {
       {kExecuteUpdate, "tinysql::Statement", R::method, false, "src/statement.cpp", 20},
       {kExecuteQuery, "tinysql::Statement", R::method, false, "src/statement.cpp", 30},
       {kStatementClose, "tinysql::Statement", R::method, false, "src/statement.cpp", 40},
-      {"tinysql::ResultSet::ResultSet(tinysql::Statement *, const tinysql::detail::ResultData *)",
-       "tinysql::ResultSet", R::constructor, false, "src/result_set.cpp", 5},
+      {"tinysql::ResultSet::ResultSet(tinysql::Statement *, const tinysql::detail::ResultData *)", "tinysql::ResultSet",
+       R::constructor, false, "src/result_set.cpp", 5},
       {kNext, "tinysql::ResultSet", R::method, false, "src/result_set.cpp", 10},
       {"tinysql::detail::Database::Database()", "tinysql::detail::Database", R::constructor, false, "src/db.cpp", 5},
       {"tinysql::Statement::~Statement()", "tinysql::Statement", R::destructor, false, "src/statement.cpp", 50},
@@ -196,7 +208,7 @@ class Recorder {
   void connect(std::uint64_t driver, std::uint64_t properties, std::uint64_t connection) {
     enter(kConnectProbe, driver, {text("tinysql:demo"), object(properties, "F")}, "0");
     enter(kPropertiesCtorProbe, kScratchProperties), exit("E"), end(kScratchProperties);  // a temporary
-    enter(kDatabaseCtorProbe, connection + 1), exit();                                     // not an api class
+    enter(kDatabaseCtorProbe, connection + 1), exit();                                    // not an api class
     enter(kConnectionCtorProbe, connection, {text("demo"), TraceValue{}, boolean(false)}), exit("FPffE");
     exit("+");
   }
@@ -392,7 +404,7 @@ TEST(ModelInference, AnObjectPassedByNonConstReferenceMovesInItsSlot) {
 
 TEST(ModelInference, ObjectsMadeInsideCallsThatDoNotReturnThemHaveNoModel) {
   Recorder r;
-  r.enter(kExecuteUpdateProbe, 0x9000, {text("X")}, "P");  // first seen by a method: no default constructor
+  r.enter(kExecuteUpdateProbe, 0x9000, {text("X")}, "P");     // first seen by a method: no default constructor
   r.enter(kResultSetCtorProbe, kResultSet), r.exit("PP0ff");  // alive, but executeUpdate returns int
   r.enter(kStatementCtorProbe, kStatement), r.exit("Pf-NN"), r.end(kStatement);  // dies inside
   r.exit("P");
@@ -575,8 +587,12 @@ Model every_kind_of_value() {
     v.d = d;
     add(v);
   }
-  const std::vector<std::string> strings{"",           "it's \"quoted\"\n\ttab", std::string("nul\0byte", 8),
-                                         "caf\xc3\xa9 \xe2\x82\xac", "\xff\xfe not UTF-8", "#: [x] {y}, - ? ~ null",
+  const std::vector<std::string> strings{"",
+                                         "it's \"quoted\"\n\ttab",
+                                         std::string("nul\0byte", 8),
+                                         "caf\xc3\xa9 \xe2\x82\xac",
+                                         "\xff\xfe not UTF-8",
+                                         "#: [x] {y}, - ? ~ null",
                                          "\xc3"};
   for (const std::string& s : strings) {
     add(text(s));
@@ -584,8 +600,8 @@ Model every_kind_of_value() {
   add(typed(TraceValue::Kind::null_pointer));
   ClassModel& driver = m.classes[1];
   driver.nodes.push_back(Node{3, {"[2]", "?"}, 1});
-  driver.transitions.push_back(Transition{2, 3, kPrepare, 1, false, true, 7,
-                                          {SlotConstraint{0, values, {{"tinysql::Driver", 2}}, {"+"}}}});
+  driver.transitions.push_back(
+      Transition{2, 3, kPrepare, 1, false, true, 7, {SlotConstraint{0, values, {{"tinysql::Driver", 2}}, {"+"}}}});
   return m;
 }
 
@@ -623,8 +639,9 @@ std::string parse_error(const std::string& text) {
 }
 
 TEST(ModelYaml, MalformedFilesGiveOneClearMessage) {
-  const std::string head = "ktail: 0\nclasses:\n  - class: a::B\n    nodes:\n      - {id: 0, objects: 1}\n"
-                           "      - {id: 1, objects: 1}\n    transitions:\n";
+  const std::string head =
+      "ktail: 0\nclasses:\n  - class: a::B\n    nodes:\n      - {id: 0, objects: 1}\n"
+      "      - {id: 1, objects: 1}\n    transitions:\n";
   EXPECT_EQ(parse_error(head + "      - {from: 0, to: 1, callable: \"a::B::B()\", object: sideways, count: 1}\n"),
             "model.yaml:8: expected 'object' to be result, receiver or \"slot N\", got 'sideways'");
   EXPECT_EQ(parse_error(head + "      - {from: 0, to: 5, callable: \"a::B::B()\", object: result, count: 1}\n"),

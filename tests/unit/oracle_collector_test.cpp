@@ -110,14 +110,14 @@ PALUS_INVARIANT(lib::Stack, stack) { PALUS_CHECK(stack.size() >= 0); }
 
 TEST(Oracles, ParamValuesAreConstantsInHeaderOrder) {
   const std::string theories = R"cpp(
-namespace lib_theories {
-constexpr int kBig = 1 << 20;
-PALUS_PARAM_VALUES(lib::Stack::push, value, 1, -2, 'x', true, false, 2.5, -0.25, 1 + 2, kBig, (7))
-PALUS_PARAM_VALUES(lib::Stack::label, text, "a\n\"b\"", u8"c", R"(d\e)")
-PALUS_TYPE_VALUES(std::string, "x", "")
-PALUS_TYPE_VALUES(int, 7)
-}
-)cpp";
+    namespace lib_theories {
+    constexpr int kBig = 1 << 20;
+    PALUS_PARAM_VALUES(lib::Stack::push, value, 1, -2, 'x', true, false, 2.5, -0.25, 1 + 2, kBig, (7))
+    PALUS_PARAM_VALUES(lib::Stack::label, text, "a\n\"b\"", u8"c", R"(d\e)")
+    PALUS_TYPE_VALUES(std::string, "x", "")
+    PALUS_TYPE_VALUES(int, 7)
+    }  // namespace lib_theories
+  )cpp";
   const api::Api api = analyze_theories(theories);
   ASSERT_EQ(api.param_values.size(), 4u);
   const api::ParamValues& push = api.param_values[0];
@@ -126,18 +126,18 @@ PALUS_TYPE_VALUES(int, 7)
   EXPECT_EQ(push.type, "");
   EXPECT_EQ(push.file, kTheories);
   EXPECT_EQ(push.line, line_of(theories, "PALUS_PARAM_VALUES(lib::Stack::push"));
-  const std::vector<Literal> numbers{{Literal::Kind::integer, "1"},        {Literal::Kind::integer, "-2"},
-                                     {Literal::Kind::character, "120"},    {Literal::Kind::integer, "1"},
-                                     {Literal::Kind::integer, "0"},        {Literal::Kind::floating, "2.5"},
-                                     {Literal::Kind::floating, "-0.25"},   {Literal::Kind::integer, "3"},
+  const std::vector<Literal> numbers{{Literal::Kind::integer, "1"},       {Literal::Kind::integer, "-2"},
+                                     {Literal::Kind::character, "120"},   {Literal::Kind::integer, "1"},
+                                     {Literal::Kind::integer, "0"},       {Literal::Kind::floating, "2.5"},
+                                     {Literal::Kind::floating, "-0.25"},  {Literal::Kind::integer, "3"},
                                      {Literal::Kind::integer, "1048576"}, {Literal::Kind::integer, "7"}};
   EXPECT_EQ(push.values, numbers);
   const api::ParamValues& label = api.param_values[1];
   EXPECT_EQ(label.callable, "lib::Stack::label");
   EXPECT_EQ(label.param, "text");
-  EXPECT_EQ(label.values, (std::vector<Literal>{{Literal::Kind::string, "a\n\"b\""},
-                                                {Literal::Kind::string, "c"},
-                                                {Literal::Kind::string, "d\\e"}}));
+  EXPECT_EQ(label.values,
+            (std::vector<Literal>{
+                {Literal::Kind::string, "a\n\"b\""}, {Literal::Kind::string, "c"}, {Literal::Kind::string, "d\\e"}}));
   const api::ParamValues& strings = api.param_values[2];
   EXPECT_EQ(strings.callable, "");
   EXPECT_EQ(strings.param, "");
@@ -170,9 +170,10 @@ PALUS_PARAM_VALUES(lib::tests::count, limit, 5)
                                                                         {"lib::count", "n"},
                                                                         {"lib::tests::count", "limit"}}));
   // As in C++, the innermost `count` hides lib::count, which has no parameter `limit`.
-  const std::string hidden = "namespace lib::tests {\n"
-                             "PALUS_THEORY(count, lib::Stack& stack, int limit) {}\n"
-                             "PALUS_PARAM_VALUES(count, n, 1)\n}\n";
+  const std::string hidden =
+      "namespace lib::tests {\n"
+      "PALUS_THEORY(count, lib::Stack& stack, int limit) {}\n"
+      "PALUS_PARAM_VALUES(count, n, 1)\n}\n";
   EXPECT_TRUE(starts_with(error_for(hidden), at(hidden, "PALUS_PARAM_VALUES") +
                                                  "PALUS_PARAM_VALUES: lib::tests::count has no parameter n "
                                                  "(its parameters: limit, stack)"));
@@ -216,14 +217,15 @@ TEST(Oracles, UnknownCallableOrParameterIsAnErrorAtTheMacro) {
 }
 
 TEST(Oracles, AValueThatIsNotAConstantIsAnErrorWhereItIsWritten) {
-  const std::string theories = "inline int counter = 0;\n"
-                               "PALUS_PARAM_VALUES(lib::Stack::push, value, 1,\n"
-                               "                   counter + 1)\n";
-  EXPECT_TRUE(starts_with(error_for(theories), at(theories, "counter + 1") +
-                                                   "PALUS_PARAM_VALUES: value `counter + 1` is not a constant"));
+  const std::string theories =
+      "inline int counter = 0;\n"
+      "PALUS_PARAM_VALUES(lib::Stack::push, value, 1,\n"
+      "                   counter + 1)\n";
+  EXPECT_TRUE(starts_with(error_for(theories),
+                          at(theories, "counter + 1") + "PALUS_PARAM_VALUES: value `counter + 1` is not a constant"));
   const std::string typed = "PALUS_TYPE_VALUES(std::string, std::string(\"x\"))\n";
-  EXPECT_TRUE(starts_with(error_for(typed),
-                          at(typed, "PALUS_TYPE") + "PALUS_TYPE_VALUES: value `std :: string ( \"x\" )`"));
+  EXPECT_TRUE(
+      starts_with(error_for(typed), at(typed, "PALUS_TYPE") + "PALUS_TYPE_VALUES: value `std :: string ( \"x\" )`"));
 }
 
 TEST(Oracles, ASyntaxErrorInATheoriesHeaderIsAParseError) {
@@ -246,11 +248,13 @@ PALUS_TYPE_VALUES(std::string, "x: [y]")
 )";
   const api::Api api = analyze_theories(theories);
   const std::string text = analysis::api_to_yaml(api, "/palus-test", "0.1.0");
-  EXPECT_TRUE(contains(text, "\noracles:\n  - kind: invariant\n    function:\n      id: "
-                             "lib_theories::palus_invariant(lib::Stack &)\n"));
-  EXPECT_TRUE(contains(text, "\nparam_values:\n  - callable: lib::Stack::push\n    param: value\n    type: \"\"\n"
-                             "    values: [{integer: \"1\"}, {integer: \"-2\"}, {char: \"120\"}, {floating: \"2.5\"}]\n"
-                             "    file: theories.hpp\n"));
+  EXPECT_TRUE(contains(text,
+                       "\noracles:\n  - kind: invariant\n    function:\n      id: "
+                       "lib_theories::palus_invariant(lib::Stack &)\n"));
+  EXPECT_TRUE(contains(text,
+                       "\nparam_values:\n  - callable: lib::Stack::push\n    param: value\n    type: \"\"\n"
+                       "    values: [{integer: \"1\"}, {integer: \"-2\"}, {char: \"120\"}, {floating: \"2.5\"}]\n"
+                       "    file: theories.hpp\n"));
   ScratchDir dir;
   write_text(dir.path() / "api.yaml", text);
   const api::Api back = analysis::read_api_yaml(dir.path() / "api.yaml", "/palus-test");
@@ -270,8 +274,9 @@ TEST(Oracles, ApiYamlWithoutTheoriesHasNoOracleSections) {
   api::Api api;
   api.tfidf_formula = "W";
   const std::string text = analysis::api_to_yaml(api, "/palus-test", "0.1.0");
-  EXPECT_EQ(text, "palus_version: 0.1.0\nrelevance: W\nclasses:\n  []\nfunctions:\n  []\nenums:\n  []\n"
-                  "unsupported:\n  []\n");
+  EXPECT_EQ(text,
+            "palus_version: 0.1.0\nrelevance: W\nclasses:\n  []\nfunctions:\n  []\nenums:\n  []\n"
+            "unsupported:\n  []\n");
 }
 
 TEST(Oracles, ApiYamlRejectsUnknownKeysInTheNewSections) {

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "harness/codegen/build_tools.hpp"
 #include "harness/codegen/runtime_root.hpp"
-#include "core/error.hpp"
 #include "palus/suite/coverage_report.hpp"
 #include "palus/suite/process.hpp"
 #include "palus/suite/test_build.hpp"
@@ -480,8 +480,8 @@ TEST(CheckBuildSettings, UseTheHarnessVariantsLibrary) {
             std::find(s.passing_test_flags.begin(), s.passing_test_flags.end(), "-fsanitize=address,undefined"));
   EXPECT_TRUE(ps::check_build_settings(config, "/w/.palus", {"address"}).passing_test_flags.empty());
   // The sandboxed main palus links in place of gtest_main, so checks run confined like the harness.
-  const std::vector<std::string> link{"-lm",       "--coverage", "-fsanitize=address,undefined",
-                                      ps::kCheckMainArchive, "-lgtest", "-lseccomp", "-pthread"};
+  const std::vector<std::string> link{
+      "-lm", "--coverage", "-fsanitize=address,undefined", ps::kCheckMainArchive, "-lgtest", "-lseccomp", "-pthread"};
   EXPECT_EQ(link, s.link_flags);
   EXPECT_EQ(palus::harness::runtime_root(), s.check_main_runtime);
 }

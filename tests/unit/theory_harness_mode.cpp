@@ -5,7 +5,6 @@
 #include "theory_harness_mode.hpp"
 
 #include <palus/theory.hpp>
-
 #include <stdexcept>
 #include <string>
 
@@ -167,8 +166,7 @@ PALUS_INVARIANT(Account, account) {
 // Parameter values: compiled, never called.
 PALUS_PARAM_VALUES(palus::testing::theory_harness::theories::check_eq_ints_theory, a, 0, -1, 2147483647)
 PALUS_PARAM_VALUES(palus::testing::theory_harness::Counter::add, amount, 1, -1)
-PALUS_PARAM_VALUES(palus::testing::theory_harness::theories::check_eq_strings_theory, b, "", "a b",
-                   "SELECT * FROM t")
+PALUS_PARAM_VALUES(palus::testing::theory_harness::theories::check_eq_strings_theory, b, "", "a b", "SELECT * FROM t")
 PALUS_TYPE_VALUES(int, 0, -1, 2147483647)
 PALUS_TYPE_VALUES(std::string, "", "line\nbreak")
 
@@ -200,8 +198,7 @@ Run check_eq_unprintable(int a, int b) {
 
 int check_eq_evaluations() {
   int counter = 0;
-  const std::string outcome =
-      palus::theory_detail::outcome([&] { theories::check_eq_evaluations_theory(counter); });
+  const std::string outcome = palus::theory_detail::outcome([&] { theories::check_eq_evaluations_theory(counter); });
   return outcome.empty() ? counter : -1;
 }
 
@@ -209,13 +206,9 @@ Run expect_throw_any(Act act) { return run_theory(theories::expect_throw_any_the
 Run expect_throw_logic_error(Act act) { return run_theory(theories::expect_throw_logic_error_theory, act); }
 Run expect_no_throw(Act act) { return run_theory(theories::expect_no_throw_theory, act); }
 Run escaping(Act act) { return run_theory(theories::escaping_theory, act); }
-Run unmet_assumption_inside_expect_throw() {
-  return run_theory(theories::unmet_assumption_inside_expect_throw_theory);
-}
+Run unmet_assumption_inside_expect_throw() { return run_theory(theories::unmet_assumption_inside_expect_throw_theory); }
 Run failed_check_inside_expect_throw() { return run_theory(theories::failed_check_inside_expect_throw_theory); }
-Run failed_check_inside_expect_no_throw() {
-  return run_theory(theories::failed_check_inside_expect_no_throw_theory);
-}
+Run failed_check_inside_expect_no_throw() { return run_theory(theories::failed_check_inside_expect_no_throw_theory); }
 
 Run counter_invariant(int count, int limit) {
   Counter counter(count, limit);

@@ -27,10 +27,10 @@ Run check_eq_unprintable(int a, int b);  // values of a type with == and no <<
 /// PALUS_CHECK_EQ(++counter, 1): how often the argument was evaluated (expected 1).
 int check_eq_evaluations();
 
-Run expect_throw_any(Act act);            // PALUS_EXPECT_THROW(act_on(act))
-Run expect_throw_logic_error(Act act);    // PALUS_EXPECT_THROW(act_on(act), std::logic_error)
-Run expect_no_throw(Act act);             // PALUS_EXPECT_NO_THROW(act_on(act))
-Run escaping(Act act);                    // act_on(act) directly in the body
+Run expect_throw_any(Act act);          // PALUS_EXPECT_THROW(act_on(act))
+Run expect_throw_logic_error(Act act);  // PALUS_EXPECT_THROW(act_on(act), std::logic_error)
+Run expect_no_throw(Act act);           // PALUS_EXPECT_NO_THROW(act_on(act))
+Run escaping(Act act);                  // act_on(act) directly in the body
 /// PALUS_EXPECT_THROW / PALUS_EXPECT_NO_THROW around a call of a theory whose assumption is not
 /// met, or whose check fails: the skip or the violation goes through.
 Run unmet_assumption_inside_expect_throw();

@@ -3,11 +3,10 @@
 //   unmet assumptions skip the test and checks are fatal GoogleTest failures.
 // - harness mode: theory_harness_mode.cpp (no GoogleTest, C++17) runs theories through
 //   palus::theory_detail::outcome as the harness does; the tests here read the outcomes.
-#include <gtest/gtest.h>
 #include <gtest/gtest-spi.h>
+#include <gtest/gtest.h>
 
 #include <palus/theory.hpp>
-
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -327,8 +326,7 @@ TEST(TheoryHarnessMode, ExpectThrowWithType) {
                                 "PALUS_EXPECT_THROW(act_on(act), std::logic_error): threw an exception that "
                                 "is not a std::exception"));
   const harness::Run nothing = harness::expect_throw_logic_error(Act::nothing);
-  EXPECT_EQ(nothing.outcome,
-            at(nothing.line, "PALUS_EXPECT_THROW(act_on(act), std::logic_error): nothing was thrown"));
+  EXPECT_EQ(nothing.outcome, at(nothing.line, "PALUS_EXPECT_THROW(act_on(act), std::logic_error): nothing was thrown"));
   EXPECT_FALSE(nothing.finished);
 }
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "oracles/contracts/contract_id.hpp"
 #include "core/error.hpp"
+#include "oracles/contracts/contract_id.hpp"
 #include "palus/generation/catalog.hpp"
 #include "palus/writer/literal.hpp"
 #include "palus/writer/suite_writer.hpp"
@@ -705,10 +705,10 @@ Statement oracle_call(std::uint32_t callable, std::vector<Input> inputs) {
 }
 
 TEST(TestRendererTest, FailedTheoryIsCalledUnderItsNameAndPlace) {
-  TestCase t = make_test(TestKind::failure, "Widget",
-                         {call("Widget(int)", {Input::integer(2)}),
-                          oracle_call(theory_gadgets().theory, {ref(0), Input::integer(5)})},
-                         {answer(v_object("gadgets::Widget")), answer(v_string("size() == n failed"))});
+  TestCase t = make_test(
+      TestKind::failure, "Widget",
+      {call("Widget(int)", {Input::integer(2)}), oracle_call(theory_gadgets().theory, {ref(0), Input::integer(5)})},
+      {answer(v_object("gadgets::Widget")), answer(v_string("size() == n failed"))});
   t.failure_kind = "theory";
   t.failing_statement = 1;
   t.message = "size() == n failed at gadgets_theories.hpp:19";
@@ -723,10 +723,11 @@ TEST(TestRendererTest, FailedTheoryIsCalledUnderItsNameAndPlace) {
   EXPECT_TRUE(rendered.includes.count("\"theories/gadgets_theories.hpp\"")) << rendered.text;
   EXPECT_EQ(TestRenderer(theory_gadgets().catalog).base_name(t), "Widget_resize_keeps");
 
-  TestCase inv = make_test(TestKind::failure, "Widget",
-                           {call("Widget(int)", {Input::integer(2)}), call("Widget::resize", {ref(0), Input::integer(-1)}),
-                            oracle_call(theory_gadgets().invariant, {ref(0)})},
-                           {answer(v_object("gadgets::Widget")), answer(v_none()), answer(v_string("size() >= 0"))});
+  TestCase inv =
+      make_test(TestKind::failure, "Widget",
+                {call("Widget(int)", {Input::integer(2)}), call("Widget::resize", {ref(0), Input::integer(-1)}),
+                 oracle_call(theory_gadgets().invariant, {ref(0)})},
+                {answer(v_object("gadgets::Widget")), answer(v_none()), answer(v_string("size() >= 0"))});
   inv.failure_kind = "invariant";
   inv.failing_statement = 2;
   inv.message = "size() >= 0";
@@ -741,12 +742,12 @@ TEST(TestRendererTest, FailedTheoryIsCalledUnderItsNameAndPlace) {
 
 TEST(TestRendererTest, TheoryStatementsOutsideTheirFailureAreLeftOut) {
   // A regression test whose sequence ran an invariant and a theory that held.
-  TestCase t = make_test(TestKind::regression, "Widget",
-                         {call("Widget(int)", {Input::integer(2)}), call("Widget::size", {ref(0)}),
-                          oracle_call(theory_gadgets().invariant, {ref(0)}),
-                          oracle_call(theory_gadgets().theory, {ref(0), Input::integer(5)})},
-                         {answer(v_object("gadgets::Widget")), answer(v_int(2)), answer(v_string("")),
-                          answer(v_string(""))});
+  TestCase t =
+      make_test(TestKind::regression, "Widget",
+                {call("Widget(int)", {Input::integer(2)}), call("Widget::size", {ref(0)}),
+                 oracle_call(theory_gadgets().invariant, {ref(0)}),
+                 oracle_call(theory_gadgets().theory, {ref(0), Input::integer(5)})},
+                {answer(v_object("gadgets::Widget")), answer(v_int(2)), answer(v_string("")), answer(v_string(""))});
   const RenderedTest rendered = render_with_theories(t);
   EXPECT_HAS_NOT(rendered.text, "gadgets_theories");
   EXPECT_HAS_NOT(rendered.text, "// theory");
@@ -756,11 +757,11 @@ TEST(TestRendererTest, TheoryStatementsOutsideTheirFailureAreLeftOut) {
   EXPECT_EQ(TestRenderer(theory_gadgets().catalog).base_name(t), "Widget_size");
 
   // A failure elsewhere (a crash after the theory held) leaves the theory out too.
-  TestCase crash = make_test(TestKind::failure, "Widget",
-                             {call("Widget(int)", {Input::integer(2)}),
-                              oracle_call(theory_gadgets().theory, {ref(0), Input::integer(5)}),
-                              call("Widget::crash", {ref(0)})},
-                             {answer(v_object("gadgets::Widget")), answer(v_string(""))});
+  TestCase crash =
+      make_test(TestKind::failure, "Widget",
+                {call("Widget(int)", {Input::integer(2)}),
+                 oracle_call(theory_gadgets().theory, {ref(0), Input::integer(5)}), call("Widget::crash", {ref(0)})},
+                {answer(v_object("gadgets::Widget")), answer(v_string(""))});
   crash.failure_kind = "crash";
   crash.failing_statement = 2;
   crash.message = "SIGABRT";

@@ -82,8 +82,8 @@ inline std::string type_name(const std::type_info& type) {
 template <typename T, typename = void>
 struct printable : std::false_type {};
 template <typename T>
-struct printable<T, std::void_t<decltype(std::declval<std::ostream&>() << std::declval<const T&>())>>
-    : std::true_type {};
+struct printable<T, std::void_t<decltype(std::declval<std::ostream&>() << std::declval<const T&>())>> : std::true_type {
+};
 
 /// A value as a check failure shows it: strings quoted, bools as true/false.
 template <typename T>
@@ -158,16 +158,16 @@ std::string outcome(Body&& body) {
 
 #define PALUS_INVARIANT(Type, obj) PALUS_DETAIL_ANNOTATE("palus_invariant") inline void palus_invariant(Type& obj)
 
-#define PALUS_PARAM_VALUES(callable, param, ...)                                                      \
-  PALUS_DETAIL_ANNOTATE("palus_param_values " #callable " " #param)                                  \
-  [[maybe_unused]] static void PALUS_DETAIL_CAT(palus_param_values_, __COUNTER__)() {               \
-    ::palus::theory_detail::values(__VA_ARGS__);                                                      \
+#define PALUS_PARAM_VALUES(callable, param, ...)                                      \
+  PALUS_DETAIL_ANNOTATE("palus_param_values " #callable " " #param)                   \
+  [[maybe_unused]] static void PALUS_DETAIL_CAT(palus_param_values_, __COUNTER__)() { \
+    ::palus::theory_detail::values(__VA_ARGS__);                                      \
   }
 
-#define PALUS_TYPE_VALUES(Type, ...)                                                                  \
-  PALUS_DETAIL_ANNOTATE("palus_type_values")                                                          \
-  [[maybe_unused]] static void PALUS_DETAIL_CAT(palus_type_values_, __COUNTER__)(Type*) {           \
-    ::palus::theory_detail::typed_values<Type>(__VA_ARGS__);                                          \
+#define PALUS_TYPE_VALUES(Type, ...)                                                      \
+  PALUS_DETAIL_ANNOTATE("palus_type_values")                                              \
+  [[maybe_unused]] static void PALUS_DETAIL_CAT(palus_type_values_, __COUNTER__)(Type*) { \
+    ::palus::theory_detail::typed_values<Type>(__VA_ARGS__);                              \
   }
 
 #if PALUS_THEORY_GTEST
@@ -187,76 +187,77 @@ std::string outcome(Body&& body) {
 
 #else
 
-#define PALUS_ASSUME(cond)                                   \
-  do {                                                       \
+#define PALUS_ASSUME(cond)                                        \
+  do {                                                            \
     if (!(cond)) throw ::palus::theory_detail::AssumptionUnmet{}; \
   } while (false)
 
-#define PALUS_CHECK(cond)                                                                      \
-  do {                                                                                         \
+#define PALUS_CHECK(cond)                                                                           \
+  do {                                                                                              \
     if (!(cond)) ::palus::theory_detail::fail(__FILE__, __LINE__, "PALUS_CHECK(" #cond ") failed"); \
   } while (false)
 
-#define PALUS_CHECK_EQ(a, b)                                                                          \
-  do {                                                                                                \
-    const auto& palus_left_ = (a);                                                                    \
-    const auto& palus_right_ = (b);                                                                   \
-    if (!(palus_left_ == palus_right_))                                                               \
-      ::palus::theory_detail::fail(__FILE__, __LINE__,                                                \
-                                   "PALUS_CHECK_EQ(" #a ", " #b ") failed: " +                        \
-                                       ::palus::theory_detail::show(palus_left_) + " != " +           \
-                                       ::palus::theory_detail::show(palus_right_));                   \
+#define PALUS_CHECK_EQ(a, b)                                                                      \
+  do {                                                                                            \
+    const auto& palus_left_ = (a);                                                                \
+    const auto& palus_right_ = (b);                                                               \
+    if (!(palus_left_ == palus_right_))                                                           \
+      ::palus::theory_detail::fail(                                                               \
+          __FILE__, __LINE__,                                                                     \
+          "PALUS_CHECK_EQ(" #a ", " #b ") failed: " + ::palus::theory_detail::show(palus_left_) + \
+              " != " + ::palus::theory_detail::show(palus_right_));                               \
   } while (false)
 
-#define PALUS_DETAIL_EXPECT_THROW_ANY(expr)                                                               \
-  do {                                                                                                    \
-    bool palus_threw_ = false;                                                                            \
-    try {                                                                                                 \
-      static_cast<void>(expr);                                                                            \
-    } catch (const ::palus::theory_detail::Violation&) {                                                  \
-      throw;                                                                                              \
-    } catch (const ::palus::theory_detail::AssumptionUnmet&) {                                            \
-      throw;                                                                                              \
-    } catch (...) {                                                                                       \
-      palus_threw_ = true;                                                                                \
-    }                                                                                                     \
-    if (!palus_threw_) ::palus::theory_detail::fail(__FILE__, __LINE__, "PALUS_EXPECT_THROW(" #expr "): nothing was thrown"); \
+#define PALUS_DETAIL_EXPECT_THROW_ANY(expr)                                                                  \
+  do {                                                                                                       \
+    bool palus_threw_ = false;                                                                               \
+    try {                                                                                                    \
+      static_cast<void>(expr);                                                                               \
+    } catch (const ::palus::theory_detail::Violation&) {                                                     \
+      throw;                                                                                                 \
+    } catch (const ::palus::theory_detail::AssumptionUnmet&) {                                               \
+      throw;                                                                                                 \
+    } catch (...) {                                                                                          \
+      palus_threw_ = true;                                                                                   \
+    }                                                                                                        \
+    if (!palus_threw_)                                                                                       \
+      ::palus::theory_detail::fail(__FILE__, __LINE__, "PALUS_EXPECT_THROW(" #expr "): nothing was thrown"); \
   } while (false)
 
-#define PALUS_DETAIL_EXPECT_THROW_TYPE(expr, type)                                                   \
-  do {                                                                                               \
-    bool palus_threw_ = false;                                                                       \
-    try {                                                                                            \
-      static_cast<void>(expr);                                                                       \
-    } catch (const type&) {                                                                          \
-      palus_threw_ = true;                                                                           \
-    } catch (const ::palus::theory_detail::Violation&) {                                             \
-      throw;                                                                                         \
-    } catch (const ::palus::theory_detail::AssumptionUnmet&) {                                       \
-      throw;                                                                                         \
-    } catch (...) {                                                                                  \
-      ::palus::theory_detail::fail(__FILE__, __LINE__,                                               \
-                                   "PALUS_EXPECT_THROW(" #expr ", " #type "): threw " +              \
-                                       ::palus::theory_detail::describe_current_exception());        \
-    }                                                                                                \
-    if (!palus_threw_)                                                                               \
-      ::palus::theory_detail::fail(__FILE__, __LINE__,                                               \
-                                   "PALUS_EXPECT_THROW(" #expr ", " #type "): nothing was thrown");  \
+#define PALUS_DETAIL_EXPECT_THROW_TYPE(expr, type)                                                                    \
+  do {                                                                                                                \
+    bool palus_threw_ = false;                                                                                        \
+    try {                                                                                                             \
+      static_cast<void>(expr);                                                                                        \
+    } catch (const type&) {                                                                                           \
+      palus_threw_ = true;                                                                                            \
+    } catch (const ::palus::theory_detail::Violation&) {                                                              \
+      throw;                                                                                                          \
+    } catch (const ::palus::theory_detail::AssumptionUnmet&) {                                                        \
+      throw;                                                                                                          \
+    } catch (...) {                                                                                                   \
+      ::palus::theory_detail::fail(                                                                                   \
+          __FILE__, __LINE__,                                                                                         \
+          "PALUS_EXPECT_THROW(" #expr ", " #type "): threw " + ::palus::theory_detail::describe_current_exception()); \
+    }                                                                                                                 \
+    if (!palus_threw_)                                                                                                \
+      ::palus::theory_detail::fail(__FILE__, __LINE__,                                                                \
+                                   "PALUS_EXPECT_THROW(" #expr ", " #type "): nothing was thrown");                   \
   } while (false)
 
-#define PALUS_EXPECT_NO_THROW(expr)                                                           \
-  do {                                                                                        \
-    try {                                                                                     \
-      static_cast<void>(expr);                                                                \
-    } catch (const ::palus::theory_detail::Violation&) {                                      \
-      throw;                                                                                  \
-    } catch (const ::palus::theory_detail::AssumptionUnmet&) {                                \
-      throw;                                                                                  \
-    } catch (...) {                                                                           \
-      ::palus::theory_detail::fail(__FILE__, __LINE__,                                        \
-                                   "PALUS_EXPECT_NO_THROW(" #expr "): threw " +               \
-                                       ::palus::theory_detail::describe_current_exception()); \
-    }                                                                                         \
+#define PALUS_EXPECT_NO_THROW(expr)                                                                           \
+  do {                                                                                                        \
+    try {                                                                                                     \
+      static_cast<void>(expr);                                                                                \
+    } catch (const ::palus::theory_detail::Violation&) {                                                      \
+      throw;                                                                                                  \
+    } catch (const ::palus::theory_detail::AssumptionUnmet&) {                                                \
+      throw;                                                                                                  \
+    } catch (...) {                                                                                           \
+      ::palus::theory_detail::fail(                                                                           \
+          __FILE__, __LINE__,                                                                                 \
+          "PALUS_EXPECT_NO_THROW(" #expr "): threw " + ::palus::theory_detail::describe_current_exception()); \
+    }                                                                                                         \
   } while (false)
 
 #endif

@@ -1,0 +1,79 @@
+// report.yaml is read by other tools (DESIGN §3): its keys are pinned here. A new key may be
+// added (then add it here); none may be renamed or dropped.
+
+#include "palus/report/run_report.hpp"
+
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+#include <set>
+#include <string>
+
+namespace palus::report {
+namespace {
+
+std::set<std::string> keys_of(const YAML::Node& map) {
+  std::set<std::string> keys;
+  for (const auto& entry : map) keys.insert(entry.first.as<std::string>());
+  return keys;
+}
+
+RunReport full_report() {
+  RunReport r;
+  r.palus_version = "0.1.0";
+  r.command = "palus run --seed 1";
+  r.seed = 1;
+  r.mode = "palus";
+  r.time_limit_s = 60;
+  r.max_steps = 400;
+  r.sequences = {10, 6, 2, 1, 1, 0};
+  r.tests = {5, 1, 0, 0, 2, 0};
+  r.failures.push_back({"crash", "ns::A::f()", "generated/A_failure_test.cpp:A_f_1", "SIGSEGV"});
+  r.coverage = RunReport::Coverage{71.3, 52.0, "generated-suite"};
+  r.stages_s = {{"analyze", 1.0}, {"generate", 60.0}};
+  r.unsupported.push_back({"ns::B::g", "a parameter of a function pointer type"});
+  return r;
+}
+
+TEST(RunReportYaml, KeysArePinned) {
+  const YAML::Node root = YAML::Load(to_yaml(full_report()));
+  EXPECT_EQ(
+      (std::set<std::string>{"palus_version", "command", "seed", "mode", "time_limit_s", "max_steps", "interrupted",
+                             "sequences", "tests", "failures", "coverage", "stages_s", "unsupported"}),
+      keys_of(root));
+  EXPECT_EQ((std::set<std::string>{"executed", "normal", "exception", "failure", "invalid", "duplicates"}),
+            keys_of(root["sequences"]));
+  EXPECT_EQ((std::set<std::string>{"regression", "failure", "dropped_uncompilable", "dropped_flaky",
+                                   "expected_exception", "pending"}),
+            keys_of(root["tests"]));
+  ASSERT_EQ(1u, root["failures"].size());
+  EXPECT_EQ((std::set<std::string>{"kind", "callable", "test", "message"}), keys_of(root["failures"][0]));
+  EXPECT_EQ((std::set<std::string>{"line", "branch", "scope"}), keys_of(root["coverage"]));
+  ASSERT_EQ(1u, root["unsupported"].size());
+  EXPECT_EQ((std::set<std::string>{"entity", "reason"}), keys_of(root["unsupported"][0]));
+}
+
+TEST(RunReportYaml, ValuesRoundTrip) {
+  const YAML::Node root = YAML::Load(to_yaml(full_report()));
+  EXPECT_EQ("palus run --seed 1", root["command"].as<std::string>());
+  EXPECT_EQ(400u, root["max_steps"].as<unsigned>());
+  EXPECT_EQ(10u, root["sequences"]["executed"].as<unsigned>());
+  EXPECT_EQ(5u, root["tests"]["regression"].as<unsigned>());
+  EXPECT_EQ(2u, root["tests"]["expected_exception"].as<unsigned>());
+  EXPECT_EQ("crash", root["failures"][0]["kind"].as<std::string>());
+  EXPECT_DOUBLE_EQ(71.3, root["coverage"]["line"].as<double>());
+  EXPECT_DOUBLE_EQ(60.0, root["stages_s"]["generate"].as<double>());
+}
+
+TEST(RunReportYaml, WithoutMaxStepsOrCoverageTheKeysStayOrAreOmittedAsDocumented) {
+  RunReport r = full_report();
+  r.max_steps.reset();
+  r.coverage.reset();
+  const YAML::Node root = YAML::Load(to_yaml(r));
+  EXPECT_FALSE(root["max_steps"].IsDefined()) << "max_steps is written only when given";
+  EXPECT_TRUE(root["coverage"].IsDefined() && root["coverage"].IsNull())
+      << "coverage is always there, null until palus report ran";
+}
+
+}  // namespace
+}  // namespace palus::report
