@@ -131,13 +131,25 @@ TEST_F(Report, BuildsRunsAndMeasuresTheGeneratedSuite) {
   EXPECT_DOUBLE_EQ(summary["line_percent"].as<double>(), YAML::LoadFile(json.string())["line_percent"].as<double>());
 }
 
-TEST_F(Report, AFileThatDoesNotCompileIsReportedAndTheOthersRun) {
+TEST_F(Report, AFileThatDoesNotCompileIsReportedTheOthersRunAndTheStatusIs4) {
   write_text(dir() / "generated/Connection_test.cpp", kRegression);
   write_text(dir() / "generated/Broken_test.cpp", "#include <gtest/gtest.h>\nTEST(Broken, a) { undeclared(); }\n");
   const auto outcome = run_palus(args(), dir());
-  ASSERT_EQ(0, outcome.status) << outcome.output;
+  EXPECT_EQ(4, outcome.status) << outcome.output;
   EXPECT_TRUE(contains(outcome.output, "regression       2      1      2       2       0")) << outcome.output;
   EXPECT_TRUE(contains(outcome.output, "not built: generated/Broken_test.cpp:2: ")) << outcome.output;
+  EXPECT_TRUE(
+      contains(outcome.output, "the written suite is broken: 1 test files do not build, 0 regression tests fail"))
+      << outcome.output;
+}
+
+TEST_F(Report, AFailingRegressionTestIsStatus4) {
+  write_text(dir() / "generated/Connection_test.cpp", kRegression);
+  write_text(dir() / "generated/Wrong_regression_test.cpp",
+             "#include <gtest/gtest.h>\nTEST(Wrong, a) { EXPECT_EQ(1, 2); }\n");
+  const auto outcome = run_palus(args(), dir());
+  EXPECT_EQ(4, outcome.status) << outcome.output;
+  EXPECT_TRUE(contains(outcome.output, "0 test files do not build, 1 regression tests fail")) << outcome.output;
 }
 
 TEST_F(Report, NoOutputFolderOrNoTestsIsExit2) {
