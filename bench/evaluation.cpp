@@ -16,6 +16,7 @@
 
 #include "bench/coverage_bugs.hpp"
 #include "bench/shell.hpp"
+#include "core/text.hpp"
 
 namespace palus::bench {
 namespace {
@@ -53,9 +54,7 @@ std::string spread(const std::vector<double>& values, int decimals) {
 }
 
 std::string joined(const std::set<std::string>& items, const std::string& none) {
-  std::string out;
-  for (const auto& i : items) out += (out.empty() ? "" : " ") + i;
-  return out.empty() ? none : out;
+  return items.empty() ? none : text::join(items, " ");
 }
 
 fs::path fresh_temp_dir(const std::string& prefix) {

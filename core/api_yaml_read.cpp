@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "core/yaml_describe.hpp"
 #include "core/yaml_reader.hpp"
 
@@ -52,13 +53,6 @@ const FlagTable<api::ClassTraits> class_traits{{"default_constructible", &api::C
                                                {"less_comparable", &api::ClassTraits::less_comparable},
                                                {"hashable", &api::ClassTraits::hashable},
                                                {"printable", &api::ClassTraits::printable}};
-
-template <typename Names>
-std::string join(const Names& names) {
-  std::string joined;
-  for (const auto& name : names) joined += (joined.empty() ? "" : ", ") + std::string(name);
-  return joined;
-}
 
 class Reader : public YamlReader {
  public:
@@ -126,7 +120,7 @@ class Reader : public YamlReader {
     for (const auto& entry : map) {
       const std::string key = scalar(entry.first, "key");
       if (std::find(known.begin(), known.end(), key) == known.end()) {
-        fail_at(where(entry.first), "unknown key '{}' (expected one of {})", key, join(known));
+        fail_at(where(entry.first), "unknown key '{}' (expected one of {})", key, text::join(known));
       }
     }
   }
@@ -145,7 +139,7 @@ class Reader : public YamlReader {
     }
     std::vector<std::string_view> names;
     for (E e : all) names.push_back(api::to_string(e));
-    fail_at(where(value), "expected '{}' to be one of {}, got '{}'", what, join(names), given);
+    fail_at(where(value), "expected '{}' to be one of {}, got '{}'", what, text::join(names), given);
   }
   template <typename E, std::size_t N>
   E one_of(const YAML::Node& map, std::string_view key, const std::array<E, N>& all) const {
@@ -161,7 +155,7 @@ class Reader : public YamlReader {
       if (it == table.end()) {
         std::vector<std::string_view> names;
         for (const auto& entry : table) names.push_back(entry.first);
-        fail_at(where(item), "expected '{}' entries to be among {}, got '{}'", key, join(names), given);
+        fail_at(where(item), "expected '{}' entries to be among {}, got '{}'", key, text::join(names), given);
       }
       target.*(it->second) = true;
     }

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "models/ktail.hpp"
 
 namespace palus::models {
@@ -16,11 +17,7 @@ namespace {
 
 constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
-  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
-  return text;
-}
+using text::trim;
 
 /// "T" of "std::unique_ptr<T>" / "std::shared_ptr<const T>" (deleter dropped); "" for other types.
 std::string_view smart_pointee(std::string_view type) {

@@ -16,6 +16,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "core/yaml_describe.hpp"
 #include "core/yaml_reader.hpp"
 
@@ -194,19 +195,14 @@ class Reader : public YamlReader {
   /// Checks that `map` is a map with every key of `required` and no key outside `allowed`.
   void keys(const YAML::Node& map, std::initializer_list<std::string_view> required,
             std::initializer_list<std::string_view> allowed) const {
-    auto spelled = [](std::initializer_list<std::string_view> names) {
-      std::string joined;
-      for (const auto name : names) joined += (joined.empty() ? "" : ", ") + std::string(name);
-      return joined;
-    };
-    if (!map.IsMap()) fail_at(where(map), "expected a map with keys {}, got {}", spelled(allowed), describe(map));
+    if (!map.IsMap()) fail_at(where(map), "expected a map with keys {}, got {}", text::join(allowed), describe(map));
     for (const auto key : required) {
       if (!map[std::string(key)].IsDefined()) fail_at(where(map), "expected a key '{}' in this map", key);
     }
     for (const auto& entry : map) {
       const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
       if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
-        fail_at(where(entry.first), "expected one of the keys {}, got {}", spelled(allowed), describe(entry.first));
+        fail_at(where(entry.first), "expected one of the keys {}, got {}", text::join(allowed), describe(entry.first));
       }
     }
   }

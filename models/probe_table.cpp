@@ -9,6 +9,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "harness/codegen/build_tools.hpp"
 
 namespace palus::models {
@@ -19,13 +20,6 @@ namespace fs = std::filesystem;
 constexpr std::array roles{ProbeRole::function, ProbeRole::method, ProbeRole::constructor, ProbeRole::destructor};
 constexpr std::array<std::string_view, 2> table_keys{"hash", "probes"};
 constexpr std::array<std::string_view, 7> probe_keys{"index", "id", "owner", "role", "static", "file", "line"};
-
-template <std::size_t N>
-std::string joined(const std::array<std::string_view, N>& words) {
-  std::string text;
-  for (auto word : words) text += (text.empty() ? "" : ", ") + std::string(word);
-  return text;
-}
 
 class Reader {
  public:
@@ -48,11 +42,11 @@ class Reader {
 
   template <std::size_t N>
   void expect_keys(const YAML::Node& map, const std::array<std::string_view, N>& keys) const {
-    if (!map.IsMap()) fail(map, fmt::format("expected a map with the keys {}", joined(keys)));
+    if (!map.IsMap()) fail(map, fmt::format("expected a map with the keys {}", text::join(keys)));
     for (const auto& entry : map) {
       const std::string key = entry.first.IsScalar() ? entry.first.Scalar() : "";
       if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
-        fail(entry.first, fmt::format("unexpected key '{}' (expected one of {})", key, joined(keys)));
+        fail(entry.first, fmt::format("unexpected key '{}' (expected one of {})", key, text::join(keys)));
       }
     }
   }

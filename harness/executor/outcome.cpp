@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string>
 
+#include "core/text.hpp"
+
 namespace palus::harness {
 
 std::string_view to_string(OutcomeKind kind) {
@@ -34,12 +36,7 @@ std::string_view to_string(OutcomeKind kind) {
 namespace detail {
 namespace {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
-    s.remove_suffix(1);
-  return s;
-}
+using text::trim;
 
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 bool contains(std::string_view s, std::string_view part) { return s.find(part) != std::string_view::npos; }

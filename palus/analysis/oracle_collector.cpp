@@ -12,6 +12,7 @@
 #include "core/clang/clang_util.hpp"
 #include "core/clang/type_names.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "palus/analysis/body_visitor.hpp"
 
 namespace palus::analysis {
@@ -273,12 +274,6 @@ std::vector<std::string> lookup_candidates(const std::string& written, const std
   return result;
 }
 
-std::string joined(const std::set<std::string>& names) {
-  std::string result;
-  for (const auto& name : names) result += (result.empty() ? "" : ", ") + name;
-  return result.empty() ? "none" : result;
-}
-
 }  // namespace
 
 OracleScan collect_oracles(CXCursor unit, const std::set<std::string>& theories) {
@@ -304,7 +299,7 @@ std::vector<api::ParamValues> resolve_param_values(const std::vector<WrittenPara
     const std::set<std::string>& params = known.at(*found);
     if (!params.contains(pv.param)) {
       fail_at(where, "PALUS_PARAM_VALUES: {} has no parameter {} (its parameters: {})", *found, pv.param,
-              joined(params));
+              (params.empty() ? std::string("none") : text::join(params)));
     }
     result.back().callable = *found;
   }

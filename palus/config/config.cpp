@@ -12,6 +12,7 @@
 #include <system_error>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "core/yaml_describe.hpp"
 #include "palus/config/config_values.hpp"
 #include "palus/config/glob.hpp"
@@ -35,15 +36,6 @@ const std::map<std::string, std::vector<std::string>> section_keys{
     {"output", {"dir", "tests_per_file"}},
     {"sandbox", {"call_timeout", "memory", "sanitizers"}},
 };
-
-std::string join(const std::vector<std::string>& words, std::string_view separator = ", ") {
-  std::string joined;
-  for (const std::string& word : words) {
-    if (!joined.empty()) joined += separator;
-    joined += word;
-  }
-  return joined;
-}
 
 /// " (did you mean 'x'?)" when a candidate is close to `word`, else "".
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates) {
@@ -89,7 +81,7 @@ class ConfigReader {
         const std::string in = section.empty() ? "" : " in " + section;
         const std::string hint = did_you_mean(name, valid_keys);
         if (!hint.empty()) fail_at(where(key), "unknown {} '{}'{}{}", place, name, in, hint);
-        fail_at(where(key), "unknown {} '{}'{} (expected one of: {})", place, name, in, join(valid_keys));
+        fail_at(where(key), "unknown {} '{}'{} (expected one of: {})", place, name, in, text::join(valid_keys));
       }
       const std::string dotted = section.empty() ? name : section + "." + name;
       if (!fields.emplace(name, Field{dotted, key, it->second, true}).second) {
@@ -263,7 +255,7 @@ class ConfigReader {
                         const std::vector<std::string>& known, std::string_view what) const {
     if (std::find(known.begin(), known.end(), name) != known.end()) return;
     const std::string hint = did_you_mean(name, known);
-    fail_at(where(node), "{}: unknown {} '{}'{}; expected one of: {}", field.name, what, name, hint, join(known));
+    fail_at(where(node), "{}: unknown {} '{}'{}; expected one of: {}", field.name, what, name, hint, text::join(known));
   }
 
   std::string display_for(const std::string& relative) const {
@@ -448,7 +440,7 @@ GenerationMode checked_generation_mode(std::string_view text, bool has_sample) {
   const auto mode = parse_generation_mode(text);
   if (!mode) {
     throw UserError(fmt::format("unknown mode '{}'{}; expected one of: {}", text,
-                                did_you_mean(std::string(text), modes), join(modes, " | ")));
+                                did_you_mean(std::string(text), modes), text::join(modes, " | ")));
   }
   if (*mode != GenerationMode::random && !has_sample) {
     throw UserError(
@@ -485,8 +477,8 @@ std::vector<std::string> checked_sanitizers(const std::vector<std::string>& name
   std::vector<std::string> checked;
   for (const auto& name : names) {
     if (std::find(known.begin(), known.end(), name) == known.end()) {
-      throw UserError(
-          fmt::format("unknown sanitizer '{}'{}; expected one of: {}", name, did_you_mean(name, known), join(known)));
+      throw UserError(fmt::format("unknown sanitizer '{}'{}; expected one of: {}", name, did_you_mean(name, known),
+                                  text::join(known)));
     }
     if (std::find(checked.begin(), checked.end(), name) == checked.end()) checked.push_back(name);
   }
@@ -515,7 +507,7 @@ Config load_config(const fs::path& path, const std::string& display_path) {
   const ConfigReader reader(display_path, config.dir);
   if (!root.IsMap()) {
     fail_at(reader.where(root), "expected a map of sections ({}) with at least project.headers, got {}",
-            join(top_level_keys), describe(root));
+            text::join(top_level_keys), describe(root));
   }
   const auto top = reader.fields_of(root, "", top_level_keys);
   read_project(reader, top, config.dir, config);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace palus {
 namespace {
@@ -18,11 +19,7 @@ struct NumberAndUnit {
   std::string unit;  ///< lower-cased, surrounding spaces removed; empty when there is none
 };
 
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
-  return text;
-}
+using text::trim;
 
 /// "1.5 GiB" -> {1.5, "gib"}. Only plain decimal numbers (no sign, exponent, hex, inf or nan),
 /// so that "1e3s" or "-2s" are rejected rather than silently read.

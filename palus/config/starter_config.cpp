@@ -12,6 +12,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "palus/config/compile_db.hpp"
 #include "palus/config/config.hpp"
 
@@ -139,12 +140,6 @@ std::string yaml_scalar(const std::string& text) {
     quoted += c;
   }
   return quoted + "\"";
-}
-
-std::string join(const std::vector<std::string>& words) {
-  std::string joined;
-  for (const std::string& word : words) joined += (joined.empty() ? "" : ", ") + word;
-  return joined;
 }
 
 std::string yaml_flow_list(const std::vector<std::string>& items) {
@@ -313,7 +308,7 @@ std::string render(const ProjectGuess& guess, const fs::path& project_dir) {
       "#   call_timeout: 2s\n"
       "#   memory: 2GiB\n"
       "#   sanitizers: [address, undefined]   # or leak, thread (thread alone)\n",
-      join(known_contract_names()));
+      text::join(known_contract_names()));
   return text;
 }
 

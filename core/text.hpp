@@ -1,0 +1,28 @@
+#pragma once
+// Text helpers every layer shares: trimming and joining (fmt::join underneath), so that no file
+// writes its own loop for either.
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <string>
+#include <string_view>
+
+namespace palus::text {
+
+/// `s` without ASCII white space (space, \t, \n, \v, \f, \r) at either end.
+constexpr std::string_view trim(std::string_view s) {
+  constexpr std::string_view kSpace = " \t\n\v\f\r";
+  const std::size_t first = s.find_first_not_of(kSpace);
+  if (first == std::string_view::npos) return {};
+  return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
+}
+
+/// The items of `range` (strings, string views or anything fmt can format) with `separator`
+/// between them: "a, b, c"; "" when there are none.
+template <typename Range>
+std::string join(const Range& range, std::string_view separator = ", ") {
+  return fmt::format("{}", fmt::join(range, separator));
+}
+
+}  // namespace palus::text
