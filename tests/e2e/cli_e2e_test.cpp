@@ -78,7 +78,7 @@ TEST(Cli, UnknownOptionIsExit2) {
 TEST(Cli, RunOnTheBundledSampleDoesEveryStage) {
   ScratchDir work;
   const auto config = source_root() / "samples/tinysql/palus.yaml";
-  const auto outcome = run_palus("run --time-limit 3s --config '" + config.string() + "' --work-dir '" +
+  const auto outcome = run_palus("run --seed 1 --max-steps 300 --config '" + config.string() + "' --work-dir '" +
                                  work.path().string() + "' --out '" + (work.path() / "generated").string() + "'");
   ASSERT_EQ(outcome.status, 0) << outcome.output;
   EXPECT_TRUE(std::filesystem::exists(work.path() / "api.yaml"));
