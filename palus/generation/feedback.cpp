@@ -16,18 +16,15 @@ bool moves(const InputNeed& need) {
   return need.type.passing == Passing::value && need.record.rfind("std::unique_ptr<", 0) == 0;
 }
 
+/// The outcome's name (harness::to_string) when it is a failure, "" otherwise.
 std::string failure_kind(OutcomeKind kind) {
   switch (kind) {
     case OutcomeKind::crash:
-      return "crash";
     case OutcomeKind::sanitizer:
-      return "sanitizer";
     case OutcomeKind::hang:
-      return "hang";
     case OutcomeKind::oom:
-      return "oom";
     case OutcomeKind::exit:
-      return "exit";
+      return std::string(harness::to_string(kind));
     default:
       return "";
   }
