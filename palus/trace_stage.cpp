@@ -85,11 +85,8 @@ std::string sample_ninja(const Config& config, const models::InstrumentResult& s
   for (const auto& s : config.sample->sources) compile(s, "obj/sample/" + harness::library_object(s).substr(8), flags);
   compile(profiles_cpp, "obj/profiles.o", flags);
   const std::vector<std::string> runtime_flags{"-std=c++20", "-O1", "-I" + source_root.string(), "-pthread"};
-  compile(trace_runtime / "palus_trace.cpp", "obj/runtime/palus_trace.o", runtime_flags);
-  compile(trace_runtime / "sample_sandbox.cpp", "obj/runtime/sample_sandbox.o", runtime_flags);
-  for (const char* s : {"sandbox.cpp", "spawn_guard.cpp"})
-    compile(source_root / "harness" / "runtime" / s, std::string("obj/runtime/") + fs::path(s).stem().string() + ".o",
-            runtime_flags);
+  for (const char* s : harness::kSampleRuntimeSources)
+    compile(source_root / s, "obj/runtime/" + fs::path(s).stem().string() + ".o", runtime_flags);
   std::vector<std::string> libs = config.project.link;
   libs.insert(libs.end(), {"-lseccomp", "-pthread"});
   out << "build sample: link";

@@ -11,18 +11,13 @@
 #include "build_tools.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "runtime_root.hpp"
 
 namespace fs = std::filesystem;
 namespace bp = boost::process;
 
 namespace palus::harness {
 namespace {
-
-constexpr const char* kRuntimeSources[] = {
-    "harness/runtime/main.cpp",        "harness/runtime/call.cpp",       "harness/runtime/interpreter.cpp",
-    "harness/runtime/sandbox.cpp",     "harness/runtime/last_words.cpp", "harness/runtime/demangle.cpp",
-    "harness/runtime/spawn_guard.cpp", "harness/protocol/protocol.cpp",
-};
 
 std::string build_file(const HarnessBuildInput& in) {
   const std::vector<std::string> instrument = instrumentation_flags(in.sanitizers);
@@ -49,7 +44,7 @@ std::string build_file(const HarnessBuildInput& in) {
   std::vector<std::string> runtime_flags{"-std=c++20", "-I" + in.runtime_root.string()};
   runtime_flags.insert(runtime_flags.end(), instrument.begin(), instrument.end());
   std::vector<std::string> runtime_objects;
-  for (const char* source : kRuntimeSources) {
+  for (const char* source : kHarnessRuntimeSources) {
     std::string object = "obj/runtime/" + fs::path(source).stem().string() + ".o";
     out << "build " << object << ": cxx " << ninja_path(in.runtime_root / source)
         << "\n  flags = " << ninja_words(runtime_flags) << "\n";

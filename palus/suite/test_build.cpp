@@ -23,14 +23,6 @@ namespace {
 
 constexpr std::size_t kBuildOutputCap = 4u << 20;
 
-/// The sandboxed main() of checked tests and what it links, relative to the runtime folder.
-constexpr const char* kCheckMainSources[] = {
-    "harness/runtime/check_main.cpp",
-    "harness/runtime/sandbox.cpp",
-    "harness/runtime/spawn_guard.cpp",
-    "harness/protocol/protocol.cpp",
-};
-
 struct Place {
   std::string file;
   unsigned line = 0;
@@ -203,7 +195,7 @@ std::string build_file(const TestBuildSettings& settings, const std::vector<fs::
     const fs::path& root = settings.check_main_runtime;
     const std::vector<std::string> flags{"-std=c++20", "-O1", "-g1", "-I" + root.string(), "-fdiagnostics-color=never"};
     std::vector<std::string> objects;
-    for (const char* source : kCheckMainSources) {
+    for (const char* source : harness::kCheckMainSources) {
       const std::string object = "obj/palus/" + fs::path(source).stem().string() + ".o";
       out << "build " << object << ": cxx " << ninja_path(root / source) << "\n  flags = " << ninja_words(flags)
           << "\n";
@@ -242,13 +234,14 @@ std::vector<CompileError> attribute_errors(std::string_view output, const fs::pa
 namespace {
 
 /// Compile flags of test sources: the project's, as for harness.cpp (those of its first header),
-/// then `extra`, and the folder of palus/theory.hpp.
-std::vector<std::string> test_compile_flags(const Config& config, std::vector<std::string> extra) {
+/// then `extra`, and the folder of palus/theory.hpp in the runtime folder `runtime`.
+std::vector<std::string> test_compile_flags(const Config& config, const fs::path& runtime,
+                                            std::vector<std::string> extra) {
   const auto& headers = config.project.headers;
   std::vector<std::string> flags = headers.empty() ? config.project.flags : config.parse_flags_for(headers.front());
   for (auto& f : extra) flags.push_back(std::move(f));
   flags.push_back("-fdiagnostics-color=never");  // errors are parsed
-  const fs::path oracles = harness::runtime_root() / "oracles" / "include";
+  const fs::path oracles = runtime / "oracles" / "include";
   if (fs::is_directory(oracles)) flags.push_back("-I" + oracles.string());
   if (!config.oracles.theories.empty()) flags.push_back("-I" + config.dir.string());  // theories headers
   return flags;
@@ -270,6 +263,7 @@ TestBuildSettings check_build_settings(const Config& config, const fs::path& wor
                                        const std::vector<std::string>& sanitizers) {
   const std::string variant = harness::variant_name(sanitizers);
   TestBuildSettings settings;
+  settings.check_main_runtime = harness::runtime_root();
   settings.dir = work_dir / "check" / variant;
   settings.library = work_dir / "harness" / variant / "libsut.a";
   // -O0 -g1: the test's own code compiles 2-3 times faster than at the harness's -O1 -g, while the
@@ -284,7 +278,7 @@ TestBuildSettings check_build_settings(const Config& config, const fs::path& wor
     std::vector<std::string> flags = instrument;
     for (auto& f : harness::sanitize_flags(with)) flags.push_back(std::move(f));
     if (address) flags.push_back("-fno-sanitize-address-use-after-scope");
-    return test_compile_flags(config, std::move(flags));
+    return test_compile_flags(config, settings.check_main_runtime, std::move(flags));
   };
   settings.test_flags = compile_flags(sanitizers);
   std::vector<std::string> without_undefined;
@@ -292,13 +286,13 @@ TestBuildSettings check_build_settings(const Config& config, const fs::path& wor
     if (s != "undefined") without_undefined.push_back(s);
   if (without_undefined.size() != sanitizers.size()) settings.passing_test_flags = compile_flags(without_undefined);
   settings.link_flags = test_link_flags(config, sanitizers);
-  settings.check_main_runtime = harness::runtime_root();
   return settings;
 }
 
 TestBuildSettings report_build_settings(const Config& config, const fs::path& dir) {
   const std::vector<std::string> plain{"-O0", "-g", "-Wno-error"};
   TestBuildSettings settings;
+  settings.check_main_runtime = harness::runtime_root();
   settings.dir = dir;
   settings.library = "libsut.a";
   LibraryBuild library;
@@ -313,9 +307,8 @@ TestBuildSettings report_build_settings(const Config& config, const fs::path& di
   // The tests are instrumented too: the library's inline and header-only code is compiled there.
   std::vector<std::string> test_flags = plain;
   test_flags.push_back("--coverage");
-  settings.test_flags = test_compile_flags(config, test_flags);
+  settings.test_flags = test_compile_flags(config, settings.check_main_runtime, test_flags);
   settings.link_flags = test_link_flags(config, {});
-  settings.check_main_runtime = harness::runtime_root();
   settings.jobs = std::max(1u, std::thread::hardware_concurrency());
   return settings;
 }
