@@ -38,9 +38,12 @@ TestPipeline::TestPipeline(writer::SuiteWriter& writer, std::vector<suite::TestC
 TestPipeline::~TestPipeline() { finish(); }
 
 void TestPipeline::submit(generation::TestCase test) {
+  // Named in the order found, so that names and the order of tests in a file do not depend on
+  // which check finishes first.
+  writer::TestName name = writer_.reserve_name(test);
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back(std::move(test));
+    queue_.push_back({std::move(test), std::move(name)});
     ++counts_.pending;
   }
   wake_.notify_one();
@@ -62,13 +65,15 @@ PipelineCounts TestPipeline::counts() const {
 }
 
 std::vector<WrittenFailure> TestPipeline::failures() const {
+  std::vector<WrittenFailure> out;
   std::lock_guard lock(mutex_);
-  return failures_;
+  for (const auto& [test, name] : failures_) out.push_back({test, writer_.location(name)});
+  return out;
 }
 
 void TestPipeline::work(std::size_t k) {
   for (;;) {
-    std::vector<generation::TestCase> batch;
+    std::vector<Named> batch;
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [this, k] { return finishing_ || (k == 0 && !queue_.empty()); });
@@ -78,9 +83,9 @@ void TestPipeline::work(std::size_t k) {
       if (queue_.empty() && finishing_) return;
       // Failure tests are checked apart: a file of passing tests alone compiles faster
       // (check_build_settings' passing_test_flags).
-      const bool failures = queue_.front().kind == generation::TestKind::failure;
+      const bool failures = queue_.front().test.kind == generation::TestKind::failure;
       for (auto it = queue_.begin(); it != queue_.end() && batch.size() < kBatch;) {
-        if ((it->kind == generation::TestKind::failure) != failures) {
+        if ((it->test.kind == generation::TestKind::failure) != failures) {
           ++it;
           continue;
         }
@@ -92,26 +97,29 @@ void TestPipeline::work(std::size_t k) {
   }
 }
 
-void TestPipeline::check_batch(suite::TestChecker& checker, std::vector<generation::TestCase> batch) {
+void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Named>& batch) {
+  std::vector<generation::TestCase> tests;
   std::vector<writer::TestName> names;
-  for (const auto& test : batch) names.push_back(writer_.reserve_name(test));
-  const writer::CandidateFile file = writer_.render_for_check(batch, names);
+  for (const auto& [test, name] : batch) {
+    tests.push_back(test);
+    names.push_back(name);
+  }
+  const writer::CandidateFile file = writer_.render_for_check(tests, names);
   std::vector<suite::TestSpec> specs;
   for (std::size_t k = 0; k < batch.size(); ++k) {
     const auto& entry = file.tests[k];
     specs.push_back(
-        {entry.name.full(), entry.first_line, entry.last_line, batch[k].kind == generation::TestKind::failure});
+        {entry.name.full(), entry.first_line, entry.last_line, tests[k].kind == generation::TestKind::failure});
   }
   const suite::CheckResult result = checker.check(file.file_name, file.text, specs);
   for (const auto& e : result.file_errors)
     log_(fmt::format("check: {}: line {}: {}", file.file_name, e.line, e.message));
 
   PipelineCounts delta;
-  std::vector<WrittenFailure> written;
+  std::vector<Named> written;
   for (std::size_t k = 0; k < batch.size(); ++k) {
     const suite::TestVerdict& verdict = result.verdicts[k];
     const writer::TestName& name = file.tests[k].name;
-    if (!verdict.compiled || !verdict.as_expected) writer_.release_name(name);
     if (!verdict.compiled) {
       ++delta.dropped_uncompilable;
       for (const auto& e : verdict.errors)
@@ -124,7 +132,7 @@ void TestPipeline::check_batch(suite::TestChecker& checker, std::vector<generati
                        describe_run(verdict.runs[0]), describe_run(verdict.runs[1])));
       continue;
     }
-    const generation::TestCase& test = batch[k];
+    const generation::TestCase& test = tests[k];
     writer_.accept(test, name);
     switch (test.kind) {
       case generation::TestKind::regression:
@@ -135,7 +143,7 @@ void TestPipeline::check_batch(suite::TestChecker& checker, std::vector<generati
         break;
       case generation::TestKind::failure:
         ++delta.failure;
-        written.push_back({test, writer_.location(name)});
+        written.push_back(batch[k]);
         break;
     }
   }

@@ -17,8 +17,10 @@
 
 #include "palus/generation/catalog.hpp"
 #include "palus/generation/test_case.hpp"
+#include "palus/writer/test_renderer.hpp"
 
 namespace palus {
+
 
 namespace writer {
 class SuiteWriter;
@@ -59,9 +61,14 @@ class TestPipeline {
   std::vector<WrittenFailure> failures() const;
 
  private:
+  struct Named {
+    generation::TestCase test;
+    writer::TestName name;  ///< reserved when submitted
+  };
+
   /// Worker `k` checks with checkers_[k]; workers after the first wait for finish().
   void work(std::size_t k);
-  void check_batch(suite::TestChecker& checker, std::vector<generation::TestCase> batch);
+  void check_batch(suite::TestChecker& checker, const std::vector<Named>& batch);
 
   writer::SuiteWriter& writer_;
   std::vector<suite::TestChecker*> checkers_;
@@ -71,10 +78,10 @@ class TestPipeline {
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<generation::TestCase> queue_;
+  std::deque<Named> queue_;
   bool finishing_ = false;
   PipelineCounts counts_;
-  std::vector<WrittenFailure> failures_;
+  std::vector<Named> failures_;  ///< accepted failure tests
   std::vector<std::thread> threads_;
   bool stopped_ = false;
 };

@@ -67,42 +67,19 @@ SuiteWriter::SuiteWriter(SuiteOptions options, const generation::Catalog& catalo
 
 TestName SuiteWriter::reserve_name(const TestCase& test) {
   std::lock_guard lock(mutex_);
-  return reserve_locked(test);
-}
-
-TestName SuiteWriter::reserve_locked(const TestCase& test) {
   TestName name;
   name.suite = suite_name(test);
   const std::string base = renderer_.base_name(test);
   for (unsigned n = 1;; ++n) {
     name.name = base + "_" + std::to_string(n);
-    if (names_.insert(name).second) return name;
+    if (names_.emplace(name, names_.size()).second) return name;
   }
-}
-
-void SuiteWriter::release_name(const TestName& name) {
-  std::lock_guard lock(mutex_);
-  if (!filed_index_.count(name)) names_.erase(name);
 }
 
 CandidateFile SuiteWriter::render_for_check(const std::vector<TestCase>& tests,
                                             const std::vector<TestName>& names) const {
-  std::lock_guard lock(mutex_);
-  return render_locked(tests, names);
-}
-
-CandidateFile SuiteWriter::render_candidates(const std::vector<TestCase>& tests) {
-  std::lock_guard lock(mutex_);
-  for (const TestName& old : candidates_) {
-    if (!filed_index_.count(old)) names_.erase(old);
-  }
-  candidates_.clear();
-  for (const TestCase& t : tests) candidates_.push_back(reserve_locked(t));
-  return render_locked(tests, candidates_);
-}
-
-CandidateFile SuiteWriter::render_locked(const std::vector<TestCase>& tests, const std::vector<TestName>& names) const {
   if (tests.size() != names.size()) throw std::invalid_argument("render_for_check: one name per test");
+  std::lock_guard lock(mutex_);
   std::vector<RenderedTest> rendered;
   std::set<std::string> standard;
   for (std::size_t k = 0; k < tests.size(); ++k) {
@@ -125,34 +102,35 @@ CandidateFile SuiteWriter::render_locked(const std::vector<TestCase>& tests, con
 
 FiledTest SuiteWriter::accept(const TestCase& test, const TestName& name) {
   std::lock_guard lock(mutex_);
-  if (auto found = filed_index_.find(name); found != filed_index_.end()) return filed_[found->second];
-  names_.insert(name);
+  if (auto found = filed_.find(name); found != filed_.end()) return filed_locked(name, found->second);
+  const std::uint64_t order = names_.emplace(name, names_.size()).first->second;
   const bool failure = test.kind == TestKind::failure;
   GroupKey key{subject_identifier(test), failure};
   std::vector<Held>& group = groups_[key];
-  group.push_back({name, renderer_.render(test, name)});
+  auto at = std::upper_bound(group.begin(), group.end(), order,
+                             [](std::uint64_t o, const Held& held) { return o < held.order; });
+  group.insert(at, {name, renderer_.render(test, name), order});
   (failure ? failure_count_ : regression_count_) += 1;
+  filed_[name] = key;
+  return filed_locked(name, key);
+}
 
+FiledTest SuiteWriter::filed_locked(const TestName& name, const GroupKey& key) const {
+  const std::vector<Held>& group = groups_.at(key);
+  const auto at = std::find_if(group.begin(), group.end(), [&](const Held& held) { return held.name == name; });
   FiledTest filed;
   filed.name = name;
-  filed.file = file_of(key, group.size() - 1);
+  filed.file = file_of(key, static_cast<std::size_t>(at - group.begin()));
   fs::path shown = options_.dir.lexically_normal();
   if (shown.filename().empty()) shown = shown.parent_path();  // "generated/" -> "generated"
   filed.report_entry = (shown.filename() / filed.file).generic_string() + ":" + name.name;
-  filed_index_[name] = filed_.size();
-  filed_.push_back(filed);
   return filed;
 }
 
 std::string SuiteWriter::location(const TestName& name) const {
   std::lock_guard lock(mutex_);
-  auto found = filed_index_.find(name);
-  return found == filed_index_.end() ? std::string() : filed_[found->second].report_entry;
-}
-
-std::vector<FiledTest> SuiteWriter::accepted() const {
-  std::lock_guard lock(mutex_);
-  return filed_;
+  auto found = filed_.find(name);
+  return found == filed_.end() ? std::string() : filed_locked(name, found->second).report_entry;
 }
 
 std::size_t SuiteWriter::regression_count() const {

@@ -73,24 +73,20 @@ class SuiteWriter {
   SuiteWriter(SuiteOptions options, const generation::Catalog& catalog);
 
   /// A name for `test` ("<Subject>_<callable>_<n>" in "<Subject>RegressionTest" or
-  /// "<Subject>FailureTest"), unique in its suite among accepted and reserved names. The name is
-  /// reserved until accept() or release_name().
+  /// "<Subject>FailureTest"), unique in its suite, never given again (a test dropped after its
+  /// check leaves a gap in the numbering). Reserving in a fixed order gives the same names on
+  /// every run, and a file lists its tests in the order their names were reserved, whatever
+  /// the order they are accepted in.
   TestName reserve_name(const generation::TestCase& test);
-  /// Frees a reserved name that was not accepted (the number can be given again).
-  void release_name(const TestName& name);
 
   /// One source holding `tests` under `names` (same length), rendered as they would be written,
   /// with the includes of a written file. Throws std::invalid_argument on a length mismatch.
   CandidateFile render_for_check(const std::vector<generation::TestCase>& tests,
                                  const std::vector<TestName>& names) const;
 
-  /// reserve_name() for each test, then render_for_check(). Names reserved by the previous call
-  /// and not accepted since are released first: the checker holds one batch at a time, and
-  /// dropped tests leave no gaps in the numbering.
-  CandidateFile render_candidates(const std::vector<generation::TestCase>& tests);
-
-  /// Keeps `test` under `name` (normally reserved for it): it goes into the next write_all(), in
-  /// the file returned. Files fill in order, so a test's file never changes.
+  /// Keeps `test` under `name` (normally reserved for it): it goes into the next write_all(). The
+  /// file returned is where it stands now: a test accepted later whose name was reserved earlier
+  /// goes before it, and may push it into the group's next file (see location()).
   FiledTest accept(const generation::TestCase& test, const TestName& name);
 
   /// report_entry of the accepted test `name` ("generated/Statement_failure_test.cpp:Statement_close_1");
@@ -102,8 +98,6 @@ class SuiteWriter {
   /// not hold. Throws UserError when a file to be written exists but palus did not write it.
   void write_all();
 
-  /// Accepted tests, in the order accepted.
-  std::vector<FiledTest> accepted() const;
   std::size_t regression_count() const;  ///< regression and expected-exception tests accepted
   std::size_t failure_count() const;
 
@@ -114,6 +108,7 @@ class SuiteWriter {
   struct Held {
     TestName name;
     RenderedTest rendered;
+    std::uint64_t order = 0;  ///< when its name was reserved
   };
   /// (subject_identifier, failure?): one group of files.
   using GroupKey = std::pair<std::string, bool>;
@@ -126,18 +121,15 @@ class SuiteWriter {
   std::string cmake_fragment() const;
   void write_owned(const std::filesystem::path& name, const std::string& content);
   std::vector<std::filesystem::path> files_locked() const;
-  TestName reserve_locked(const generation::TestCase& test);
-  CandidateFile render_locked(const std::vector<generation::TestCase>& tests, const std::vector<TestName>& names) const;
+  FiledTest filed_locked(const TestName& name, const GroupKey& key) const;
 
   mutable std::mutex mutex_;
 
   SuiteOptions options_;
   TestRenderer renderer_;
   std::map<GroupKey, std::vector<Held>> groups_;
-  std::set<TestName> names_;          ///< accepted and reserved
-  std::vector<TestName> candidates_;  ///< reserved by the last render_candidates()
-  std::vector<FiledTest> filed_;
-  std::map<TestName, std::size_t> filed_index_;  ///< into filed_
+  std::map<TestName, std::uint64_t> names_;  ///< reserved (and accepted), with their reservation order
+  std::map<TestName, GroupKey> filed_;        ///< accepted
   std::size_t regression_count_ = 0, failure_count_ = 0;
   std::set<std::filesystem::path> verified_;  ///< files known to be palus's own (written by this writer)
 };

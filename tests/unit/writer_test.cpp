@@ -828,8 +828,7 @@ TEST(SuiteWriterTest, NamesAreUniqueAndStable) {
   const TestName b = writer.reserve_name(widget_test(2));
   EXPECT_EQ(a.full(), "WidgetRegressionTest.Widget_size_1");
   EXPECT_EQ(b.name, "Widget_size_2");
-  writer.release_name(a);
-  EXPECT_EQ(writer.reserve_name(widget_test(3)).name, "Widget_size_1");
+  EXPECT_EQ(writer.reserve_name(widget_test(3)).name, "Widget_size_3") << "a reserved name is never given again";
   const TestName f = writer.reserve_name(crash_test());
   EXPECT_EQ(f.full(), "WidgetFailureTest.Widget_crash_1");
   const FiledTest filed = writer.accept(crash_test(), f);
@@ -841,7 +840,10 @@ TEST(SuiteWriterTest, NamesAreUniqueAndStable) {
 TEST(SuiteWriterTest, CandidatesCarryTheirLineRanges) {
   ScratchDir scratch;
   SuiteWriter writer(options_for(scratch.path()), gadgets().catalog);
-  const CandidateFile file = writer.render_candidates({widget_test(1), crash_test(), widget_test(2)});
+  const std::vector<TestCase> tests{widget_test(1), crash_test(), widget_test(2)};
+  std::vector<TestName> names;
+  for (const auto& t : tests) names.push_back(writer.reserve_name(t));
+  const CandidateFile file = writer.render_for_check(tests, names);
   ASSERT_EQ(file.tests.size(), 3u);
   std::vector<std::string> lines{""};  // 1-based
   for (std::size_t start = 0; start < file.text.size();) {
@@ -858,11 +860,24 @@ TEST(SuiteWriterTest, CandidatesCarryTheirLineRanges) {
   EXPECT_EQ(file.tests[1].name.name, "Widget_crash_1");
   EXPECT_HAS(file.text, "#include <gtest/gtest.h>");
   EXPECT_HAS(file.text, "#include <gadgets.hpp>");
+}
 
-  // The next batch: names not accepted are given again.
-  writer.accept(widget_test(2), file.tests[2].name);
-  const CandidateFile next = writer.render_candidates({widget_test(4)});
-  EXPECT_EQ(next.tests[0].name.name, "Widget_size_1");
+TEST(SuiteWriterTest, FilesListTestsInTheOrderTheirNamesWereReservedWhateverTheOrderAccepted) {
+  ScratchDir scratch;
+  const fs::path dir = scratch.path() / "generated";
+  SuiteWriter writer(options_for(dir, 2), gadgets().catalog);
+  std::vector<TestName> names;
+  for (int k = 0; k < 3; ++k) names.push_back(writer.reserve_name(widget_test(k)));
+  const FiledTest last = writer.accept(widget_test(2), names[2]);
+  EXPECT_EQ(last.file, "Widget_regression_test.cpp");
+  writer.accept(widget_test(0), names[0]);
+  writer.accept(widget_test(1), names[1]);
+  EXPECT_EQ(writer.location(names[2]), "generated/Widget_regression_2_test.cpp:Widget_size_3")
+      << "accepted first, reserved last: it moved behind the two reserved before it";
+  writer.write_all();
+  const std::string first = read_text(dir / "Widget_regression_test.cpp");
+  EXPECT_LT(first.find("Widget_size_1)"), first.find("Widget_size_2)"));
+  EXPECT_HAS(read_text(dir / "Widget_regression_2_test.cpp"), "Widget_size_3)");
 }
 
 TEST(SuiteWriterTest, FilesSplitAtTestsPerFileWithHeaderAndFragments) {
