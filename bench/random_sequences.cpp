@@ -164,7 +164,7 @@ Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harnes
 std::string yielded_type(const api::Callable& c) {
   if (c.kind == api::CallableKind::constructor) return c.owner;
   if (c.result.category != api::TypeCategory::record) return "";
-  std::string pointee = smart_pointee(c.result.base);
+  std::string pointee(smart_pointee(c.result.base));
   return pointee.empty() ? c.result.base : pointee;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/api.hpp"
+#include "core/names.hpp"
 #include "harness/codegen/callable_plan.hpp"
 #include "harness/protocol/protocol.hpp"
 
@@ -21,7 +22,7 @@ struct Catalog {
 /// Throws std::runtime_error when no harness callable is found in the Api.
 Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harness_ids);
 
-using harness::smart_pointee;  // T of std::unique_ptr<T> / std::shared_ptr<T>, as the harness sees it
+using names::smart_pointee;  // T of std::unique_ptr<T> / std::shared_ptr<T>
 
 /// The record type a statement calling `c` leaves in the pool ("" if none): the owner for
 /// constructors, T for results of type T, std::unique_ptr<T> or std::shared_ptr<T>.

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 #include "models/ktail.hpp"
 
@@ -19,23 +20,12 @@ constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
 using text::trim;
 
-/// "T" of "std::unique_ptr<T>" / "std::shared_ptr<const T>" (deleter dropped); "" for other types.
-std::string_view smart_pointee(std::string_view type) {
-  for (std::string_view prefix : {"std::unique_ptr<", "std::shared_ptr<"}) {
-    if (!type.starts_with(prefix) || !type.ends_with('>')) continue;
-    std::string_view inner = type.substr(prefix.size(), type.size() - prefix.size() - 1);
-    int depth = 0;
-    for (std::size_t i = 0; i < inner.size(); ++i) {
-      if (inner[i] == '<') ++depth;
-      if (inner[i] == '>') --depth;
-      if (inner[i] == ',' && depth == 0) inner = inner.substr(0, i);
-    }
-    inner = trim(inner);
-    if (inner.starts_with("const ")) inner.remove_prefix(6);
-    if (inner.ends_with(" const")) inner.remove_suffix(6);
-    return trim(inner);
-  }
-  return {};
+/// The class a smart pointer stands for: "ns::T" of "std::shared_ptr<const ns::T>"; "" for other types.
+std::string_view smart_pointee_class(std::string_view type) {
+  std::string_view inner = names::smart_pointee(type);
+  if (inner.starts_with("const ")) inner.remove_prefix(6);
+  if (inner.ends_with(" const")) inner.remove_suffix(6);
+  return trim(inner);
 }
 
 /// The api facts inference asks about, indexed by id and class name.
@@ -76,7 +66,7 @@ class ApiIndex {
   bool yields(const api::Callable& callable, const std::string& cls) const {
     if (callable.kind == api::CallableKind::constructor) return false;
     const std::string& base = callable.result.base;
-    return class_named(base) == cls || class_named(smart_pointee(base)) == cls;
+    return class_named(base) == cls || class_named(smart_pointee_class(base)) == cls;
   }
 
  private:

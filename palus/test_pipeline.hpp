@@ -21,7 +21,6 @@
 
 namespace palus {
 
-
 namespace writer {
 class SuiteWriter;
 }

@@ -1,14 +1,10 @@
 #include "core/clang/callable_id.hpp"
 
 #include "core/clang/clang_util.hpp"
+#include "core/names.hpp"
 
 namespace palus::analysis {
 namespace {
-
-std::string last_component(const std::string& qualified) {
-  const auto pos = qualified.rfind("::");
-  return pos == std::string::npos ? qualified : qualified.substr(pos + 2);
-}
 
 CXCursorKind function_kind(CXCursor decl) {
   const CXCursorKind kind = clang_getCursorKind(decl);
@@ -36,11 +32,11 @@ std::string callable_id(CXCursor decl, const std::string& owner, const TemplateS
   const bool constructor = function_kind(decl) == CXCursor_Constructor;
   std::string prefix;
   if (!owner.empty()) {
-    prefix = owner + "::" + (constructor ? last_component(owner) : clang::spelling_of(decl));
+    prefix = owner + "::" + (constructor ? std::string(names::last_component(owner)) : clang::spelling_of(decl));
   } else if (constructor) {
     // A class template's constructor is spelt "Box<T>"; api.yaml names constructors after the class.
     const std::string cls = clang::qualified_name(clang_getCursorSemanticParent(decl));
-    prefix = cls + "::" + last_component(cls);
+    prefix = cls + "::" + std::string(names::last_component(cls));
   } else {
     prefix = clang::qualified_name(decl);
   }

@@ -3,6 +3,8 @@
 #include <map>
 #include <optional>
 
+#include "core/names.hpp"
+
 namespace palus::harness {
 namespace {
 
@@ -43,38 +45,6 @@ bool is_observer(const api::Callable& m) {
          is_literal(m.result.category);
 }
 
-std::string smart_pointee(const std::string& type) {
-  for (const char* prefix : {"std::unique_ptr<", "std::shared_ptr<"}) {
-    std::string p = prefix;
-    if (type.rfind(p, 0) != 0 || type.back() != '>') continue;
-    std::string inner = type.substr(p.size(), type.size() - p.size() - 1);
-    int depth = 0;  // a custom deleter follows the first top-level comma
-    for (std::size_t i = 0; i < inner.size(); ++i) {
-      if (inner[i] == '<') ++depth;
-      if (inner[i] == '>') --depth;
-      if (inner[i] == ',' && depth == 0) {
-        inner = inner.substr(0, i);
-        break;
-      }
-    }
-    while (!inner.empty() && inner.back() == ' ') inner.pop_back();
-    return inner;
-  }
-  return {};
-}
-
-std::string qualified_name(const api::Callable& callable) {
-  const std::string& id = callable.id;
-  std::size_t close = id.rfind(')');
-  if (close == std::string::npos) return id;
-  int depth = 0;
-  for (std::size_t i = close + 1; i-- > 0;) {
-    if (id[i] == ')') ++depth;
-    if (id[i] == '(' && --depth == 0) return id.substr(0, i);
-  }
-  return id;
-}
-
 CallablePlan plan_callables(const api::Api& api, const std::map<std::string, std::string>& dropped) {
   std::map<std::string, const api::Class*> classes;
   for (const auto& c : api.classes) classes.emplace(c.name, &c);
@@ -112,7 +82,7 @@ CallablePlan plan_callables(const api::Api& api, const std::map<std::string, std
   std::set<std::string> produced;
   auto add = [&](const std::string& type, auto&& self) -> void {
     if (!produced.insert(type).second) return;
-    if (std::string inner = smart_pointee(type); !inner.empty()) self(inner, self);
+    if (std::string inner(names::smart_pointee(type)); !inner.empty()) self(inner, self);
     auto found = classes.find(type);
     if (found != classes.end()) {
       for (const auto& base : found->second->bases) self(base, self);

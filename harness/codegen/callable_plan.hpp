@@ -35,10 +35,4 @@ bool is_literal(api::TypeCategory category);
 /// each statement on the objects involved, and regression tests assert its value.
 bool is_observer(const api::Callable& method);
 
-/// "std::unique_ptr<ns::T>" -> "ns::T"; empty for anything else.
-std::string smart_pointee(const std::string& type);
-
-/// The qualified name of a callable from its id: "ns::f(int) const" -> "ns::f".
-std::string qualified_name(const api::Callable& callable);
-
 }  // namespace palus::harness

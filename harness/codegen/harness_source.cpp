@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "core/names.hpp"
 #include "oracles/contracts/contract_catalog.hpp"
 
 namespace palus::harness {
@@ -84,8 +85,8 @@ class Emitter {
       body += "  " + a.setup + "\n";
       args.push_back(a.pass);
     }
-    body += fmt::format("  c.report(::palus::theory_detail::outcome([&] {{ ::{}({}); }}));\n", qualified_name(f),
-                        fmt::join(args, ", "));
+    body += fmt::format("  c.report(::palus::theory_detail::outcome([&] {{ ::{}({}); }}));\n",
+                        names::without_parameters(f.id), fmt::join(args, ", "));
     const char* kind = oracle.kind == api::Oracle::Kind::theory ? "theory" : "invariant";
     return fmt::format("// {} {}\nstatic void thunk_{}(palus::harness::Call& c) {{\n{}}}\n", kind, f.id, index, body);
   }
@@ -136,13 +137,12 @@ class Emitter {
   /// Free operators are called in operator syntax, so hidden friends are found by ADL too.
   static std::string free_call(const api::Callable& f, const std::vector<std::string>& args,
                                const std::string& joined) {
-    std::string symbol = f.is_operator && f.name.rfind("operator", 0) == 0 ? f.name.substr(8) : "";
-    bool symbolic = !symbol.empty() && symbol.find_first_of("abcdefghijklmnopqrstuvwxyz\"") == std::string::npos &&
-                    symbol != "()" && symbol != "[]";
+    const std::string symbol(f.is_operator ? names::operator_symbol(f.name) : "");
+    const bool symbolic = names::is_symbolic(symbol) && symbol != "()" && symbol != "[]";
     if (symbolic && args.size() == 2 && (symbol == "++" || symbol == "--")) return "(" + args[0] + symbol + ")";
     if (symbolic && args.size() == 2) return "(" + args[0] + " " + symbol + " " + args[1] + ")";
     if (symbolic && args.size() == 1) return "(" + symbol + args[0] + ")";
-    return qualified_name(f) + "(" + joined + ")";
+    return std::string(names::without_parameters(f.id)) + "(" + joined + ")";
   }
 
   std::map<std::string, const api::Class*> classes_;

@@ -9,6 +9,7 @@
 #include "core/clang/clang_util.hpp"
 #include "core/clang/parallel.hpp"
 #include "core/clang/type_traits_probe.hpp"
+#include "core/names.hpp"
 #include "palus/analysis/body_visitor.hpp"
 #include "palus/analysis/dependence.hpp"
 #include "palus/analysis/entity_collector.hpp"
@@ -83,8 +84,7 @@ api::Callable implicit_constructor(const api::Class& cls, bool copy) {
   api::Callable c;
   c.kind = api::CallableKind::constructor;
   c.owner = cls.name;
-  const auto pos = cls.name.rfind("::");
-  c.name = pos == std::string::npos ? cls.name : cls.name.substr(pos + 2);
+  c.name = names::last_component(cls.name);
   c.result = api::TypeRef{"void", "void", api::Passing::value, api::TypeCategory::void_type};
   c.is_implicit = true;
   c.file = cls.file;

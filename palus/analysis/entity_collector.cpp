@@ -1,12 +1,12 @@
 #include "palus/analysis/entity_collector.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include "core/clang/callable_id.hpp"
 #include "core/clang/clang_util.hpp"
 #include "core/clang/type_names.hpp"
 #include "core/error.hpp"
+#include "core/names.hpp"
 
 namespace palus::analysis {
 
@@ -23,16 +23,6 @@ std::vector<std::regex> compile_all(const std::vector<std::string>& patterns) {
   std::vector<std::regex> result;
   for (const auto& p : patterns) result.emplace_back(p, std::regex::ECMAScript);
   return result;
-}
-
-bool is_operator_name(const std::string& name) {
-  return name.rfind("operator", 0) == 0 && name.size() > 8 && !std::isalnum(static_cast<unsigned char>(name[8])) &&
-         name[8] != '_';
-}
-
-std::string last_component(const std::string& qualified) {
-  const auto pos = qualified.rfind("::");
-  return pos == std::string::npos ? qualified : qualified.substr(pos + 2);
 }
 
 /// "ns::f<T>(const T &)": tells overloaded templates apart in the unsupported list.
@@ -175,8 +165,8 @@ class Collector {
     api::Callable c;
     c.kind = kind;
     c.owner = owner;
-    c.name = kind == api::CallableKind::constructor ? last_component(owner) : name;
-    c.is_operator = is_operator_name(name);
+    c.name = kind == api::CallableKind::constructor ? std::string(names::last_component(owner)) : name;
+    c.is_operator = !names::operator_symbol(name).empty();
     c.is_noexcept = is_noexcept(decl);
     const auto loc = location_of(decl);
     c.file = loc.file;

@@ -12,6 +12,7 @@
 #include "core/clang/clang_util.hpp"
 #include "core/clang/type_names.hpp"
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "core/text.hpp"
 #include "palus/analysis/body_visitor.hpp"
 
@@ -230,25 +231,12 @@ class Collector {
   OracleScan scan_;
 };
 
-/// The id without its parameter list ("ns::C::f(int) const" -> "ns::C::f"), as
-/// harness::qualified_name names a callable (the harness is not a dependency of the analysis).
-std::string without_parameters(const std::string& id) {
-  const std::size_t close = id.rfind(')');
-  if (close == std::string::npos) return id;
-  int depth = 0;
-  for (std::size_t i = close + 1; i-- > 0;) {
-    if (id[i] == ')') ++depth;
-    if (id[i] == '(' && --depth == 0) return id.substr(0, i);
-  }
-  return id;
-}
-
 /// Qualified name -> the parameter names of its overloads: the api's callables and the theories.
 std::map<std::string, std::set<std::string>> parameters_by_name(const api::Api& api) {
   std::map<std::string, std::set<std::string>> result;
   const auto add = [&](const api::Callable& c) {
-    auto& names = result[without_parameters(c.id)];
-    for (const auto& p : c.params) names.insert(p.name);
+    auto& known = result[std::string(names::without_parameters(c.id))];
+    for (const auto& p : c.params) known.insert(p.name);
   };
   for (const auto& cls : api.classes) {
     std::for_each(cls.constructors.begin(), cls.constructors.end(), add);
@@ -265,11 +253,8 @@ std::map<std::string, std::set<std::string>> parameters_by_name(const api::Api& 
 std::vector<std::string> lookup_candidates(const std::string& written, const std::string& scope) {
   if (written.rfind("::", 0) == 0) return {written.substr(2)};
   std::vector<std::string> result;
-  for (std::string ns = scope; !ns.empty();) {
-    result.push_back(ns + "::" + written);
-    const auto pos = ns.rfind("::");
-    ns = pos == std::string::npos ? std::string() : ns.substr(0, pos);
-  }
+  for (std::string_view ns = scope; !ns.empty(); ns = names::scope_of(ns))
+    result.push_back(std::string(ns) + "::" + written);
   result.push_back(written);
   return result;
 }

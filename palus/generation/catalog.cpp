@@ -4,6 +4,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "core/names.hpp"
 #include "harness/codegen/callable_plan.hpp"
 
 namespace palus::generation {
@@ -52,7 +53,7 @@ void describe_api_callable(CallableInfo& info, const api::Callable& c) {
   if (c.kind == api::CallableKind::constructor) {
     info.yields.push_back(c.owner);
   } else if (c.result.category == TypeCategory::record) {
-    const std::string pointee = harness::smart_pointee(c.result.base);
+    const std::string pointee(names::smart_pointee(c.result.base));
     info.yields.push_back(pointee.empty() ? c.result.base : pointee);
     if (!pointee.empty()) info.yields.push_back(c.result.base);
   }
@@ -127,18 +128,7 @@ std::string subject_of(const CallableInfo& info) {
   } else if (info.callable && !info.callable->owner.empty())
     owner = info.callable->owner;
   if (owner.empty()) return "functions";
-  // The last component of the qualified name, outside template arguments.
-  int depth = 0;
-  std::size_t start = 0;
-  for (std::size_t k = 0; k < owner.size(); ++k) {
-    if (owner[k] == '<')
-      ++depth;
-    else if (owner[k] == '>')
-      --depth;
-    else if (depth == 0 && owner[k] == ':' && k + 1 < owner.size() && owner[k + 1] == ':')
-      start = k + 2;
-  }
-  std::string name = owner.substr(start);
+  std::string name(names::last_component(owner));
   for (char& ch : name)
     if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
   return name;

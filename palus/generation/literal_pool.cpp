@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/names.hpp"
 #include "harness/codegen/callable_plan.hpp"
 #include "palus/generation/scalar_type.hpp"
 
@@ -141,7 +142,7 @@ void LiteralPool::add_param_values(const api::Api& api) {
       continue;
     }
     for (const api::Callable* c : all) {
-      if (harness::qualified_name(*c) != given.callable) continue;
+      if (names::without_parameters(c->id) != given.callable) continue;
       for (const auto& p : c->params)
         if (p.name == given.param) add_values(c->id, p.name, given_values(p.type, values));
     }

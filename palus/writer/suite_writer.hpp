@@ -129,7 +129,7 @@ class SuiteWriter {
   TestRenderer renderer_;
   std::map<GroupKey, std::vector<Held>> groups_;
   std::map<TestName, std::uint64_t> names_;  ///< reserved (and accepted), with their reservation order
-  std::map<TestName, GroupKey> filed_;        ///< accepted
+  std::map<TestName, GroupKey> filed_;       ///< accepted
   std::size_t regression_count_ = 0, failure_count_ = 0;
   std::set<std::filesystem::path> verified_;  ///< files known to be palus's own (written by this writer)
 };

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/names.hpp"
 #include "harness/codegen/callable_plan.hpp"
 #include "oracles/contracts/contract_catalog.hpp"
 #include "palus/writer/literal.hpp"
@@ -33,17 +34,7 @@ using harness::protocol::ValueKind;
 bool is_pointer(Passing p) { return p == Passing::pointer || p == Passing::const_pointer; }
 
 /// "tinysql::ResultSet" -> "ResultSet", "ns::Box<int, ns::A>" -> "Box".
-std::string unqualified(const std::string& type) {
-  std::string outer;  // the type without template arguments
-  int depth = 0;
-  for (char ch : type) {
-    if (ch == '<') ++depth;
-    if (depth == 0) outer += ch;
-    if (ch == '>') --depth;
-  }
-  const std::size_t colon = outer.rfind("::");
-  return colon == std::string::npos ? outer : outer.substr(colon + 2);
-}
+std::string unqualified(std::string_view type) { return std::string(names::unqualified(type)); }
 
 /// Letters, digits and single underscores; never empty.
 std::string identifier(const std::string& text, const std::string& fallback) {
@@ -91,18 +82,11 @@ const std::set<std::string>& cpp_keywords() {
 
 /// The symbol of an operator callable ("==" for "operator=="); empty for other names.
 std::string operator_symbol(const api::Callable& c) {
-  if (!c.is_operator || c.name.rfind("operator", 0) != 0) return {};
-  std::string symbol = c.name.substr(8);
-  while (!symbol.empty() && symbol.front() == ' ') symbol.erase(0, 1);
-  return symbol;
+  return c.is_operator ? std::string(names::operator_symbol(c.name)) : std::string();
 }
 
 /// Operators written in operator syntax: symbols only, not conversions, new/delete or literals.
-bool is_symbolic(const std::string& symbol) {
-  return !symbol.empty() &&
-         symbol.find_first_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_\"") == std::string::npos &&
-         symbol != "->" && symbol != "->*";
-}
+bool is_symbolic(const std::string& symbol) { return names::is_symbolic(symbol) && symbol != "->" && symbol != "->*"; }
 
 /// Wraps `expr` in parentheses when it holds a comma that would split a macro argument (commas
 /// inside parentheses or string and character literals do not).
@@ -313,7 +297,7 @@ class Body {
         v.holder = Holder::pointer;
         break;
       default:
-        v.pointee = harness::smart_pointee(r.base);
+        v.pointee = names::smart_pointee(r.base);
         v.holder = v.pointee.empty() ? Holder::owned : Holder::smart;
     }
     return v;
@@ -400,8 +384,7 @@ class Body {
   // ---- names ----
 
   void reserve_namespace(const std::string& qualified) {
-    const std::size_t colon = qualified.find("::");
-    if (colon != std::string::npos && colon > 0) reserved_.insert(qualified.substr(0, colon));
+    if (!names::scope_of(qualified).empty()) reserved_.insert(std::string(names::first_component(qualified)));
   }
   bool taken(const std::string& name) const {
     return used_.count(name) || reserved_.count(name) || cpp_keywords().count(name);
@@ -518,7 +501,7 @@ class Body {
         else if (symbolic && args.size() == 1)
           out.expr = symbol + args[0];
         else
-          out.expr = harness::qualified_name(f) + "(" + out.args + ")";
+          out.expr = std::string(names::without_parameters(f.id)) + "(" + out.args + ")";
         break;
       }
       case api::CallableKind::method: {
