@@ -8,6 +8,7 @@
 #include <string_view>
 #include <utility>
 
+#include "core/api_rules.hpp"
 #include "core/error.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
@@ -34,6 +35,7 @@ class ApiIndex {
   explicit ApiIndex(const api::Api& api) {
     for (const auto& cls : api.classes) {
       class_names_.emplace(cls.name, cls.name);
+      classes_.emplace(cls.name, &cls);
       if (cls.instantiates) class_names_.emplace(*cls.instantiates, cls.name);
       for (const auto& constructor : cls.constructors) {
         callables_.emplace(constructor.id, &constructor);
@@ -57,6 +59,12 @@ class ApiIndex {
     return it == class_names_.end() ? std::string() : it->second;
   }
 
+  /// The api class of a parameter's type; nullptr when it names none.
+  const api::Class* class_of(const api::TypeRef& type) const {
+    const auto it = classes_.find(class_named(type.base));
+    return it == classes_.end() ? nullptr : it->second;
+  }
+
   const api::Callable* default_constructor(const std::string& cls) const {
     const auto it = default_constructors_.find(cls);
     return it == default_constructors_.end() ? nullptr : it->second;
@@ -72,6 +80,7 @@ class ApiIndex {
  private:
   std::map<std::string, const api::Callable*> callables_;
   std::map<std::string, std::string> class_names_;
+  std::map<std::string, const api::Class*> classes_;
   std::map<std::string, const api::Callable*> default_constructors_;
 };
 
@@ -295,17 +304,13 @@ TraceValue value_only(const TraceValue& v) {
   return out;
 }
 
-bool passes_mutable_object(api::Passing passing) {
-  return passing == api::Passing::ref || passing == api::Passing::pointer || passing == api::Passing::rvalue_ref;
-}
-
 /// One input slot of an outermost call.
 struct Input {
   std::uint32_t slot = 0;
   const TraceValue* value = nullptr;  ///< nullptr for the receiver
   std::size_t object = kNone;         ///< the instance there, if any
   std::string_view profile;
-  bool mutable_object = false;  ///< a non-const reference or pointer parameter
+  bool mutable_object = false;  ///< the call may change it (api::may_change)
 };
 
 /// Replays the trace in order, moving every object with a model along its path.
@@ -414,7 +419,8 @@ class ModelBuilder {
     const bool has_receiver = callable.kind == api::CallableKind::method && e.self != 0;
     if (has_receiver) inputs.push_back(Input{0, nullptr, objects.self, e.profile, true});
     for (std::size_t k = 0; k < e.args.size(); ++k) {
-      const bool mutable_object = k < callable.params.size() && passes_mutable_object(callable.params[k].type.passing);
+      const bool mutable_object = k < callable.params.size() &&
+                                  api::may_change(callable.params[k].type, api_.class_of(callable.params[k].type));
       inputs.push_back(Input{static_cast<std::uint32_t>(k + (has_receiver ? 1 : 0)), &e.args[k], objects.args[k],
                              e.args[k].profile, mutable_object});
     }

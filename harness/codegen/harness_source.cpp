@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "core/api_rules.hpp"
 #include "core/names.hpp"
 #include "oracles/contracts/contract_catalog.hpp"
 
@@ -51,7 +52,7 @@ class Emitter {
         return {fmt::format("auto& {} = c.object<{}>({});", local, t.base, input), "std::move(" + local + ")"};
       case Passing::value:
         return {fmt::format("auto& {} = c.object<{}>({});", local, t.base, input),
-                moves_when_passed(t.base) ? "std::move(" + local + ")" : local};
+                moves_when_passed(t) ? "std::move(" + local + ")" : local};
       default:
         return {fmt::format("auto& {} = c.object<{}>({});", local, t.base, input), local};
     }
@@ -127,11 +128,9 @@ class Emitter {
 
  private:
   /// By-value parameters of move-only types take the pool's object by moving it.
-  bool moves_when_passed(const std::string& type) const {
-    if (type.rfind("std::unique_ptr<", 0) == 0) return true;
-    auto found = classes_.find(type);
-    return found != classes_.end() && !found->second->traits.copy_constructible &&
-           found->second->traits.move_constructible;
+  bool moves_when_passed(const api::TypeRef& type) const {
+    const auto found = classes_.find(type.base);
+    return api::moves_from(type, found == classes_.end() ? nullptr : found->second);
   }
 
   /// Free operators are called in operator syntax, so hidden friends are found by ADL too.

@@ -4,6 +4,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "core/api_rules.hpp"
 #include "core/names.hpp"
 #include "harness/codegen/callable_plan.hpp"
 
@@ -40,6 +41,7 @@ void describe_api_callable(CallableInfo& info, const api::Callable& c) {
     receiver.type.base = c.owner;
     receiver.type.passing = Passing::ref;
     receiver.type.category = TypeCategory::record;
+    receiver.may_change = !c.is_const;
     info.inputs.push_back(receiver);
   }
   for (const auto& p : c.params) {
@@ -72,6 +74,18 @@ void describe_contract(CallableInfo& info, const oracles::ContractUse& use) {
   }
 }
 
+/// What the call does to each object it is given (the receiver's answer is set already).
+void mark_moves(CallableInfo& info, const std::map<std::string, const api::Class*>& classes) {
+  for (std::size_t k = info.is_method ? 1 : 0; k < info.inputs.size(); ++k) {
+    InputNeed& need = info.inputs[k];
+    if (need.literal || need.record.empty()) continue;
+    const auto cls = classes.find(need.type.base);
+    const api::Class* found = cls == classes.end() ? nullptr : cls->second;
+    need.moves = api::moves_from(need.type, found);
+    need.may_change = api::may_change(need.type, found);
+  }
+}
+
 }  // namespace
 
 Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harness_ids) {
@@ -81,6 +95,8 @@ Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harnes
     for (const auto& c : cls.methods) by_id[c.id] = &c;
   }
   for (const auto& f : api.functions) by_id[f.id] = &f;
+  std::map<std::string, const api::Class*> classes;
+  for (const auto& cls : api.classes) classes.emplace(cls.name, &cls);
   std::map<std::string, const api::Oracle*> oracle_by_id;
   for (const auto& o : api.oracles) oracle_by_id[o.function.id] = &o;
 
@@ -101,6 +117,7 @@ Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harnes
     } else {
       info.usable = false;
     }
+    mark_moves(info, classes);
     any = any || (info.usable && !info.is_check());
     catalog.callables.push_back(std::move(info));
   }

@@ -19,6 +19,8 @@ struct InputNeed {
   std::string record;                 ///< for objects: the record type wanted from the pool
   bool null_allowed = false;          ///< pointer parameters: a null pointer is a legal input
   const api::Param* param = nullptr;  ///< null for the receiver and for contract inputs
+  bool moves = false;                 ///< the call leaves the object moved from (api::moves_from)
+  bool may_change = false;  ///< the call may change the object (api::may_change; a non-const method's receiver)
 };
 
 struct CallableInfo {

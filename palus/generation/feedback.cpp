@@ -10,12 +10,6 @@ namespace {
 using api::Passing;
 using harness::OutcomeKind;
 
-bool moves(const InputNeed& need) {
-  if (need.literal || need.record.empty()) return false;
-  if (need.type.passing == Passing::rvalue_ref) return true;
-  return need.type.passing == Passing::value && need.record.rfind("std::unique_ptr<", 0) == 0;
-}
-
 /// The outcome's name (harness::to_string) when it is a failure, "" otherwise.
 std::string failure_kind(OutcomeKind kind) {
   switch (kind) {
@@ -45,12 +39,7 @@ int violated_check(const harness::Outcome& outcome, std::size_t main_size, const
 
 /// Whether statement `k` may change the object of input `i` (a non-const method's receiver, an
 /// argument by non-const reference or pointer, or moved).
-bool may_change(const CallableInfo& info, std::size_t i) {
-  if (info.is_method && i == 0) return info.callable != nullptr && !info.callable->is_const;
-  if (i >= info.inputs.size() || info.inputs[i].literal) return false;
-  const Passing p = info.inputs[i].type.passing;
-  return p == Passing::ref || p == Passing::pointer || p == Passing::rvalue_ref;
-}
+bool may_change(const CallableInfo& info, std::size_t i) { return i < info.inputs.size() && info.inputs[i].may_change; }
 
 /// For a method returning a reference or pointer into its receiver's state (not the receiver
 /// itself, as builders return *this): the receiver's statement.
@@ -77,7 +66,7 @@ std::set<std::uint32_t> moved_from(const Sequence& sequence, std::size_t count, 
     const CallableInfo& info = catalog.callables[sequence[k].callable];
     const auto& inputs = sequence[k].inputs;
     for (std::size_t i = 0; i < inputs.size() && i < info.inputs.size(); ++i)
-      if (inputs[i].kind == InputKind::ref && moves(info.inputs[i])) moved.insert(inputs[i].ref);
+      if (inputs[i].kind == InputKind::ref && info.inputs[i].moves) moved.insert(inputs[i].ref);
   }
   return moved;
 }
@@ -92,7 +81,7 @@ bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const C
       if (inputs[i].kind == InputKind::null_pointer) return true;
       if (inputs[i].kind != InputKind::ref) continue;
       if (moved.count(inputs[i].ref) || invalidated.count(inputs[i].ref)) return true;
-      if (i < info.inputs.size() && moves(info.inputs[i])) moved.insert(inputs[i].ref);
+      if (i < info.inputs.size() && info.inputs[i].moves) moved.insert(inputs[i].ref);
     }
     // A change of an object may invalidate the references into it it handed out (a vector that
     // grew), as it invalidates iterators: using one afterwards is the sequence's own fault.

@@ -6,16 +6,6 @@
 #include "palus/generation/feedback.hpp"
 
 namespace palus::generation {
-namespace {
-
-using api::Passing;
-
-bool changes_argument(const InputNeed& need) {
-  return !need.literal && (need.type.passing == Passing::ref || need.type.passing == Passing::pointer ||
-                           need.type.passing == Passing::rvalue_ref);
-}
-
-}  // namespace
 
 TheoryChecks::TheoryChecks(const Catalog& catalog, const LiteralPool& literals, TheoryCheckOptions options)
     : catalog_(catalog), literals_(literals), options_(options) {
@@ -40,7 +30,7 @@ std::vector<std::pair<std::uint32_t, std::string>> TheoryChecks::subjects(const 
   for (std::size_t k = 0; k < inputs.size() && k < info.inputs.size(); ++k) {
     if (inputs[k].kind != InputKind::ref) continue;
     const bool receiver = info.is_method && k == 0;
-    if (receiver || changes_argument(info.inputs[k])) out.emplace(inputs[k].ref, info.inputs[k].record);
+    if (receiver || info.inputs[k].may_change) out.emplace(inputs[k].ref, info.inputs[k].record);
   }
   std::erase_if(out, [&](const auto& subject) {
     return moved.count(subject.first) > 0;

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/api_rules.hpp"
 #include "core/names.hpp"
 #include "harness/codegen/callable_plan.hpp"
 #include "oracles/contracts/contract_catalog.hpp"
@@ -325,10 +326,7 @@ class Body {
     for (std::size_t k = 0; k < f.params.size(); ++k) {
       const api::TypeRef& t = f.params[k].type;
       if (t.category != TypeCategory::record) continue;
-      if (t.passing == Passing::ref || t.passing == Passing::pointer || t.passing == Passing::rvalue_ref ||
-          (t.passing == Passing::value && moves_when_passed(t.base))) {
-        mark(first + k);
-      }
+      if (api::may_change(t, class_of(t))) mark(first + k);
     }
   }
 
@@ -420,11 +418,9 @@ class Body {
     return v.holder == Holder::pointer || v.holder == Holder::smart ? v.name + "->" : v.name + ".";
   }
 
-  bool moves_when_passed(const std::string& type) const {
-    if (type.rfind("std::unique_ptr<", 0) == 0) return true;
-    auto found = classes_.find(type);
-    return found != classes_.end() && !found->second->traits.copy_constructible &&
-           found->second->traits.move_constructible;
+  const api::Class* class_of(const api::TypeRef& type) const {
+    const auto found = classes_.find(type.base);
+    return found == classes_.end() ? nullptr : found->second;
   }
 
   std::string record_argument(const api::TypeRef& t, const Input& in) const {
@@ -434,7 +430,7 @@ class Body {
     }
     const std::uint32_t j = in.ref;
     const Variable& v = vars_[j];
-    const bool moves = t.passing == Passing::rvalue_ref || (t.passing == Passing::value && moves_when_passed(t.base));
+    const bool moves = api::moves_from(t, class_of(t));
     if (v.holder == Holder::smart && t.base == v.type) {  // the smart pointer itself is wanted
       if (is_pointer(t.passing)) return "&" + v.name;
       return moves ? "std::move(" + v.name + ")" : v.name;

@@ -715,6 +715,11 @@ TEST(Catalog, MatchesApiCallablesAndContracts) {
   const CallableInfo& take = catalog.callables[Library::kTake];
   ASSERT_EQ(take.inputs.size(), 2u);
   EXPECT_EQ(take.inputs[1].record, "std::unique_ptr<ns::Other>");
+  EXPECT_TRUE(take.inputs[1].moves) << "a unique_ptr by value is moved from";
+  EXPECT_TRUE(take.inputs[1].may_change);
+  EXPECT_FALSE(use.inputs[1].moves);
+  EXPECT_FALSE(use.inputs[1].may_change) << "const ns::Other &";
+  EXPECT_FALSE(peek.inputs[0].moves);
 
   const CallableInfo& free_fn = catalog.callables[Library::kFree];
   EXPECT_TRUE(free_fn.usable);

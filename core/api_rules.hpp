@@ -1,0 +1,19 @@
+#pragma once
+// What a call may do to the objects it is given, judged from the parameter's type alone: the one
+// home of the rules that the generator (an object moved from is no input any more), the theory
+// checks (which objects a statement changed), the harness and the test writer (std::move) share.
+
+#include "core/api.hpp"
+
+namespace palus::api {
+
+/// True when passing an object as `param` leaves the caller's object moved from: an rvalue
+/// reference, or by value a type that cannot be copied but moved (std::unique_ptr, or a class
+/// whose traits say so; `cls` is the parameter's class in the api, nullptr when it has none).
+bool moves_from(const TypeRef& param, const Class* cls);
+
+/// True when a call may change the caller's object through `param`: a non-const reference or
+/// pointer, or a move (see moves_from).
+bool may_change(const TypeRef& param, const Class* cls);
+
+}  // namespace palus::api
