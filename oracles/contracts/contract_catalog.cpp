@@ -8,20 +8,8 @@
 namespace palus::oracles {
 namespace {
 
-using Lines = std::vector<std::string>;
-
-/// Whether the traits give what the contract uses (beyond a concrete, destructible class).
-bool traits_fit(std::string_view name, const api::ClassTraits& t) {
-  if (name == "equals_reflexive" || name == "not_equals_irreflexive") return t.equality_comparable;
-  if (name == "equals_hash_consistent") return t.equality_comparable && t.hashable;
-  if (name == "copy_equals_original") return t.equality_comparable && t.copy_constructible;
-  if (name == "self_assignment_keeps_value") {
-    return t.equality_comparable && t.copy_constructible && t.copy_assignable;
-  }
-  if (name == "less_irreflexive") return t.less_comparable;
-  if (name == "print_does_not_throw") return t.printable;
-  return name == "destructor_does_not_throw";
-}
+using Lines = Contract::Lines;
+using Traits = api::ClassTraits;
 
 /// `expr` as one macro argument: parenthesized when a template argument list's comma would split it.
 std::string macro_arg(const std::string& expr) { return expr.find(',') == std::string::npos ? expr : "(" + expr + ")"; }
@@ -34,38 +22,49 @@ std::string fresh_name(std::string base, const std::vector<std::string>& variabl
 
 std::string failure(const Contract& c) { return fmt::format("\"contract {}: {}\"", c.name, c.summary); }
 
-Lines render(const Contract& c, const std::string& type, const std::vector<std::string>& v) {
-  const std::string& a = v[0];
-  if (c.name == "equals_reflexive") return {fmt::format("EXPECT_TRUE({0} == {0}) << {1};", a, failure(c))};
-  if (c.name == "not_equals_irreflexive") return {fmt::format("EXPECT_FALSE({0} != {0}) << {1};", a, failure(c))};
-  if (c.name == "less_irreflexive") return {fmt::format("EXPECT_FALSE({0} < {0}) << {1};", a, failure(c))};
-  if (c.name == "equals_hash_consistent") {
-    const std::string& b = v[1];
-    return {fmt::format("ASSERT_TRUE({} == {}) << \"contract {}: the check needs two equal objects\";", a, b, c.name),
-            fmt::format("EXPECT_EQ({}, {}) << {};", macro_arg(fmt::format("std::hash<{}>{{}}({})", type, a)),
-                        macro_arg(fmt::format("std::hash<{}>{{}}({})", type, b)), failure(c))};
-  }
-  if (c.name == "copy_equals_original") {
-    const std::string copy = fresh_name("copy", v);
-    return {"{", fmt::format("  const {} {}({});", type, copy, a),
-            fmt::format("  EXPECT_TRUE({} == {}) << {};", copy, a, failure(c)), "}"};
-  }
-  if (c.name == "self_assignment_keeps_value") {
-    const std::string before = fresh_name("before", v), same = fresh_name("same", v);
-    return {"{",
-            fmt::format("  const {} {}({});", type, before, a),
-            fmt::format("  const {}& {} = {};", type, same, a),
-            fmt::format("  {} = {};", a, same),
-            fmt::format("  EXPECT_TRUE({} == {}) << {};", a, before, failure(c)),
-            "}"};
-  }
-  if (c.name == "print_does_not_throw") {
-    const std::string out = fresh_name("out", v);
-    return {"{", fmt::format("  std::ostringstream {};", out),
-            fmt::format("  EXPECT_NO_THROW({} << {}) << {};", out, a, failure(c)), "}"};
-  }
-  return {};  // destructor_does_not_throw: the objects die at the end of the test's scope
+Lines equals_itself(const Contract& c, const std::string&, const std::vector<std::string>& v) {
+  return {fmt::format("EXPECT_TRUE({0} == {0}) << {1};", v[0], failure(c))};
 }
+
+Lines not_unequal_to_itself(const Contract& c, const std::string&, const std::vector<std::string>& v) {
+  return {fmt::format("EXPECT_FALSE({0} != {0}) << {1};", v[0], failure(c))};
+}
+
+Lines not_less_than_itself(const Contract& c, const std::string&, const std::vector<std::string>& v) {
+  return {fmt::format("EXPECT_FALSE({0} < {0}) << {1};", v[0], failure(c))};
+}
+
+Lines hash_consistent(const Contract& c, const std::string& type, const std::vector<std::string>& v) {
+  const std::string &a = v[0], &b = v[1];
+  return {fmt::format("ASSERT_TRUE({} == {}) << \"contract {}: the check needs two equal objects\";", a, b, c.name),
+          fmt::format("EXPECT_EQ({}, {}) << {};", macro_arg(fmt::format("std::hash<{}>{{}}({})", type, a)),
+                      macro_arg(fmt::format("std::hash<{}>{{}}({})", type, b)), failure(c))};
+}
+
+Lines copy_equals(const Contract& c, const std::string& type, const std::vector<std::string>& v) {
+  const std::string copy = fresh_name("copy", v);
+  return {"{", fmt::format("  const {} {}({});", type, copy, v[0]),
+          fmt::format("  EXPECT_TRUE({} == {}) << {};", copy, v[0], failure(c)), "}"};
+}
+
+Lines self_assignment(const Contract& c, const std::string& type, const std::vector<std::string>& v) {
+  const std::string &a = v[0], before = fresh_name("before", v), same = fresh_name("same", v);
+  return {"{",
+          fmt::format("  const {} {}({});", type, before, a),
+          fmt::format("  const {}& {} = {};", type, same, a),
+          fmt::format("  {} = {};", a, same),
+          fmt::format("  EXPECT_TRUE({} == {}) << {};", a, before, failure(c)),
+          "}"};
+}
+
+Lines print_no_throw(const Contract& c, const std::string&, const std::vector<std::string>& v) {
+  const std::string out = fresh_name("out", v);
+  return {"{", fmt::format("  std::ostringstream {};", out),
+          fmt::format("  EXPECT_NO_THROW({} << {}) << {};", out, v[0], failure(c)), "}"};
+}
+
+/// destructor_does_not_throw: the objects die at the end of the test's scope.
+Lines nothing(const Contract&, const std::string&, const std::vector<std::string>&) { return {}; }
 
 const Contract& contract_named(std::string_view name) {
   const Contract* c = find_contract(name);
@@ -76,21 +75,38 @@ const Contract& contract_named(std::string_view name) {
 }  // namespace
 
 bool Contract::applies(const api::Class& cls) const {
-  return !cls.is_abstract && cls.traits.destructible && traits_fit(name, cls.traits);
+  return !cls.is_abstract && cls.traits.destructible && fits(cls.traits);
 }
 
 const std::vector<Contract>& contract_catalog() {
   static const std::vector<Contract> contracts{
-      {"equals_reflexive", 1, true, "a == a"},
-      {"not_equals_irreflexive", 1, true, "!(a != a)"},
-      {"equals_hash_consistent", 2, true, "a == b implies equal std::hash"},
-      {"copy_equals_original", 1, true, "a copy equals its original"},
-      {"self_assignment_keeps_value", 1, true, "a = a keeps the value of a"},
-      {"less_irreflexive", 1, true, "!(a < a)"},
-      {"print_does_not_throw", 1, true, "operator<< does not throw"},
-      {"destructor_does_not_throw", 1, false, "the destructor does not throw or crash"},
+      {"equals_reflexive", 1, true, "a == a", [](const Traits& t) { return t.equality_comparable; }, equals_itself, ""},
+      {"not_equals_irreflexive", 1, true, "!(a != a)", [](const Traits& t) { return t.equality_comparable; },
+       not_unequal_to_itself, ""},
+      {"equals_hash_consistent", 2, true, "a == b implies equal std::hash",
+       [](const Traits& t) { return t.equality_comparable && t.hashable; }, hash_consistent, "<functional>"},
+      {"copy_equals_original", 1, true, "a copy equals its original",
+       [](const Traits& t) { return t.equality_comparable && t.copy_constructible; }, copy_equals, ""},
+      {"self_assignment_keeps_value", 1, true, "a = a keeps the value of a",
+       [](const Traits& t) { return t.equality_comparable && t.copy_constructible && t.copy_assignable; },
+       self_assignment, ""},
+      {"less_irreflexive", 1, true, "!(a < a)", [](const Traits& t) { return t.less_comparable; }, not_less_than_itself,
+       ""},
+      {"print_does_not_throw", 1, true, "operator<< does not throw", [](const Traits& t) { return t.printable; },
+       print_no_throw, "<sstream>"},
+      {"destructor_does_not_throw", 1, false, "the destructor does not throw or crash",
+       [](const Traits&) { return true; }, nothing, ""},
   };
   return contracts;
+}
+
+const std::vector<std::string>& contract_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const Contract& c : contract_catalog()) out.emplace_back(c.name);
+    return out;
+  }();
+  return names;
 }
 
 const Contract* find_contract(std::string_view name) {
@@ -117,14 +133,13 @@ std::vector<std::string> render_contract_check(const ContractUse& use, const std
     throw std::invalid_argument(
         fmt::format("contract {} checks {} object(s), got {} variable(s)", c.name, c.arity, variables.size()));
   }
-  return render(c, use.type, variables);
+  return c.assertion(c, use.type, variables);
 }
 
 std::vector<std::string> contract_check_includes(const ContractUse& use) {
   const Contract& c = contract_named(use.name);
-  if (c.name == "equals_hash_consistent") return {"<functional>"};
-  if (c.name == "print_does_not_throw") return {"<sstream>"};
-  return {};
+  if (c.include.empty()) return {};
+  return {std::string(c.include)};
 }
 
 }  // namespace palus::oracles

@@ -12,20 +12,30 @@
 
 namespace palus::oracles {
 
-/// One default contract.
+/// One default contract: everything palus knows about it is in its row of contract_catalog().
 struct Contract {
-  std::string_view name;      ///< one of known_contract_names() (palus/config/config.hpp)
+  using Lines = std::vector<std::string>;
+
+  std::string_view name;      ///< as oracles.contracts in palus.yaml names it
   unsigned arity = 1;         ///< objects the check takes
   bool harness_check = true;  ///< false for destructor_does_not_throw: the harness's destroy phase reports it
   std::string_view summary;   ///< what it states, e.g. "a == a"
+  /// Whether the class traits give the operations the check uses.
+  bool (*fits)(const api::ClassTraits&) = nullptr;
+  /// The GoogleTest lines of the check (see render_contract_check).
+  Lines (*assertion)(const Contract&, const std::string& type, const std::vector<std::string>& variables) = nullptr;
+  std::string_view include;  ///< a standard header those lines need, e.g. "<functional>"; "" for none
 
   /// True when the contract makes sense for objects of `cls`: a concrete class whose traits
   /// (api.yaml) provide the operations the contract uses.
   bool applies(const api::Class& cls) const;
 };
 
-/// All default contracts, in known_contract_names() order.
+/// All default contracts, in a fixed order.
 const std::vector<Contract>& contract_catalog();
+
+/// Their names, in the same order: what oracles.contracts accepts and "default" enables.
+const std::vector<std::string>& contract_names();
 
 /// The contract named `name`; null when there is none.
 const Contract* find_contract(std::string_view name);

@@ -10,7 +10,7 @@
 namespace palus::oracles {
 
 struct ContractUse {
-  std::string name;    ///< one of known_contract_names() (palus/config/config.hpp)
+  std::string name;    ///< one of contract_names() (contract_catalog.hpp)
   std::string type;    ///< qualified record type checked
   unsigned arity = 1;  ///< objects the check takes
 };

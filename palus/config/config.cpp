@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "core/yaml_describe.hpp"
+#include "oracles/contracts/contract_catalog.hpp"
 #include "palus/config/config_values.hpp"
 #include "palus/config/glob.hpp"
 #include "palus/config/suggest.hpp"
@@ -345,7 +346,7 @@ void read_oracles(const ConfigReader& reader, const std::map<std::string, Field>
   const auto fields = reader.section(top, "oracles");
   config.oracles.theories = reader.files(field_in(fields, "theories"), "[theories/mylib_theories.hpp]");
   const Field contracts = field_in(fields, "contracts");
-  config.oracles.contracts = known_contract_names();
+  config.oracles.contracts = oracles::contract_names();
   if (!contracts.given()) return;
   if (contracts.value.IsScalar()) {
     if (contracts.value.Scalar() != "default") {
@@ -358,7 +359,7 @@ void read_oracles(const ConfigReader& reader, const std::map<std::string, Field>
   }
   std::vector<std::string> enabled;
   for (const auto& [name, node] : reader.string_list(contracts, "[equals_reflexive, copy_equals_original]")) {
-    reader.check_known_name(name, node, contracts, known_contract_names(), "contract");
+    reader.check_known_name(name, node, contracts, oracles::contract_names(), "contract");
     enabled.push_back(name);
   }
   std::erase_if(config.oracles.contracts, [&](const std::string& name) {
@@ -457,14 +458,6 @@ std::optional<GenerationMode> parse_generation_mode(std::string_view text) {
     if (to_string(mode) == text) return mode;
   }
   return std::nullopt;
-}
-
-const std::vector<std::string>& known_contract_names() {
-  static const std::vector<std::string> names{
-      "equals_reflexive",     "not_equals_irreflexive",      "equals_hash_consistent",
-      "copy_equals_original", "self_assignment_keeps_value", "less_irreflexive",
-      "print_does_not_throw", "destructor_does_not_throw"};
-  return names;
 }
 
 const std::vector<std::string>& known_sanitizer_names() {

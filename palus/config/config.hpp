@@ -26,9 +26,6 @@ std::optional<GenerationMode> parse_generation_mode(std::string_view text);
 /// when there is no sample.
 GenerationMode checked_generation_mode(std::string_view text, bool has_sample);
 
-/// Every contract `oracles.contracts` may name, in their canonical order; "default" enables all.
-const std::vector<std::string>& known_contract_names();
-
 /// The sanitizers `sandbox.sanitizers` may name: address, undefined, leak, thread.
 const std::vector<std::string>& known_sanitizer_names();
 
@@ -72,7 +69,7 @@ struct Config {
 
   struct Oracles {
     std::vector<std::filesystem::path> theories;  ///< absolute, exist
-    /// Enabled contract names, in known_contract_names() order, without duplicates. "default"
+    /// Enabled contract names, in oracles::contract_names() order, without duplicates. "default"
     /// (also the default when absent) is expanded to all of them; [] enables none.
     std::vector<std::string> contracts;
   } oracles;

@@ -13,6 +13,7 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "oracles/contracts/contract_catalog.hpp"
 #include "palus/config/compile_db.hpp"
 #include "palus/config/config.hpp"
 
@@ -308,7 +309,7 @@ std::string render(const ProjectGuess& guess, const fs::path& project_dir) {
       "#   call_timeout: 2s\n"
       "#   memory: 2GiB\n"
       "#   sanitizers: [address, undefined]   # or leak, thread (thread alone)\n",
-      text::join(known_contract_names()));
+      text::join(oracles::contract_names()));
   return text;
 }
 

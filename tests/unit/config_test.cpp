@@ -13,6 +13,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "oracles/contracts/contract_catalog.hpp"
 #include "palus/config/config_values.hpp"
 #include "palus/config/glob.hpp"
 #include "palus/config/starter_config.hpp"
@@ -115,7 +116,7 @@ TEST_F(ConfigTest, DefaultsFillEverythingButHeaders) {
   EXPECT_TRUE(config.targets.include.empty());
   EXPECT_FALSE(config.sample);
   EXPECT_EQ(config.model.ktail, 0);
-  EXPECT_EQ(config.oracles.contracts, known_contract_names());
+  EXPECT_EQ(config.oracles.contracts, oracles::contract_names());
   EXPECT_EQ(config.generate.time_limit, 60s);
   EXPECT_EQ(config.generate.seed, 0u);
   EXPECT_EQ(config.generate.mode, GenerationMode::random);

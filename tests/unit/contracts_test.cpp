@@ -210,7 +210,7 @@ TEST(ContractId, OtherIdsAreNotContracts) {
 TEST(ContractCatalog, NamesAreTheConfigsInItsOrder) {
   std::vector<std::string> names;
   for (const auto& c : po::contract_catalog()) names.emplace_back(c.name);
-  EXPECT_EQ(palus::known_contract_names(), names);
+  EXPECT_EQ(palus::oracles::contract_names(), names);
   EXPECT_EQ(2u, po::find_contract("equals_hash_consistent")->arity);
   EXPECT_FALSE(po::find_contract("destructor_does_not_throw")->harness_check);
   EXPECT_EQ(nullptr, po::find_contract("equals_reflexiv"));
@@ -269,7 +269,7 @@ TEST(ContractCatalog, UsesAreTheEnabledHarnessChecks) {
   api::ClassTraits all{true, true, true, true, true, true, true, true, true};
   api::Class c = class_with(all);
   std::vector<std::string> ids;
-  for (const auto& use : po::contract_uses(c, palus::known_contract_names())) ids.push_back(po::contract_id(use));
+  for (const auto& use : po::contract_uses(c, palus::oracles::contract_names())) ids.push_back(po::contract_id(use));
   EXPECT_EQ((std::vector<std::string>{
                 "palus::contract::equals_reflexive(ns::C)", "palus::contract::not_equals_irreflexive(ns::C)",
                 "palus::contract::equals_hash_consistent(ns::C, ns::C)", "palus::contract::copy_equals_original(ns::C)",
@@ -386,7 +386,7 @@ TEST(HarnessContracts, ChecksFollowTheOrdinaryCallables) {
   EXPECT_EQ((Lines{"tinysql::Properties::Properties()"}), plain.callables);
   EXPECT_EQ(std::string::npos, plain.text.find("oracles/contracts/contracts.hpp"));
 
-  auto checked = palus::harness::generate_harness_source(a, {"p.hpp"}, {}, palus::known_contract_names());
+  auto checked = palus::harness::generate_harness_source(a, {"p.hpp"}, {}, palus::oracles::contract_names());
   EXPECT_EQ((Lines{"tinysql::Properties::Properties()", "palus::contract::equals_reflexive(tinysql::Properties)",
                    "palus::contract::not_equals_irreflexive(tinysql::Properties)", kHashId,
                    "palus::contract::copy_equals_original(tinysql::Properties)"}),
