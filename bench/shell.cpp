@@ -1,8 +1,8 @@
 #include "bench/shell.hpp"
 
-#include <sys/wait.h>
+#include <cstdio>
 
-#include <cstdlib>
+#include "core/process.hpp"
 
 namespace palus::bench {
 
@@ -18,9 +18,15 @@ std::string shell_quote(std::string_view text) {
 }
 
 int run_command(const std::string& command) {
-  const int status = std::system(command.c_str());
-  if (status == -1 || !WIFEXITED(status)) return -1;
-  return WEXITSTATUS(status);
+  process::ProcessSpec spec;
+  spec.exe = "/bin/sh";
+  spec.args = {"-c", command};
+  spec.env = process::environment_with({});
+  spec.output_cap = 1 << 20;
+  const process::ProcessResult ran = process::run_process(spec);
+  std::fwrite(ran.output.data(), 1, ran.output.size(), stdout);
+  std::fflush(stdout);
+  return ran.started ? ran.exit_status : -1;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {

@@ -10,7 +10,8 @@ namespace palus::bench {
 /// `text` in single quotes for /bin/sh.
 std::string shell_quote(std::string_view text);
 
-/// Runs `command` with std::system; its exit status, or -1 if it did not exit normally.
+/// Runs `command` with /bin/sh (core/process.hpp), then prints its output (the last MiB); its exit
+/// status, or -1 if it did not exit normally.
 int run_command(const std::string& command);
 
 /// Seconds elapsed since `start` on the steady clock.

@@ -9,6 +9,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/process.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/build_tools.hpp"
 #include "harness/codegen/runtime_root.hpp"
@@ -16,7 +17,6 @@
 #include "models/instrumenter.hpp"
 #include "models/probe_table.hpp"
 #include "models/profile_source.hpp"
-#include "palus/suite/process.hpp"
 
 namespace fs = std::filesystem;
 
@@ -136,11 +136,11 @@ TraceStageResult trace_stage(const Config& config, const fs::path& work_dir, con
   const fs::path build_dir = dir / "build";
   fs::create_directories(build_dir);
   write_file_if_changed(build_dir / "build.ninja", sample_ninja(config, shadow, profiles_cpp, harness::runtime_root()));
-  suite::ProcessSpec ninja;
+  process::ProcessSpec ninja;
   ninja.exe = "ninja";
   ninja.args = {"-C", build_dir.string(), "-j", std::to_string(std::max(1u, std::thread::hardware_concurrency()))};
-  ninja.env = suite::environment_with({});
-  const suite::ProcessResult built = suite::run_process(ninja);
+  ninja.env = process::environment_with({});
+  const process::ProcessResult built = process::run_process(ninja);
   write_file_atomically(build_dir / "build.log", built.output);
   if (!built.started) throw UserError("palus trace: cannot run ninja: " + built.error + " (run scripts/setup.sh)");
   if (built.exit_status != 0) {
@@ -157,18 +157,18 @@ TraceStageResult trace_stage(const Config& config, const fs::path& work_dir, con
   fs::remove(partial);
   fs::remove_all(scratch);
   fs::create_directories(scratch);
-  suite::ProcessSpec run;
+  process::ProcessSpec run;
   run.exe = result.sample;
   run.args = config.sample->args;
   run.working_dir = config.dir;
-  run.env = suite::environment_with({{"PALUS_TRACE_FILE", partial.string()},
-                                     {"PALUS_SANDBOX_SCRATCH", scratch.string()},
-                                     {"PALUS_SANDBOX_WRITABLE", dir.string() + ":/tmp"},
-                                     {"PALUS_SANDBOX_MEMORY", std::to_string(config.sandbox.memory_bytes)},
-                                     {"PALUS_SAMPLE_CWD", config.dir.string()}});
+  run.env = process::environment_with({{"PALUS_TRACE_FILE", partial.string()},
+                                       {"PALUS_SANDBOX_SCRATCH", scratch.string()},
+                                       {"PALUS_SANDBOX_WRITABLE", dir.string() + ":/tmp"},
+                                       {"PALUS_SANDBOX_MEMORY", std::to_string(config.sandbox.memory_bytes)},
+                                       {"PALUS_SAMPLE_CWD", config.dir.string()}});
   const auto limit = std::max<std::chrono::milliseconds>(std::chrono::seconds(60), config.sandbox.call_timeout * 30);
   run.timeout = limit;
-  const suite::ProcessResult ran = suite::run_process(run);
+  const process::ProcessResult ran = process::run_process(run);
   result.run_s = ran.seconds;
   write_file_atomically(dir / "sample.log", ran.output);
   const std::string sample_name = config.sample->sources.front().filename().string();

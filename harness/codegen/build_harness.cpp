@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include <boost/process.hpp>
 #include <cstdlib>
 #include <fstream>
 #include <regex>
@@ -11,10 +10,10 @@
 #include "build_tools.hpp"
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/process.hpp"
 #include "runtime_root.hpp"
 
 namespace fs = std::filesystem;
-namespace bp = boost::process;
 
 namespace palus::harness {
 namespace {
@@ -127,15 +126,18 @@ HarnessBuildResult build_harness(const HarnessBuildInput& input) {
   write_file_if_changed(ninja_file, build_file(input));
 
   const fs::path log = input.dir / "build.log";
-  fs::path ninja = bp::search_path("ninja").string();
-  if (ninja.empty()) throw UserError("palus harness: ninja is not installed (run scripts/setup.sh)");
-  int status = bp::system(ninja.string(), "-C", input.dir.string(), "-j", std::to_string(input.jobs),
-                          (bp::std_out & bp::std_err) > log.string(), bp::std_in < bp::null);
-  std::ifstream log_stream(log);
+  process::ProcessSpec spec;
+  spec.exe = "ninja";
+  spec.args = {"-C", input.dir.string(), "-j", std::to_string(input.jobs)};
+  spec.env = process::environment_with({});
+  spec.output_cap = 4 << 20;
+  const process::ProcessResult ran = process::run_process(spec);
+  if (!ran.started) throw UserError("palus harness: " + ran.error + " (is ninja installed? run scripts/setup.sh)");
+  write_file_if_changed(log, ran.output);
   HarnessBuildResult result;
-  result.output.assign(std::istreambuf_iterator<char>(log_stream), std::istreambuf_iterator<char>());
+  result.output = ran.output;
   result.executable = input.dir / "palus-harness";
-  if (status == 0) {
+  if (ran.exit_status == 0) {
     result.ok = true;
     return result;
   }

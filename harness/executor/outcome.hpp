@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/output_tail.hpp"
 #include "harness/protocol/launch.hpp"
 #include "harness/protocol/protocol.hpp"
 
@@ -48,25 +49,7 @@ std::string signal_name(int signal);
 /// The last line of `text` holding something other than white space, trimmed; "" if none.
 std::string last_nonempty_line(std::string_view text);
 
-/// Keeps the last `cap` bytes of a stream and counts all of it.
-class OutputTail {
- public:
-  explicit OutputTail(std::size_t cap = 64 * 1024) : cap_(cap) {}
-  void append(const char* data, std::size_t n);
-  /// The kept tail; resets the tail and the count.
-  std::string take();
-  std::string_view view() const;
-  std::uint64_t total() const { return total_; }
-  void clear() {
-    buf_.clear();
-    total_ = 0;
-  }
-
- private:
-  std::size_t cap_;
-  std::string buf_;  ///< up to 2 * cap_ bytes; the last cap_ of them are the tail
-  std::uint64_t total_ = 0;
-};
+using ::palus::OutputTail;
 
 /// What the harness writes to fd 2 after each sequence (after flushing stdout, before the answer),
 /// so that the executor can split the library's output exactly between pipelined sequences:

@@ -13,8 +13,8 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/process.hpp"
 #include "harness/codegen/build_tools.hpp"
-#include "palus/suite/process.hpp"
 #include "palus/suite/test_checker.hpp"
 
 namespace fs = std::filesystem;
@@ -69,7 +69,7 @@ void run_gcovr(const Config& config, const fs::path& dir, CoverageReport& report
   // Headers one by one: a header-only library's folder may be /usr/include, which holds the
   // standard library too.
   for (const auto& h : config.project.headers) folders.insert(h);
-  ProcessSpec spec;
+  process::ProcessSpec spec;
   spec.exe = "gcovr";
   spec.args = {"--root", config.dir.string(), "--gcov-executable", gcov_for(harness::compiler())};
   for (const auto& f : folders) spec.args.insert(spec.args.end(), {"--filter", folder_filter(f)});
@@ -81,10 +81,10 @@ void run_gcovr(const Config& config, const fs::path& dir, CoverageReport& report
   spec.args.insert(spec.args.end(),
                    {"--exclude-throw-branches", "--html-details", report.html.string(), "--json-summary",
                     report.json.string(), "--json-summary-pretty", (dir / "obj").string()});
-  spec.env = environment_with({{"LC_ALL", "C"}});
+  spec.env = process::environment_with({{"LC_ALL", "C"}});
   spec.working_dir = config.dir;
   spec.output_cap = 256 * 1024;
-  const ProcessResult ran = run_process(spec);
+  const process::ProcessResult ran = process::run_process(spec);
   if (!ran.started) throw UserError("palus report: cannot run gcovr (run scripts/setup.sh): " + ran.error);
   if (ran.exit_status != 0) {
     throw UserError(fmt::format("palus report: gcovr failed (exit status {}):\n{}", ran.exit_status, ran.output));

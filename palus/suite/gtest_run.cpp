@@ -7,8 +7,8 @@
 #include <regex>
 #include <sstream>
 
+#include "core/process.hpp"
 #include "harness/executor/outcome.hpp"
-#include "palus/suite/process.hpp"
 
 namespace fs = std::filesystem;
 
@@ -72,7 +72,7 @@ std::map<std::string, RunOutcome> read_gtest_report(const fs::path& path, bool& 
 }
 
 /// The outcome of a process that ended before GoogleTest could report; nullopt when it ended normally.
-std::optional<RunOutcome> death(const ProcessResult& ran) {
+std::optional<RunOutcome> death(const process::ProcessResult& ran) {
   RunOutcome outcome;
   outcome.output = ran.output;
   if (!ran.started) {
@@ -153,7 +153,7 @@ std::map<std::string, RunOutcome> GtestRunner::run(const std::vector<std::string
   fs::remove(report, ignored);
   std::string filter;
   for (const auto& n : names) filter += (filter.empty() ? "" : ":") + n;
-  ProcessSpec spec;
+  process::ProcessSpec spec;
   spec.exe = executable_;
   spec.args = {"--gtest_filter=" + filter, "--gtest_output=json:" + report.string(), "--gtest_color=no"};
   spec.env = env_;
@@ -161,7 +161,7 @@ std::map<std::string, RunOutcome> GtestRunner::run(const std::vector<std::string
   spec.timeout = timeout;
   spec.output_cap = settings_.output_cap;
   spec.memory_bytes = settings_.sanitized ? 0 : settings_.memory_bytes;
-  const ProcessResult ran = run_process(spec);
+  const process::ProcessResult ran = process::run_process(spec);
 
   std::map<std::string, RunOutcome> results;
   died = false;
@@ -209,7 +209,7 @@ std::map<std::string, RunOutcome> GtestRunner::run_together(const std::vector<st
 }
 
 std::vector<std::string> GtestRunner::list(std::chrono::milliseconds timeout) {
-  ProcessSpec spec;
+  process::ProcessSpec spec;
   spec.exe = executable_;
   spec.args = {"--gtest_list_tests"};
   spec.env = env_;
@@ -217,7 +217,7 @@ std::vector<std::string> GtestRunner::list(std::chrono::milliseconds timeout) {
   spec.timeout = timeout;
   spec.output_cap = 16u << 20;
   spec.memory_bytes = settings_.sanitized ? 0 : settings_.memory_bytes;
-  const ProcessResult ran = run_process(spec);
+  const process::ProcessResult ran = process::run_process(spec);
   std::vector<std::string> names;
   if (!ran.started || ran.exit_status != 0) return names;
   std::istringstream lines(ran.output);

@@ -11,10 +11,10 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/process.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/build_tools.hpp"
 #include "harness/codegen/runtime_root.hpp"
-#include "palus/suite/process.hpp"
 
 namespace fs = std::filesystem;
 
@@ -332,13 +332,13 @@ std::vector<BuiltTest> build_tests(const TestBuildSettings& settings, const std:
   fs::create_directories(settings.dir);
   write_file_if_changed(settings.dir / "build.ninja", build_file(settings, sources));
 
-  ProcessSpec spec;
+  process::ProcessSpec spec;
   spec.exe = "ninja";
   spec.args = {"-C", settings.dir.string(), "-k", "0", "-j", std::to_string(std::max(1u, settings.jobs))};
   for (const auto& source : sources) spec.args.push_back(("bin" / source.stem()).string());
-  spec.env = environment_with({{"LC_ALL", "C"}});  // ASCII quotes in diagnostics
+  spec.env = process::environment_with({{"LC_ALL", "C"}});  // ASCII quotes in diagnostics
   spec.output_cap = kBuildOutputCap;
-  ProcessResult ran = run_process(spec);
+  process::ProcessResult ran = process::run_process(spec);
   if (!ran.started) throw UserError("cannot run ninja (run scripts/setup.sh): " + ran.error);
   write_file_atomically(settings.dir / "build.log", ran.output);
 

@@ -1,5 +1,5 @@
 // Generated tests before they are written out (palus/suite): compile errors attributed to test
-// lines, the child-process runner, and the checker's verdicts on hand-written tests against a
+// lines and the checker's verdicts on hand-written tests against a
 // tiny library (tests/data/suite) built here: pass, failing assertion, crash, hang, exit, flaky,
 // not compiling, a sanitizer report.
 
@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/process.hpp"
 #include "harness/codegen/build_tools.hpp"
 #include "harness/codegen/runtime_root.hpp"
 #include "palus/suite/coverage_report.hpp"
-#include "palus/suite/process.hpp"
 #include "palus/suite/test_build.hpp"
 #include "palus/suite/test_checker.hpp"
 #include "test_files.hpp"
@@ -179,53 +179,6 @@ TEST(UpdateReportYaml, NotAMapIsAUserError) {
   EXPECT_THROW(ps::update_report_yaml(dir.path() / "report.yaml", measured(1, 1), 1), palus::UserError);
 }
 
-// ---- run_process ------------------------------------------------------------------------------
-
-TEST(RunProcess, TimeoutKillsTheWholeGroup) {
-  ps::ProcessSpec spec;
-  spec.exe = "sh";
-  spec.args = {"-c", "sleep 30 & sleep 30"};
-  spec.timeout = std::chrono::milliseconds(300);
-  const auto start = std::chrono::steady_clock::now();
-  ps::ProcessResult r = ps::run_process(spec);
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
-  EXPECT_TRUE(r.started);
-  EXPECT_TRUE(r.timed_out);
-  EXPECT_EQ(9, r.signal);
-}
-
-TEST(RunProcess, OutputIsCappedAndCounted) {
-  ps::ProcessSpec spec;
-  spec.exe = "sh";
-  spec.args = {"-c", "head -c 300000 /dev/zero | tr '\\0' a; echo END >&2; exit 4"};
-  spec.output_cap = 1000;
-  ps::ProcessResult r = ps::run_process(spec);
-  EXPECT_EQ(4, r.exit_status);
-  EXPECT_EQ(300004u, r.output_bytes);
-  EXPECT_EQ(1000u, r.output.size());
-  EXPECT_TRUE(contains(r.output, "aEND\n"));
-}
-
-TEST(RunProcess, WorkingDirectoryAndEnvironment) {
-  ScratchDir dir;
-  ps::ProcessSpec spec;
-  spec.exe = "/bin/sh";
-  spec.args = {"-c", "pwd; echo $GREETING"};
-  spec.env = {"GREETING=hello"};
-  spec.working_dir = dir.path();
-  ps::ProcessResult r = ps::run_process(spec);
-  EXPECT_EQ(0, r.exit_status);
-  EXPECT_EQ(fs::canonical(dir.path()).string() + "\nhello\n", r.output);
-}
-
-TEST(RunProcess, MissingExecutableIsNotStarted) {
-  ps::ProcessSpec spec;
-  spec.exe = "/nonexistent/program";
-  ps::ProcessResult r = ps::run_process(spec);
-  EXPECT_FALSE(r.started);
-  EXPECT_TRUE(contains(r.error, "No such file"));
-}
-
 // ---- the checker ------------------------------------------------------------------------------
 
 /// A test source put together test by test, keeping each test's lines.
@@ -248,18 +201,18 @@ struct Source {
 /// Builds libsut.a from tests/data/suite/mini.cpp with `flags`, as `palus harness` would.
 fs::path build_library(const fs::path& dir, const std::vector<std::string>& flags) {
   fs::create_directories(dir);
-  ps::ProcessSpec compile;
+  palus::process::ProcessSpec compile;
   compile.exe = palus::harness::compiler();
   compile.args = {"-std=c++17", "-c", (kData / "mini.cpp").string(), "-o", (dir / "mini.o").string()};
   compile.args.insert(compile.args.end(), flags.begin(), flags.end());
-  compile.env = ps::environment_with({});
-  ps::ProcessResult compiled = ps::run_process(compile);
+  compile.env = palus::process::environment_with({});
+  palus::process::ProcessResult compiled = palus::process::run_process(compile);
   EXPECT_EQ(0, compiled.exit_status) << compiled.output;
-  ps::ProcessSpec archive;
+  palus::process::ProcessSpec archive;
   archive.exe = "ar";
   archive.args = {"crs", (dir / "libsut.a").string(), (dir / "mini.o").string()};
   archive.env = compile.env;
-  EXPECT_EQ(0, ps::run_process(archive).exit_status);
+  EXPECT_EQ(0, palus::process::run_process(archive).exit_status);
   return dir / "libsut.a";
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// Running a compiler, ninja or a test executable as a child process: its own process group,
+// The one way palus runs a program to its end (a compiler, ninja, a test executable, a sample): its own process group,
 // a wall-clock limit that kills the whole group, stdout and stderr drained into one capped tail.
 // No global state and no chdir: safe to call from several threads at once.
 
@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace palus::suite {
+namespace palus::process {
 
 struct ProcessSpec {
   std::filesystem::path exe;  ///< absolute, or a name looked up in $PATH of this process
@@ -45,4 +45,4 @@ ProcessResult run_process(const ProcessSpec& spec);
 /// This process's environment with `changes` applied: each NAME=value replaces NAME or is added.
 std::vector<std::string> environment_with(const std::vector<std::pair<std::string, std::string>>& changes);
 
-}  // namespace palus::suite
+}  // namespace palus::process

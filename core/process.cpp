@@ -1,4 +1,4 @@
-#include "palus/suite/process.hpp"
+#include "core/process.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -14,13 +14,13 @@
 #include <system_error>
 #include <thread>
 
-#include "harness/executor/outcome.hpp"
+#include "core/output_tail.hpp"
 
 extern char** environ;
 
 namespace fs = std::filesystem;
 
-namespace palus::suite {
+namespace palus::process {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -166,7 +166,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
   }
   result.started = true;
 
-  harness::detail::OutputTail tail(spec.output_cap);
+  OutputTail tail(spec.output_cap);
   const auto deadline = spec.timeout ? start + *spec.timeout : Clock::time_point::max();
   bool exited = false, eof = false;
   Clock::time_point exited_at{};
@@ -230,4 +230,4 @@ ProcessResult run_process(const ProcessSpec& spec) {
   return result;
 }
 
-}  // namespace palus::suite
+}  // namespace palus::process
