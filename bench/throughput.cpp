@@ -1,6 +1,7 @@
 // bench/throughput: sequences/s and statements/s of the harness on samples/tinysql, with and
-// without sanitizers, against the slow way (one GoogleTest file per sequence, compiled, linked
-// and run). Prints markdown tables (DESIGN §11). See bench/README.md.
+// without sanitizers, against the slow way (one GoogleTest file per sequence, as palus writes
+// it, compiled, linked and run). The sequences come from palus's own random step. Prints markdown tables (DESIGN §11).
+// See bench/README.md.
 
 #include <fmt/format.h>
 #include <stdlib.h>
@@ -11,9 +12,8 @@
 #include <fstream>
 #include <iostream>
 
-#include "bench/gtest_render.hpp"
 #include "bench/harness_runs.hpp"
-#include "bench/random_sequences.hpp"
+#include "bench/product_sequences.hpp"
 #include "bench/report.hpp"
 #include "bench/setup.hpp"
 #include "bench/slow_way.hpp"
@@ -56,16 +56,21 @@ std::vector<fs::path> cpp_files(const fs::path& dir) {
   return files;
 }
 
-/// Writes the first `count` sequences as GoogleTest files; returns their paths.
-std::vector<fs::path> write_slow_files(const pb::Catalog& catalog,
-                                       const std::vector<palus::harness::protocol::RunRequest>& sequences,
-                                       std::size_t count, const fs::path& include_dir, const fs::path& dir) {
+/// Writes the first `count` sequences that run normally as palus's GoogleTest files; returns
+/// their paths, and adds their statements to `statements`.
+std::vector<fs::path> write_slow_files(const palus::generation::Catalog& catalog,
+                                       const std::vector<palus::generation::Sequence>& sequences, std::size_t count,
+                                       const palus::harness::ExecutorOptions& options, const fs::path& include_dir,
+                                       const fs::path& dir, std::size_t& statements) {
   fs::create_directories(dir);
-  const std::vector<std::string> includes = pb::api_includes(*catalog.api, include_dir);
+  palus::harness::Executor executor(options);
+  const auto sources = pb::regression_sources(catalog, sequences, count, executor, include_dir);
+  executor.stop();
   std::vector<fs::path> files;
-  for (std::size_t i = 0; i < std::min(count, sequences.size()); ++i) {
-    fs::path file = dir / fmt::format("sequence_{}.cpp", sequences[i].sequence_id);
-    std::ofstream(file) << pb::render_gtest(catalog, sequences[i], includes);
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    fs::path file = dir / fmt::format("sequence_{}_test.cpp", i);
+    std::ofstream(file) << sources[i].text;
+    statements += sources[i].statements;
     files.push_back(file);
   }
   return files;
@@ -95,13 +100,15 @@ int run(const Options& opt) {
   const auto plain = executor_options(results.prepared.plain_harness, work / "run-plain", false);
   const auto sanitized = executor_options(results.prepared.sanitized_harness, work / "run-sanitized", true);
   const std::vector<std::string> ids = pb::harness_callables(plain);
-  const pb::Catalog catalog = pb::make_catalog(api, ids);
+  const palus::generation::Catalog catalog = palus::generation::make_catalog(api, ids);
 
   std::cerr << fmt::format("generating {} sequences (seed {})\n", opt.sequences, opt.seed);
-  std::vector<palus::harness::protocol::RunRequest> sequences =
-      pb::random_sequences(catalog, {opt.sequences, 1, 20, opt.seed});
+  const std::vector<palus::generation::Sequence> made = pb::random_sequences(catalog, opt.sequences, 20, opt.seed);
+  std::vector<palus::harness::protocol::RunRequest> sequences;
+  for (std::size_t k = 0; k < made.size(); ++k) sequences.push_back(made[k].request(k, true));
   const fs::path include_dir = opt.sample / "include";
-  const std::vector<fs::path> slow_files = write_slow_files(catalog, sequences, opt.slow, include_dir, work / "slow");
+  const std::vector<fs::path> slow_files =
+      write_slow_files(catalog, made, opt.slow, plain, include_dir, work / "slow", results.slow.statements);
 
   std::cerr << "running through the harness without sanitizers\n";
   results.runs.push_back(pb::run_through_harness("harness, no sanitizers", plain, sequences, true, opt.chunk, ids));
@@ -122,7 +129,6 @@ int run(const Options& opt) {
   bool failed = false;
   for (std::size_t i = 0; i < slow_files.size(); ++i) {
     results.slow.files.push_back(pb::compile_and_run(slow, library, slow_files[i]));
-    results.slow.statements += sequences[i].statements.size();
     if (!results.slow.files.back().compiled) {
       failed = true;
       std::cerr << "did not compile: " << slow_files[i].string() << " (compiler output: " << slow_files[i].string()

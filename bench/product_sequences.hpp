@@ -1,0 +1,33 @@
+#pragma once
+// The throughput benchmark's load, made by the product itself: random sequences from the
+// generator's RandomStep over its catalog, and GoogleTest sources from its test writer.
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "harness/executor/executor.hpp"
+#include "palus/generation/catalog.hpp"
+#include "palus/generation/sequence.hpp"
+
+namespace palus::bench {
+
+/// `count` random sequences of at most `max_statements` statements. Every sequence joins the
+/// pool as if it ran normally: the benchmark loads the harness, it does not learn from it.
+/// Deterministic for a seed.
+std::vector<generation::Sequence> random_sequences(const generation::Catalog& catalog, std::size_t count,
+                                                   std::size_t max_statements, std::uint64_t seed);
+
+/// GoogleTest sources, as palus writes regression tests, of the first `count` of `sequences` that
+/// run normally in `executor` (their answers become the assertions). `include_dir`: the library's
+/// headers are included relative to it when under it.
+struct RegressionSource {
+  std::string text;
+  std::size_t statements = 0;  ///< of its sequence
+};
+std::vector<RegressionSource> regression_sources(const generation::Catalog& catalog,
+                                                 const std::vector<generation::Sequence>& sequences, std::size_t count,
+                                                 harness::Executor& executor, const std::filesystem::path& include_dir);
+
+}  // namespace palus::bench
