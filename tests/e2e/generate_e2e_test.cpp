@@ -62,8 +62,10 @@ class FaultyRun : public ::testing::Test {
   static void SetUpTestSuite() {
     dir_ = new ScratchDir("palus-generate");
     const fs::path config = source_root() / "samples/faulty/palus.yaml";
-    outcome_ = new Outcome(run_palus("run --seed 1 --time-limit 25s --config '" + config.string() + "' --work-dir '" +
-                                     (dir_->path() / "work").string() + "' --out '" + out().string() + "'"));
+    // The step budget decides, not the clock: the same tests on any machine, loaded or not.
+    outcome_ = new Outcome(run_palus("run --seed 1 --time-limit 10m --max-steps 400 --config '" + config.string() +
+                                     "' --work-dir '" + (dir_->path() / "work").string() + "' --out '" +
+                                     out().string() + "'"));
   }
   static void TearDownTestSuite() {
     delete outcome_;
