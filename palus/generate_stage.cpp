@@ -181,7 +181,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   // A hang costs the whole call timeout; once one was found, most later hangs are the same one.
   generator_options.known_hang_timeout = std::max(std::chrono::milliseconds(200), config.sandbox.call_timeout / 10);
   if (request.failures_only) generator_options.regression_per_callable = generator_options.exceptions_per_callable = 0;
-  generation::Generator generator(catalog, executor, source, generator_options);
+  generation::ExecutorExecution execution(executor);
+  generation::Generator generator(catalog, execution, source, generator_options);
 
   writer::SuiteHeader header;
   header.version = PALUS_VERSION;

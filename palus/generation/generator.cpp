@@ -63,8 +63,7 @@ const api::Api& api_of(const Catalog& catalog) {
 
 }  // namespace
 
-Generator::Generator(const Catalog& catalog, harness::Executor& executor, SequenceSource& source,
-                     GeneratorOptions options)
+Generator::Generator(const Catalog& catalog, Execution& executor, SequenceSource& source, GeneratorOptions options)
     : catalog_(catalog),
       executor_(executor),
       source_(source),

@@ -13,9 +13,9 @@
 #include <string>
 #include <unordered_set>
 
-#include "harness/executor/executor.hpp"
 #include "palus/generation/catalog.hpp"
 #include "palus/generation/contract_checks.hpp"
+#include "palus/generation/execution.hpp"
 #include "palus/generation/feedback.hpp"
 #include "palus/generation/literal_pool.hpp"
 #include "palus/generation/pool.hpp"
@@ -66,7 +66,7 @@ class Generator {
   using Sink = std::function<void(TestCase)>;
   using Progress = std::function<void(const GeneratorStats&)>;
 
-  Generator(const Catalog& catalog, harness::Executor& executor, SequenceSource& source, GeneratorOptions options);
+  Generator(const Catalog& catalog, Execution& execution, SequenceSource& source, GeneratorOptions options);
 
   /// Runs until the deadline, max_steps, or `stop` becomes true. Tests go to `sink` as found;
   /// `progress` is called about four times a second.
@@ -91,7 +91,7 @@ class Generator {
   bool quarantine_observer(const Sequence& checked, const harness::Outcome& outcome);
 
   const Catalog& catalog_;
-  harness::Executor& executor_;
+  Execution& executor_;
   SequenceSource& source_;
   GeneratorOptions options_;
   Random random_;

@@ -114,7 +114,8 @@ class TinysqlModel : public ::testing::Test {
     gen::GeneratorOptions generator_options;
     generator_options.seed = seed;
     generator_options.max_steps = max_steps;
-    gen::Generator generator(catalog, executor, watching, generator_options);
+    gen::ExecutorExecution execution(executor);
+    gen::Generator generator(catalog, execution, watching, generator_options);
     std::atomic<bool> stop{false};
     generator.run(stop, [](gen::TestCase) {}, {});
     executor.stop();

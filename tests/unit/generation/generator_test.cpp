@@ -1,0 +1,139 @@
+// The generation loop without a harness process (palus/generation/generator.hpp): a fake
+// execution plays a library with planted misbehaviours, so the loop's own rules are checked
+// alone: its step budget, determinism for a seed, one minimised report per failure, and the
+// shortened call timeout once a hang was reported.
+
+#include "palus/generation/generator.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <vector>
+
+#include "../generation_fixtures.hpp"
+#include "palus/generation/random_step.hpp"
+
+namespace palus::generation {
+namespace {
+
+using fixtures::Library;
+using harness::Outcome;
+using harness::OutcomeKind;
+using harness::protocol::RunRequest;
+using namespace std::chrono_literals;
+
+/// Every statement answers normally, except that ns::A::use crashes and ns::A::take hangs when
+/// `planted` is set.
+class FakeExecution : public Execution {
+ public:
+  explicit FakeExecution(bool planted) : planted_(planted) {}
+
+  Outcome run(const RunRequest& request) override {
+    ++runs;
+    Outcome outcome;
+    outcome.result.sequence_id = request.sequence_id;
+    for (std::size_t k = 0; k < request.statements.size(); ++k) {
+      const std::uint32_t callable = request.statements[k].callable;
+      if (planted_ && (callable == Library::kUse || callable == Library::kTake)) {
+        outcome.kind = callable == Library::kUse ? OutcomeKind::crash : OutcomeKind::hang;
+        outcome.statement = static_cast<int>(k);
+        outcome.message = callable == Library::kUse ? "SIGSEGV" : "no answer";
+        outcome.phase = "call";
+        return outcome;
+      }
+      outcome.result.statements.emplace_back();
+    }
+    return outcome;
+  }
+  std::vector<Outcome> run_batch(const std::vector<RunRequest>& requests) override {
+    std::vector<Outcome> out;
+    for (const auto& r : requests) out.push_back(run(r));
+    return out;
+  }
+  std::chrono::milliseconds call_timeout() const override { return timeouts.back(); }
+  void set_call_timeout(std::chrono::milliseconds limit) override { timeouts.push_back(limit); }
+
+  std::vector<std::chrono::milliseconds> timeouts{1000ms};
+  std::size_t runs = 0;
+
+ private:
+  bool planted_;
+};
+
+struct RandomSource : SequenceSource {
+  explicit RandomSource(RandomStep& step) : step(step) {}
+  std::optional<Sequence> next(const Pool& pool, Random& random) override { return step.next(pool, random); }
+  RandomStep& step;
+};
+
+struct Found {
+  std::vector<TestCase> tests;
+  GeneratorStats stats;
+};
+
+Found generate(FakeExecution& execution, std::uint64_t seed, std::uint64_t steps,
+               std::chrono::milliseconds known_hang = 0ms) {
+  static const Library library;
+  const Catalog catalog = make_catalog(library.api, library.ids);
+  const LiteralPool literals(library.api);
+  RandomStep step(catalog, literals, {});
+  RandomSource source(step);
+  GeneratorOptions options;
+  options.seed = seed;
+  options.max_steps = steps;
+  options.known_hang_timeout = known_hang;
+  Generator generator(catalog, execution, source, options);
+  Found found;
+  const std::atomic<bool> stop{false};
+  generator.run(stop, [&](TestCase test) { found.tests.push_back(std::move(test)); }, {});
+  found.stats = generator.stats();
+  return found;
+}
+
+std::vector<std::uint64_t> hashes(const Found& found) {
+  std::vector<std::uint64_t> out;
+  for (const auto& t : found.tests) out.push_back(t.sequence.hash());
+  return out;
+}
+
+TEST(GeneratorTest, StopsAfterExactlyItsStepBudget) {
+  FakeExecution execution(false);
+  const Found found = generate(execution, 1, 150);
+  EXPECT_EQ(found.stats.executed, 150u);
+  EXPECT_EQ(execution.runs, 150u) << "no failure: nothing is run again to confirm or minimise";
+  EXPECT_GT(found.stats.regression_tests, 0u);
+}
+
+TEST(GeneratorTest, TheSameSeedFindsTheSameTestsInTheSameOrder) {
+  FakeExecution first(true), second(true), other(true);
+  const Found a = generate(first, 7, 300), b = generate(second, 7, 300), c = generate(other, 8, 300);
+  ASSERT_FALSE(a.tests.empty());
+  EXPECT_EQ(hashes(a), hashes(b));
+  EXPECT_NE(hashes(a), hashes(c));
+}
+
+TEST(GeneratorTest, APlantedCrashIsReportedOnceAndMinimised) {
+  FakeExecution execution(true);
+  const Found found = generate(execution, 3, 400);
+  std::vector<const TestCase*> crashes;
+  for (const auto& t : found.tests)
+    if (t.kind == TestKind::failure && t.failure_kind == "crash") crashes.push_back(&t);
+  ASSERT_EQ(crashes.size(), 1u) << "the same crash in use() is one failure however often it is met";
+  const Sequence& minimal = crashes[0]->sequence;
+  EXPECT_LE(minimal.size(), 3u) << "A(n), Other() and use(): nothing else is needed";
+  EXPECT_EQ(minimal[minimal.size() - 1].callable, Library::kUse);
+  EXPECT_GT(found.stats.failure, 1u) << "it was met more than once";
+}
+
+TEST(GeneratorTest, OnceAHangIsReportedLaterCallsGetTheShortTimeout) {
+  FakeExecution execution(true);
+  const Found found = generate(execution, 3, 400, 200ms);
+  EXPECT_EQ(found.stats.failures_by_kind.count("hang"), 1u);
+  ASSERT_GE(execution.timeouts.size(), 3u);
+  EXPECT_EQ(execution.timeouts[1], 1000ms) << "a hang is confirmed with the full timeout";
+  EXPECT_EQ(execution.timeouts.back(), 200ms);
+}
+
+}  // namespace
+}  // namespace palus::generation
