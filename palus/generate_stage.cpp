@@ -103,6 +103,133 @@ std::string failing_callable(const generation::TestCase& test, const generation:
   return catalog.callables[test.sequence[k].callable].id;
 }
 
+// ---- plan: the report's fixed fields, the executor, the sources of candidates ----
+
+report::RunReport start_summary(const GenerateRequest& request, bool guided) {
+  const Config& config = *request.config;
+  report::RunReport summary;
+  summary.palus_version = PALUS_VERSION;
+  summary.command = request.command;
+  summary.seed = config.generate.seed;
+  summary.mode = std::string(to_string(guided ? config.generate.mode : GenerationMode::random));
+  summary.time_limit_s = std::chrono::duration<double>(config.generate.time_limit).count();
+  summary.max_steps = request.max_steps;
+  summary.stages_s = request.stages_s;
+  fill_unsupported(summary, *request.api, request.harness);
+  return summary;
+}
+
+harness::ExecutorOptions executor_options(const GenerateRequest& request, RunLog& log) {
+  const Config& config = *request.config;
+  harness::ExecutorOptions options;
+  options.harness = request.harness.executable;
+  options.run_dir = request.work_dir / "run";
+  options.gcov_prefix = request.work_dir / "harness" / harness::variant_name(request.sanitizers) / "gcov";
+  options.call_timeout = config.sandbox.call_timeout;
+  options.sequence_timeout = std::max(std::chrono::milliseconds(10'000), config.sandbox.call_timeout * 5);
+  options.memory_bytes = config.sandbox.memory_bytes;
+  options.sanitized = !request.sanitizers.empty();
+  options.log = [&log](const std::string& line) { log("harness: " + line); };
+  return options;
+}
+
+/// Where candidates come from: the random step, and in the guided modes the model's guide.
+struct Sources {
+  Sources(const generation::Catalog& catalog, const generation::LiteralPool& literals,
+          generation::StepOptions step_options)
+      : step(catalog, literals, step_options), random_source(step) {}
+
+  generation::SequenceSource& source() {
+    return guided ? static_cast<generation::SequenceSource&>(*guided) : random_source;
+  }
+
+  generation::RandomStep step;
+  RandomSource random_source;
+  std::optional<generation::ModelGuide> guide;
+  std::optional<generation::GuidedSource> guided;
+};
+
+std::unique_ptr<Sources> make_sources(const GenerateRequest& request, const generation::Catalog& catalog,
+                                      const generation::LiteralPool& literals, bool guided, Clock::time_point start,
+                                      RunLog& log) {
+  const Config& config = *request.config;
+  generation::StepOptions step_options;
+  step_options.max_statements = static_cast<std::size_t>(config.generate.max_statements);
+  auto sources = std::make_unique<Sources>(catalog, literals, step_options);
+  if (!guided) return sources;
+  sources->guide.emplace(*request.model, catalog);
+  generation::GuidedSourceOptions options;
+  options.step.constraints = config.generate.mode != GenerationMode::model;
+  options.step.dependents = config.generate.mode == GenerationMode::palus;
+  options.step.max_statements = step_options.max_statements;
+  options.unguided_phase = config.generate.mode == GenerationMode::palus;
+  options.guided_fraction = config.generate.guided_fraction;
+  options.max_steps = request.max_steps.value_or(0);
+  options.start = start;
+  options.deadline = start + config.generate.time_limit;
+  sources->guided.emplace(catalog, *sources->guide, literals, sources->step, options);
+  log(
+      fmt::format("model: {} class models, {} transitions followable, {} not (callable missing from the harness), "
+                  "{} callables uncovered by the model",
+                  request.model->classes.size(), sources->guide->followable(), sources->guide->unfollowable(),
+                  sources->guide->uncovered().size()));
+  return sources;
+}
+
+generation::GeneratorOptions generator_options(const GenerateRequest& request, const generation::LiteralPool& literals,
+                                               Clock::time_point start) {
+  const Config& config = *request.config;
+  generation::GeneratorOptions options;
+  options.seed = config.generate.seed;
+  options.deadline = start + config.generate.time_limit;
+  options.max_steps = request.max_steps.value_or(0);
+  options.literals = &literals;
+  // A hang costs the whole call timeout; once one was found, most later hangs are the same one.
+  options.known_hang_timeout = std::max(std::chrono::milliseconds(200), config.sandbox.call_timeout / 10);
+  if (request.failures_only) options.regression_per_callable = options.exceptions_per_callable = 0;
+  return options;
+}
+
+void log_guided_stats(const generation::GuidedSource& guided, RunLog& log) {
+  const generation::GuidedSourceStats g = guided.stats();
+  log(
+      fmt::format("guided: {} from a model root, {} extending a reaching sequence, {} unguided, {} failed to build, "
+                  "{} reached their node; object inputs {} by state, {} by profile, {} by type; {} recorded values, "
+                  "{} dependent calls",
+                  g.from_root, g.extended, g.unguided, g.failed, g.reached, g.step.by_state, g.step.by_profile,
+                  g.step.by_type, g.step.recorded_values, g.step.dependent_calls));
+}
+
+// ---- check and write: the output folder's writer and the test checkers ----
+
+writer::SuiteOptions suite_options(const GenerateRequest& request, const report::RunReport& summary) {
+  const Config& config = *request.config;
+  writer::SuiteOptions options;
+  options.dir = config.output.dir;
+  options.tests_per_file = static_cast<std::size_t>(config.output.tests_per_file);
+  options.header = {PALUS_VERSION, config.generate.seed, summary.mode, request.command};
+  options.includes = header_includes(config);
+  options.render.theories_includes = theories_includes(config);
+  return options;
+}
+
+/// One checker per core, two at most (each check compiles one file, and a file's tests run in
+/// parallel already), each in its own build folder. Until generation stops only the first works.
+std::vector<std::unique_ptr<suite::TestChecker>> make_checkers(const GenerateRequest& request) {
+  const suite::CheckerOptions check_options =
+      suite::checker_options(*request.config, request.work_dir, request.sanitizers);
+  std::vector<std::unique_ptr<suite::TestChecker>> checkers;
+  for (unsigned k = 0; k < std::clamp(std::thread::hardware_concurrency(), 1u, 2u); ++k) {
+    suite::CheckerOptions options = check_options;
+    if (k > 0) {
+      options.build.dir += "-" + std::to_string(k + 1);
+      options.scratch = options.build.dir / "run";
+    }
+    checkers.push_back(std::make_unique<suite::TestChecker>(options));
+  }
+  return checkers;
+}
+
 }  // namespace
 
 report::RunReport generate_stage(const GenerateRequest& request) {
@@ -112,105 +239,30 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   RunLog log(config.output.dir / "run.log");
   report::Progress progress(stdout, request.quiet);
 
-  report::RunReport summary;
-  summary.palus_version = PALUS_VERSION;
-  summary.command = request.command;
-  summary.seed = config.generate.seed;
+  // Plan.
   const bool guided = config.generate.mode != GenerationMode::random && request.model != nullptr;
-  summary.mode = std::string(to_string(guided ? config.generate.mode : GenerationMode::random));
-  summary.time_limit_s = std::chrono::duration<double>(config.generate.time_limit).count();
-  summary.max_steps = request.max_steps;
-  summary.stages_s = request.stages_s;
-  fill_unsupported(summary, *request.api, request.harness);
+  report::RunReport summary = start_summary(request, guided);
   if (config.generate.mode != GenerationMode::random && !guided) {
     progress.note(
         fmt::format("generate: mode '{}' needs the call-sequence model (run 'palus trace' and 'palus model'); "
                     "generating in random mode",
                     to_string(config.generate.mode)));
   }
-
-  const std::string variant = harness::variant_name(request.sanitizers);
-  harness::ExecutorOptions options;
-  options.harness = request.harness.executable;
-  options.run_dir = request.work_dir / "run";
-  options.gcov_prefix = request.work_dir / "harness" / variant / "gcov";
-  options.call_timeout = config.sandbox.call_timeout;
-  options.sequence_timeout = std::max(std::chrono::milliseconds(10'000), config.sandbox.call_timeout * 5);
-  options.memory_bytes = config.sandbox.memory_bytes;
-  options.sanitized = !request.sanitizers.empty();
-  options.log = [&log](const std::string& line) { log("harness: " + line); };
-  harness::Executor executor(options);
-
+  harness::Executor executor(executor_options(request, log));
   const generation::Catalog catalog = generation::make_catalog(*request.api, executor.callables());
   for (const auto& p : executor.protections()) log("sandbox: " + p);
   log(fmt::format("seed {}, mode {}, time limit {:.1f} s{}", config.generate.seed, summary.mode, summary.time_limit_s,
                   request.max_steps ? fmt::format(", max steps {}", *request.max_steps) : ""));
-
-  generation::LiteralPool literals(*request.api);
-  generation::StepOptions step_options;
-  step_options.max_statements = static_cast<std::size_t>(config.generate.max_statements);
-  generation::RandomStep step(catalog, literals, step_options);
-  RandomSource random_source(step);
-  std::optional<generation::ModelGuide> guide;
-  std::optional<generation::GuidedSource> guided_source;
-  if (guided) {
-    guide.emplace(*request.model, catalog);
-    generation::GuidedSourceOptions guided_options;
-    guided_options.step.constraints = config.generate.mode != GenerationMode::model;
-    guided_options.step.dependents = config.generate.mode == GenerationMode::palus;
-    guided_options.step.max_statements = step_options.max_statements;
-    guided_options.unguided_phase = config.generate.mode == GenerationMode::palus;
-    guided_options.guided_fraction = config.generate.guided_fraction;
-    guided_options.max_steps = request.max_steps.value_or(0);
-    guided_options.start = start;
-    guided_options.deadline = start + config.generate.time_limit;
-    guided_source.emplace(catalog, *guide, literals, step, guided_options);
-    log(fmt::format(
-        "model: {} class models, {} transitions followable, {} not (callable missing from the harness), "
-        "{} callables uncovered by the model",
-        request.model->classes.size(), guide->followable(), guide->unfollowable(), guide->uncovered().size()));
-  }
-  generation::SequenceSource& source =
-      guided_source ? static_cast<generation::SequenceSource&>(*guided_source) : random_source;
-
-  generation::GeneratorOptions generator_options;
-  generator_options.seed = config.generate.seed;
-  generator_options.deadline = start + config.generate.time_limit;
-  generator_options.max_steps = request.max_steps.value_or(0);
-  generator_options.literals = &literals;
-  // A hang costs the whole call timeout; once one was found, most later hangs are the same one.
-  generator_options.known_hang_timeout = std::max(std::chrono::milliseconds(200), config.sandbox.call_timeout / 10);
-  if (request.failures_only) generator_options.regression_per_callable = generator_options.exceptions_per_callable = 0;
+  const generation::LiteralPool literals(*request.api);
+  const std::unique_ptr<Sources> sources = make_sources(request, catalog, literals, guided, start, log);
   generation::ExecutorExecution execution(executor);
-  generation::Generator generator(catalog, execution, source, generator_options);
+  generation::Generator generator(catalog, execution, sources->source(), generator_options(request, literals, start));
 
-  writer::SuiteHeader header;
-  header.version = PALUS_VERSION;
-  header.seed = config.generate.seed;
-  header.mode = summary.mode;
-  header.command = request.command;
-  writer::SuiteOptions suite_options;
-  suite_options.dir = config.output.dir;
-  suite_options.tests_per_file = static_cast<std::size_t>(config.output.tests_per_file);
-  suite_options.header = header;
-  suite_options.includes = header_includes(config);
-  suite_options.render.theories_includes = theories_includes(config);
-  writer::SuiteWriter suite_writer(suite_options, catalog);
-  // Once generation stopped, the last tests are checked on every core (two at most: each check
-  // compiles one file, and a file's tests run in parallel already).
-  const suite::CheckerOptions check_options = suite::checker_options(config, request.work_dir, request.sanitizers);
-  std::vector<std::unique_ptr<suite::TestChecker>> checkers;
+  // Check and write, in the background as tests are found.
+  writer::SuiteWriter suite_writer(suite_options(request, summary), catalog);
+  const std::vector<std::unique_ptr<suite::TestChecker>> checkers = make_checkers(request);
   std::vector<suite::TestChecker*> checker_list;
-  for (unsigned k = 0; k < std::clamp(std::thread::hardware_concurrency(), 1u, 2u); ++k) {
-    suite::CheckerOptions options = check_options;
-    if (k > 0) {
-      options.build.dir += "-" + std::to_string(k + 1);
-      options.scratch = options.build.dir / "run";
-    }
-    checkers.push_back(std::make_unique<suite::TestChecker>(options));
-    checker_list.push_back(checkers.back().get());
-  }
-
+  for (const auto& c : checkers) checker_list.push_back(c.get());
   std::mutex report_mutex;
   generation::GeneratorStats latest;  // the generator's counters as last published, under report_mutex
   std::unique_ptr<TestPipeline> pipeline;
@@ -239,8 +291,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   suite_writer.write_all();
   refresh_report(false);
 
+  // Generate.
   InterruptGuard interrupt;
-  const double limit_s = summary.time_limit_s;
   generator.run(
       InterruptGuard::requested(), [&](generation::TestCase test) { pipeline->submit(std::move(test)); },
       [&](const generation::GeneratorStats& s) {
@@ -251,7 +303,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
         const PipelineCounts counts = pipeline->counts();
         report::ProgressState state;
         state.elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
-        state.limit_s = limit_s;
+        state.limit_s = summary.time_limit_s;
         state.executed = s.executed;
         state.pool = s.pool;
         state.tests = counts.regression + counts.expected_exception + counts.failure;
@@ -260,16 +312,10 @@ report::RunReport generate_stage(const GenerateRequest& request) {
         progress.update(state);
       });
   summary.interrupted = InterruptGuard::requested().load();
-  if (guided_source) {
-    const generation::GuidedSourceStats g = guided_source->stats();
-    log(
-        fmt::format("guided: {} from a model root, {} extending a reaching sequence, {} unguided, {} failed to build, "
-                    "{} reached their node; object inputs {} by state, {} by profile, {} by type; {} recorded values, "
-                    "{} dependent calls",
-                    g.from_root, g.extended, g.unguided, g.failed, g.reached, g.step.by_state, g.step.by_profile,
-                    g.step.by_type, g.step.recorded_values, g.step.dependent_calls));
-  }
+  if (sources->guided) log_guided_stats(*sources->guided, log);
   executor.stop();
+
+  // Check the last tests, then write the final report.
   if (summary.interrupted) progress.note("generate: interrupted; checking and writing the tests found so far");
   log(fmt::format("generation stopped{}: {} sequences executed; checking the last tests",
                   summary.interrupted ? " (interrupted)" : "", generator.stats().executed));
