@@ -1,36 +1,27 @@
 #include "harness/executor/executor.hpp"
 
 #include <fcntl.h>
-#include <seccomp.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <time.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/write.hpp>
-#include <boost/process/async_pipe.hpp>
-#include <cerrno>
-#include <csignal>
-#include <cstdlib>
 #include <cstring>
 #include <deque>
-#include <fstream>
 #include <mutex>
-#include <sstream>
 #include <thread>
 #include <unordered_map>
 
 #include "harness/executor/child.hpp"
+#include "harness/executor/classify.hpp"
+#include "harness/executor/instance.hpp"
+#include "harness/executor/watchdog.hpp"
 #include "harness/protocol/launch.hpp"
 #include "harness/protocol/progress.hpp"
 
 namespace palus::harness {
 
 namespace asio = boost::asio;
-namespace bp = boost::process;
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
@@ -41,12 +32,6 @@ constexpr std::size_t kWindow = 32;          ///< requests in flight in run_batc
 constexpr milliseconds kSlice{10};           ///< longest wait between checks of the child
 constexpr milliseconds kGrace{1000};         ///< exit after EOF or shutdown; output drain after death
 constexpr std::size_t kSettleHandlers = 64;  ///< output handlers run after an answer, at most
-
-std::uint64_t monotonic_ns() {
-  timespec ts{};
-  ::clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000ull + static_cast<std::uint64_t>(ts.tv_nsec);
-}
 
 /// Writing to a dead harness must be an error (EPIPE), not the death of the generator.
 void ignore_sigpipe() {
@@ -66,192 +51,9 @@ void set_cloexec(int fd) {
   if (fd >= 0) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
 }
 
-std::string_view phase_name(std::uint32_t phase) {
-  switch (static_cast<protocol::Phase>(phase)) {
-    case protocol::Phase::idle:
-      return "idle";
-    case protocol::Phase::call:
-      return "call";
-    case protocol::Phase::observe:
-      return "observe";
-    case protocol::Phase::destroy:
-      return "destroy";
-  }
-  return "unknown";
-}
-
-std::string syscall_name(std::int32_t nr) {
-  if (const char* function = protocol::blocked_function_name(nr)) return function;
-  char* name = ::seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, nr);
-  if (!name) return "syscall " + std::to_string(nr);
-  std::string s = name;
-  std::free(name);
-  return s;
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::uint64_t total_memory_bytes() {
-  std::ifstream meminfo("/proc/meminfo");
-  std::string key;
-  std::uint64_t kib = 0;
-  while (meminfo >> key >> kib) {
-    if (key == "MemTotal:") return kib * 1024;
-    meminfo.ignore(256, '\n');
-  }
-  return 0;
-}
-
-/// One harness process: its pipes, what it said, and how it ended. Shared with the asynchronous
-/// handlers, which may outlive the executor's interest in it (they then only touch this object).
-struct Instance {
-  Instance(asio::io_context& ioc, std::size_t cap) : in(ioc), out(ioc), err(ioc), output(cap) {}
-
-  bp::async_pipe in, out, err;
-  pid_t pid = -1;
-  fs::path scratch;
-
-  // Answers (fd 1).
-  std::array<char, 64 * 1024> answer_chunk{};
-  std::string answer_buf;
-  std::size_t answer_pos = 0;
-  std::deque<protocol::RunResult> results;
-  std::optional<protocol::Hello> hello;
-  std::string protocol_error;
-  bool answers_eof = false;
-
-  // Library output (fd 2).
-  std::array<char, 128 * 1024> output_chunk{};
-  detail::OutputSplitter output;
-  bool output_eof = false;
-
-  // Requests (fd 0).
-  std::deque<std::string> write_queue;
-  bool writing = false;
-  bool write_failed = false;
-  bool close_after_writes = false;
-
-  // The process.
-  bool reaped = false;
-  int status = 0;
-  rusage usage{};
-  int stopped_by = 0;     ///< signal that stopped it (waitpid WUNTRACED)
-  bool finished = false;  ///< dead, reaped and drained
-
-  enum class Cause { none, exited, hang, stopped, protocol, closed_answers };
-  Cause cause = Cause::none;
-  std::string cause_message;
-  int hang_statement = -1;
-};
-
-void parse_frames(Instance& inst) {
-  try {
-    while (inst.answer_buf.size() - inst.answer_pos >= protocol::kHeaderSize) {
-      protocol::FrameHeader header = protocol::decode_header(inst.answer_buf.data() + inst.answer_pos);
-      if (inst.answer_buf.size() - inst.answer_pos - protocol::kHeaderSize < header.length) break;
-      std::string payload = inst.answer_buf.substr(inst.answer_pos + protocol::kHeaderSize, header.length);
-      inst.answer_pos += protocol::kHeaderSize + header.length;
-      switch (header.kind) {
-        case protocol::MessageKind::hello:
-          if (inst.hello) throw protocol::ProtocolError("a second Hello");
-          inst.hello = protocol::decode_hello(payload);
-          break;
-        case protocol::MessageKind::result:
-          if (!inst.hello) throw protocol::ProtocolError("a result before the Hello");
-          inst.results.push_back(protocol::decode_result(payload));
-          break;
-        default:
-          throw protocol::ProtocolError("unexpected message kind " +
-                                        std::to_string(static_cast<unsigned>(header.kind)) + " from the harness");
-      }
-    }
-  } catch (const std::exception& e) {
-    inst.protocol_error = e.what();
-  }
-  if (inst.answer_pos == inst.answer_buf.size()) {
-    inst.answer_buf.clear();
-    inst.answer_pos = 0;
-  } else if (inst.answer_pos > (1u << 20)) {
-    inst.answer_buf.erase(0, inst.answer_pos);
-    inst.answer_pos = 0;
-  }
-}
-
-void read_answers(const std::shared_ptr<Instance>& inst) {
-  inst->out.async_read_some(asio::buffer(inst->answer_chunk),
-                            [inst](const boost::system::error_code& ec, std::size_t n) {
-                              if (n > 0 && inst->protocol_error.empty()) {
-                                inst->answer_buf.append(inst->answer_chunk.data(), n);
-                                parse_frames(*inst);
-                              }
-                              if (ec) {
-                                inst->answers_eof = true;
-                                return;
-                              }
-                              read_answers(inst);  // even after a protocol error: never let the pipe fill
-                            });
-}
-
-void read_output(const std::shared_ptr<Instance>& inst) {
-  inst->err.async_read_some(asio::buffer(inst->output_chunk),
-                            [inst](const boost::system::error_code& ec, std::size_t n) {
-                              if (n > 0) inst->output.append(inst->output_chunk.data(), n);
-                              if (ec) {
-                                inst->output.flush();
-                                inst->output_eof = true;
-                                return;
-                              }
-                              read_output(inst);
-                            });
-}
-
-void write_next(const std::shared_ptr<Instance>& inst) {
-  if (inst->write_queue.empty()) {
-    if (inst->close_after_writes) {
-      boost::system::error_code ignored;
-      inst->in.close(ignored);
-    }
-    return;
-  }
-  inst->writing = true;
-  asio::async_write(inst->in, asio::buffer(inst->write_queue.front()),
-                    [inst](const boost::system::error_code& ec, std::size_t) {
-                      inst->writing = false;
-                      if (ec || inst->write_queue.empty()) {
-                        inst->write_failed = true;
-                        inst->write_queue.clear();
-                        return;
-                      }
-                      inst->write_queue.pop_front();
-                      write_next(inst);
-                    });
-}
-
-void send(const std::shared_ptr<Instance>& inst, std::string frame) {
-  if (inst->write_failed) return;
-  inst->write_queue.push_back(std::move(frame));
-  if (!inst->writing) write_next(inst);
-}
-
-struct Timeout {
-  std::string message;
-  int statement = -1;
-  std::array<std::uint64_t, 5> key{};  ///< sequence, phase, phase start, sequence start, statement
-};
-
-struct ProgressSnapshot {
-  std::uint64_t sequence_id = 0;
-  int statement = -1;
-  std::uint32_t phase = 0;
-  std::string note;
-};
-
 }  // namespace
+
+using detail::Instance;
 
 struct Executor::Impl {
   // The io_context goes first: destroyed last, after everything that holds handlers on it.
@@ -316,50 +118,6 @@ struct Executor::Impl {
   }
 
   // ---- the process ------------------------------------------------------------------------
-
-  /// True once the harness has been reaped. Records a stop (SIGSTOP and friends) on the way.
-  bool poll_exit(Instance& in) {
-    if (in.reaped) return true;
-    int status = 0;
-    rusage usage{};
-    pid_t r = ::wait4(in.pid, &status, WNOHANG | WUNTRACED, &usage);
-    if (r == in.pid) {
-      if (WIFSTOPPED(status)) {
-        in.stopped_by = WSTOPSIG(status);
-        return false;
-      }
-      in.reaped = true;
-      in.status = status;
-      in.usage = usage;
-      return true;
-    }
-    if (r < 0 && errno == ECHILD) {  // someone else reaped it (SIGCHLD ignored?)
-      in.reaped = true;
-      in.status = 0;
-      return true;
-    }
-    return false;
-  }
-
-  void kill_and_reap(Instance& in) {
-    if (!in.reaped) {
-      ::kill(in.pid, SIGKILL);
-      if (::getpgid(in.pid) == in.pid) ::kill(-in.pid, SIGKILL);
-      int status = 0;
-      rusage usage{};
-      pid_t r;
-      do {
-        r = ::wait4(in.pid, &status, 0, &usage);
-      } while (r < 0 && errno == EINTR);
-      in.reaped = true;
-      if (r == in.pid) {
-        in.status = status;
-        in.usage = usage;
-      }
-    }
-    // Whatever the library forked into the harness's process group (it is its own session leader).
-    ::kill(-in.pid, SIGKILL);
-  }
 
   /// Reads what is left on fds 1 and 2 until EOF, at most kGrace, then closes the pipes.
   void drain_and_close(Instance& in) {
@@ -556,187 +314,13 @@ struct Executor::Impl {
     remove_stale_scratch();
   }
 
-  // ---- classification ---------------------------------------------------------------------
-
-  ProgressSnapshot snapshot() const {
-    const auto& p = *page.get();
-    ProgressSnapshot s;
-    s.sequence_id = p.sequence_id.load();
-    s.statement = p.statement.load();
-    s.phase = p.phase.load();
-    std::uint32_t n = std::min(p.note_length.load(), protocol::Progress::kNoteSize);
-    s.note.assign(p.note, n);
-    while (!s.note.empty() && (s.note.back() == '\n' || s.note.back() == '\0' || s.note.back() == ' ')) {
-      s.note.pop_back();
-    }
-    return s;
-  }
-
-  /// "socket (statement 2)" for each refused call.
-  static std::vector<std::string> describe(const std::vector<protocol::Refusal>& refused) {
-    std::vector<std::string> out;
-    for (const auto& r : refused) {
-      out.push_back(syscall_name(r.call) + " (statement " + std::to_string(r.statement) + ")");
-    }
-    return out;
-  }
-
-  /// Refused calls of sequence `wire`, if the page still describes it (the harness died in it).
-  std::vector<std::string> blocked_calls(std::uint64_t wire) const {
-    const auto& p = *page.get();
-    if (p.sequence_id.load() != wire) return {};
-    std::vector<protocol::Refusal> refused = protocol::refusals(p);
-    if (p.sequence_id.load() != wire) return {};  // the harness moved on while we read
-    return describe(refused);
-  }
-
-  static std::string describe_status(const Instance& in) {
-    if (WIFEXITED(in.status)) return "exit(" + std::to_string(WEXITSTATUS(in.status)) + ")";
-    if (WIFSIGNALED(in.status)) return detail::signal_name(WTERMSIG(in.status));
-    return "ended";
-  }
-
-  Outcome classify_death(Instance& in, std::uint64_t wire, const protocol::RunRequest& request) {
-    Outcome o;
-    o.result.sequence_id = request.sequence_id;
-    ProgressSnapshot s = snapshot();
-    bool ours = s.sequence_id == wire;
-    o.statement = ours ? s.statement : -1;
-    o.phase = ours ? std::string(phase_name(s.phase)) : "idle";
-    o.blocked = blocked_calls(wire);
-    detail::OutputTail tail = in.output.take(wire);
-    o.output_bytes = tail.total();
-    o.output = tail.take();
-    auto with_note = [&](std::string m) {
-      if (!s.note.empty() && m.find(s.note) == std::string::npos) m += ": " + s.note;
-      if (!ours) m += " (before the sequence started)";
-      return m;
-    };
-
-    switch (in.cause) {
-      case Instance::Cause::hang:
-        o.kind = OutcomeKind::hang;
-        o.statement = in.hang_statement;
-        o.message = in.cause_message;
-        return o;
-      case Instance::Cause::stopped:
-        o.kind = OutcomeKind::crash;
-        o.message = in.cause_message;
-        return o;
-      case Instance::Cause::protocol:
-        o.kind = OutcomeKind::crash;
-        o.message = in.cause_message;
-        return o;
-      case Instance::Cause::closed_answers:
-        o.kind = OutcomeKind::crash;
-        o.message = with_note(in.cause_message);
-        return o;
-      case Instance::Cause::none:
-      case Instance::Cause::exited:
-        break;
-    }
-
-    // A sanitizer report: its own file (log_path), or on stderr if the file could not be written.
-    std::string report_text;
-    std::error_code ec;
-    for (fs::directory_iterator it(in.scratch, ec), end; !ec && it != end; it.increment(ec)) {
-      if (it->path().filename().string().rfind("sanitizer.", 0) == 0) report_text += read_file(it->path());
-    }
-    detail::SanitizerReport report = detail::parse_sanitizer_report(report_text);
-    if (!report.found && opt.sanitized) report = detail::parse_sanitizer_report(o.output);
-    if (report.found) {
-      o.kind = report.oom ? OutcomeKind::oom : OutcomeKind::sanitizer;
-      o.sanitizer_kind = report.kind;
-      o.top_frame = report.top_frame;
-      o.message = report.message;
-      if (!ours) o.message += " (before the sequence started)";
-      return o;
-    }
-
-    if (WIFEXITED(in.status)) {
-      o.kind = OutcomeKind::exit;
-      o.message = with_note("exit(" + std::to_string(WEXITSTATUS(in.status)) + ")");
-      return o;
-    }
-    if (!WIFSIGNALED(in.status)) {
-      o.kind = OutcomeKind::crash;
-      o.message = with_note("the harness ended");
-      return o;
-    }
-    int sig = WTERMSIG(in.status);
-    std::string name = detail::signal_name(sig);
-    if (sig == SIGXCPU) {
-      o.kind = OutcomeKind::hang;
-      o.message = with_note("CPU limit (SIGXCPU)");
-      return o;
-    }
-    if (sig == SIGKILL) {
-      // Not ours (we classify our kills above): the OOM killer, or the library raising it.
-      std::uint64_t peak = static_cast<std::uint64_t>(in.usage.ru_maxrss) * 1024;
-      std::uint64_t limit = opt.memory_bytes;
-      if (std::uint64_t total = total_memory_bytes(); total != 0) limit = std::min(limit, total);
-      if (peak >= limit / 2) {
-        o.kind = OutcomeKind::oom;
-        o.message = with_note("SIGKILL (out of memory: peak " + std::to_string(peak >> 20) + " MiB)");
-        return o;
-      }
-    }
-    o.kind = OutcomeKind::crash;
-    std::string message = with_note(name);
-    if (sig == SIGABRT) {
-      std::string last = detail::last_nonempty_line(o.output);
-      if (!last.empty() && message.find(last) == std::string::npos) message += ": " + last;
-    }
-    o.message = message;
-    return o;
-  }
-
-  static Outcome classify_answer(protocol::RunResult result, const protocol::RunRequest& request) {
-    Outcome o;
-    o.result = std::move(result);
-    o.result.sequence_id = request.sequence_id;
-    if (o.result.statements.empty()) return o;
-    const auto& last = o.result.statements.back();
-    int index = static_cast<int>(o.result.statements.size()) - 1;
-    auto type_and_what = [&] {
-      if (last.exception_type.empty()) return last.message;
-      return last.message.empty() ? last.exception_type : last.exception_type + ": " + last.message;
-    };
-    switch (last.status) {
-      case protocol::StatementStatus::normal:
-        return o;
-      case protocol::StatementStatus::exception:
-        o.kind = OutcomeKind::exception;
-        o.message = type_and_what();
-        break;
-      case protocol::StatementStatus::invalid_input:
-        o.kind = OutcomeKind::invalid_input;
-        o.message = last.message;
-        break;
-      case protocol::StatementStatus::oom:
-        o.kind = OutcomeKind::oom;
-        o.message = type_and_what();
-        if (o.message.empty()) o.message = "std::bad_alloc";
-        break;
-      case protocol::StatementStatus::bad_request:
-        o.kind = OutcomeKind::bad_request;
-        o.message = last.message;
-        break;
-    }
-    o.statement = index;
-    return o;
-  }
-
   // ---- waiting ----------------------------------------------------------------------------
 
   /// Waits until the harness answers (inst->results not empty) or is finished (dead and drained).
   void wait_front(std::uint64_t wire, Clock::time_point front_since) {
     Instance& in = *inst;
-    const std::uint64_t call_ns = static_cast<std::uint64_t>(opt.call_timeout.count()) * 1'000'000ull;
-    const std::uint64_t sequence_ns = static_cast<std::uint64_t>(opt.sequence_timeout.count()) * 1'000'000ull;
-    const auto fallback = opt.sequence_timeout + opt.call_timeout;
     auto next_exit_check = Clock::now();
-    std::optional<Timeout> suspect;
+    std::optional<detail::Timeout> suspect;
     Clock::time_point suspect_since;
     for (;;) {
       if (!in.results.empty() || in.finished) return;
@@ -760,7 +344,7 @@ struct Executor::Impl {
         finish(in, Instance::Cause::stopped, "stopped (" + detail::signal_name(in.stopped_by) + ")");
         continue;
       }
-      if (auto hang = check_timeouts(wire, front_since, call_ns, sequence_ns, fallback)) {
+      if (auto hang = detail::overdue(*page.get(), wire, front_since, {opt.call_timeout, opt.sequence_timeout})) {
         // Declared only when a second look, a moment later, sees the very same state: the harness
         // writes the phase and its start time one after the other, and we may read in between.
         if (!suspect || suspect->key != hang->key) {
@@ -784,33 +368,6 @@ struct Executor::Impl {
       suspect.reset();
       pump(kSlice);
     }
-  }
-
-  /// Sequence `wire` over its time: why, in which statement, and the page state that says so.
-  std::optional<Timeout> check_timeouts(std::uint64_t wire, Clock::time_point front_since, std::uint64_t call_ns,
-                                        std::uint64_t sequence_ns, milliseconds fallback) const {
-    const auto& p = *page.get();
-    std::array<std::uint64_t, 5> key{p.sequence_id.load(), p.phase.load(), p.phase_start_ns.load(),
-                                     p.sequence_start_ns.load(), std::uint64_t(std::uint32_t(p.statement.load()))};
-    const std::uint64_t seq = key[0], phase = key[1], phase_start = key[2], sequence_start = key[3];
-    const int statement = static_cast<int>(static_cast<std::uint32_t>(key[4]));
-    auto timeout = [&](milliseconds limit, int at) {
-      std::string m = "no answer after " + std::to_string(limit.count()) + " ms";
-      m += at >= 0 ? " in statement " + std::to_string(at) : " (not in a statement)";
-      return Timeout{std::move(m), at, key};
-    };
-    if (seq == wire) {
-      std::uint64_t now = monotonic_ns();
-      if (phase != static_cast<std::uint32_t>(protocol::Phase::idle) && phase_start != 0 && now > phase_start &&
-          now - phase_start > call_ns) {
-        return timeout(opt.call_timeout, statement);
-      }
-      if (sequence_start != 0 && now > sequence_start && now - sequence_start > sequence_ns) {
-        return timeout(opt.sequence_timeout, statement);
-      }
-    }
-    if (Clock::now() - front_since > fallback) return timeout(opt.sequence_timeout, seq == wire ? statement : -1);
-    return std::nullopt;
   }
 
   // ---- running ----------------------------------------------------------------------------
@@ -851,8 +408,8 @@ struct Executor::Impl {
         in.results.pop_front();
         if (result.sequence_id == front.wire) {
           if (!in.finished) settle_output(in, front.wire);
-          Outcome o = classify_answer(std::move(result), request);
-          o.blocked = describe(o.result.refused);
+          Outcome o = detail::classify_answer(std::move(result), request);
+          o.blocked = detail::describe_refusals(o.result.refused);
           detail::OutputTail tail = in.output.take(front.wire);
           o.output_bytes = tail.total();
           o.output = tail.take();
@@ -889,7 +446,8 @@ struct Executor::Impl {
       }
 
       // Dead (or killed) without an answer for the front: the front is the sequence that died.
-      outcomes[front.index] = classify_death(in, front.wire, request);
+      outcomes[front.index] =
+          detail::classify_death(in, front.wire, request, *page.get(), opt.sanitized, opt.memory_bytes);
       flights.clear();
       ++next_done;
       next_send = next_done;

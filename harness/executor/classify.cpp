@@ -1,0 +1,237 @@
+#include "harness/executor/classify.hpp"
+
+#include <seccomp.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string_view>
+
+namespace palus::harness::detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ProgressSnapshot {
+  std::uint64_t sequence_id = 0;
+  int statement = -1;
+  std::uint32_t phase = 0;
+  std::string note;
+};
+
+ProgressSnapshot snapshot_of(const protocol::Progress& page) {
+  const auto& p = page;
+  ProgressSnapshot s;
+  s.sequence_id = p.sequence_id.load();
+  s.statement = p.statement.load();
+  s.phase = p.phase.load();
+  std::uint32_t n = std::min(p.note_length.load(), protocol::Progress::kNoteSize);
+  s.note.assign(p.note, n);
+  while (!s.note.empty() && (s.note.back() == '\n' || s.note.back() == '\0' || s.note.back() == ' ')) {
+    s.note.pop_back();
+  }
+  return s;
+}
+
+std::string_view phase_name(std::uint32_t phase) {
+  switch (static_cast<protocol::Phase>(phase)) {
+    case protocol::Phase::idle:
+      return "idle";
+    case protocol::Phase::call:
+      return "call";
+    case protocol::Phase::observe:
+      return "observe";
+    case protocol::Phase::destroy:
+      return "destroy";
+  }
+  return "unknown";
+}
+
+std::string syscall_name(std::int32_t nr) {
+  if (const char* function = protocol::blocked_function_name(nr)) return function;
+  char* name = ::seccomp_syscall_resolve_num_arch(SCMP_ARCH_NATIVE, nr);
+  if (!name) return "syscall " + std::to_string(nr);
+  std::string s = name;
+  std::free(name);
+  return s;
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::uint64_t total_memory_bytes() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::uint64_t kib = 0;
+  while (meminfo >> key >> kib) {
+    if (key == "MemTotal:") return kib * 1024;
+    meminfo.ignore(256, '\n');
+  }
+  return 0;
+}
+
+}  // namespace
+
+/// "socket (statement 2)" for each refused call.
+std::vector<std::string> describe_refusals(const std::vector<protocol::Refusal>& refused) {
+  std::vector<std::string> out;
+  for (const auto& r : refused) {
+    out.push_back(syscall_name(r.call) + " (statement " + std::to_string(r.statement) + ")");
+  }
+  return out;
+}
+
+namespace {
+
+/// Refused calls of sequence `wire`, if the page still describes it (the harness died in it).
+std::vector<std::string> blocked_calls(const protocol::Progress& page, std::uint64_t wire) {
+  const auto& p = page;
+  if (p.sequence_id.load() != wire) return {};
+  std::vector<protocol::Refusal> refused = protocol::refusals(p);
+  if (p.sequence_id.load() != wire) return {};  // the harness moved on while we read
+  return describe_refusals(refused);
+}
+
+}  // namespace
+
+Outcome classify_death(Instance& in, std::uint64_t wire, const protocol::RunRequest& request,
+                       const protocol::Progress& page, bool sanitized, std::uint64_t memory_bytes) {
+  Outcome o;
+  o.result.sequence_id = request.sequence_id;
+  ProgressSnapshot s = snapshot_of(page);
+  bool ours = s.sequence_id == wire;
+  o.statement = ours ? s.statement : -1;
+  o.phase = ours ? std::string(phase_name(s.phase)) : "idle";
+  o.blocked = blocked_calls(page, wire);
+  OutputTail tail = in.output.take(wire);
+  o.output_bytes = tail.total();
+  o.output = tail.take();
+  auto with_note = [&](std::string m) {
+    if (!s.note.empty() && m.find(s.note) == std::string::npos) m += ": " + s.note;
+    if (!ours) m += " (before the sequence started)";
+    return m;
+  };
+
+  switch (in.cause) {
+    case Instance::Cause::hang:
+      o.kind = OutcomeKind::hang;
+      o.statement = in.hang_statement;
+      o.message = in.cause_message;
+      return o;
+    case Instance::Cause::stopped:
+      o.kind = OutcomeKind::crash;
+      o.message = in.cause_message;
+      return o;
+    case Instance::Cause::protocol:
+      o.kind = OutcomeKind::crash;
+      o.message = in.cause_message;
+      return o;
+    case Instance::Cause::closed_answers:
+      o.kind = OutcomeKind::crash;
+      o.message = with_note(in.cause_message);
+      return o;
+    case Instance::Cause::none:
+    case Instance::Cause::exited:
+      break;
+  }
+
+  // A sanitizer report: its own file (log_path), or on stderr if the file could not be written.
+  std::string report_text;
+  std::error_code ec;
+  for (fs::directory_iterator it(in.scratch, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().filename().string().rfind("sanitizer.", 0) == 0) report_text += read_file(it->path());
+  }
+  SanitizerReport report = parse_sanitizer_report(report_text);
+  if (!report.found && sanitized) report = parse_sanitizer_report(o.output);
+  if (report.found) {
+    o.kind = report.oom ? OutcomeKind::oom : OutcomeKind::sanitizer;
+    o.sanitizer_kind = report.kind;
+    o.top_frame = report.top_frame;
+    o.message = report.message;
+    if (!ours) o.message += " (before the sequence started)";
+    return o;
+  }
+
+  if (WIFEXITED(in.status)) {
+    o.kind = OutcomeKind::exit;
+    o.message = with_note("exit(" + std::to_string(WEXITSTATUS(in.status)) + ")");
+    return o;
+  }
+  if (!WIFSIGNALED(in.status)) {
+    o.kind = OutcomeKind::crash;
+    o.message = with_note("the harness ended");
+    return o;
+  }
+  int sig = WTERMSIG(in.status);
+  std::string name = signal_name(sig);
+  if (sig == SIGXCPU) {
+    o.kind = OutcomeKind::hang;
+    o.message = with_note("CPU limit (SIGXCPU)");
+    return o;
+  }
+  if (sig == SIGKILL) {
+    // Not ours (we classify our kills above): the OOM killer, or the library raising it.
+    std::uint64_t peak = static_cast<std::uint64_t>(in.usage.ru_maxrss) * 1024;
+    std::uint64_t limit = memory_bytes;
+    if (std::uint64_t total = total_memory_bytes(); total != 0) limit = std::min(limit, total);
+    if (peak >= limit / 2) {
+      o.kind = OutcomeKind::oom;
+      o.message = with_note("SIGKILL (out of memory: peak " + std::to_string(peak >> 20) + " MiB)");
+      return o;
+    }
+  }
+  o.kind = OutcomeKind::crash;
+  std::string message = with_note(name);
+  if (sig == SIGABRT) {
+    std::string last = last_nonempty_line(o.output);
+    if (!last.empty() && message.find(last) == std::string::npos) message += ": " + last;
+  }
+  o.message = message;
+  return o;
+}
+
+Outcome classify_answer(protocol::RunResult result, const protocol::RunRequest& request) {
+  Outcome o;
+  o.result = std::move(result);
+  o.result.sequence_id = request.sequence_id;
+  if (o.result.statements.empty()) return o;
+  const auto& last = o.result.statements.back();
+  int index = static_cast<int>(o.result.statements.size()) - 1;
+  auto type_and_what = [&] {
+    if (last.exception_type.empty()) return last.message;
+    return last.message.empty() ? last.exception_type : last.exception_type + ": " + last.message;
+  };
+  switch (last.status) {
+    case protocol::StatementStatus::normal:
+      return o;
+    case protocol::StatementStatus::exception:
+      o.kind = OutcomeKind::exception;
+      o.message = type_and_what();
+      break;
+    case protocol::StatementStatus::invalid_input:
+      o.kind = OutcomeKind::invalid_input;
+      o.message = last.message;
+      break;
+    case protocol::StatementStatus::oom:
+      o.kind = OutcomeKind::oom;
+      o.message = type_and_what();
+      if (o.message.empty()) o.message = "std::bad_alloc";
+      break;
+    case protocol::StatementStatus::bad_request:
+      o.kind = OutcomeKind::bad_request;
+      o.message = last.message;
+      break;
+  }
+  o.statement = index;
+  return o;
+}
+
+}  // namespace palus::harness::detail
