@@ -10,14 +10,9 @@
 #include <iostream>
 #include <set>
 
+#include "bench/build_tree.hpp"
 #include "bench/evaluation.hpp"
-
-#ifndef PALUS_EXE
-#error "PALUS_EXE must name the palus executable"
-#endif
-#ifndef PALUS_SOURCE_ROOT
-#error "PALUS_SOURCE_ROOT must name the source tree"
-#endif
+#include "bench/shell.hpp"
 
 namespace {
 
@@ -25,8 +20,8 @@ namespace fs = std::filesystem;
 namespace pb = palus::bench;
 
 struct Options {
-  fs::path palus = PALUS_EXE;
-  fs::path sample = fs::path(PALUS_SOURCE_ROOT) / "samples" / "tinysql";
+  fs::path palus = pb::built_palus();
+  fs::path sample = pb::source_root() / "samples" / "tinysql";
   std::string modes = "random,model,model+constraints,palus";
   std::string seeds = "1,2,3";
   std::string time_limit = "60s";

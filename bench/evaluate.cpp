@@ -15,14 +15,9 @@
 #include <map>
 #include <sstream>
 
+#include "bench/build_tree.hpp"
 #include "bench/evaluation.hpp"
-
-#ifndef PALUS_EXE
-#error "PALUS_EXE must name the palus executable"
-#endif
-#ifndef PALUS_SOURCE_ROOT
-#error "PALUS_SOURCE_ROOT must name the source tree"
-#endif
+#include "bench/shell.hpp"
 
 namespace {
 
@@ -30,8 +25,8 @@ namespace fs = std::filesystem;
 namespace pb = palus::bench;
 
 struct Options {
-  fs::path palus = PALUS_EXE;
-  fs::path samples_dir = fs::path(PALUS_SOURCE_ROOT) / "samples";
+  fs::path palus = pb::built_palus();
+  fs::path samples_dir = pb::source_root() / "samples";
   std::string samples = "tinysql,minisat,argparse,collections";
   std::string modes = "random,model,model+constraints,palus";
   std::string seeds = "1,2,3";
@@ -235,7 +230,7 @@ int run(Options opt) {
       return 2;
     }
   }
-  if (opt.results.empty()) opt.results = fs::path(PALUS_SOURCE_ROOT) / "bench" / "results" / (today() + ".md");
+  if (opt.results.empty()) opt.results = pb::source_root() / "bench" / "results" / (today() + ".md");
   const bool fresh = opt.work_dir.empty();
   const fs::path work = fresh ? pb::fresh_temp_dir("palus-bench-evaluate") : fs::absolute(opt.work_dir);
   fs::create_directories(work);

@@ -57,12 +57,6 @@ std::string joined(const std::set<std::string>& items, const std::string& none) 
   return items.empty() ? none : text::join(items, " ");
 }
 
-fs::path fresh_temp_dir(const std::string& prefix) {
-  std::string pattern = (fs::temp_directory_path() / (prefix + "-XXXXXX")).string();
-  if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-  return pattern;
-}
-
 std::string load_average() {
   std::ifstream in("/proc/loadavg");
   std::string one, five, fifteen;

@@ -54,7 +54,6 @@ std::vector<std::string> split_list(const std::string& text);
 std::string spread(const std::vector<double>& values, int decimals);
 double mean(const std::vector<double>& values);
 std::string joined(const std::set<std::string>& items, const std::string& none);
-std::filesystem::path fresh_temp_dir(const std::string& prefix);
 /// "N cores, CPU model, kernel" and the load averages now.
 std::string machine_description();
 std::string load_average();

@@ -1,6 +1,9 @@
 #include "bench/shell.hpp"
 
+#include <stdlib.h>
+
 #include <cstdio>
+#include <stdexcept>
 
 #include "core/process.hpp"
 
@@ -27,6 +30,12 @@ int run_command(const std::string& command) {
   std::fwrite(ran.output.data(), 1, ran.output.size(), stdout);
   std::fflush(stdout);
   return ran.started ? ran.exit_status : -1;
+}
+
+std::filesystem::path fresh_temp_dir(const std::string& prefix) {
+  std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
+  if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+  return pattern;
 }
 
 double seconds_since(std::chrono::steady_clock::time_point start) {

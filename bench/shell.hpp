@@ -2,6 +2,7 @@
 // Running shell commands for the benchmark (palus stages, the compiler, test executables).
 
 #include <chrono>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,9 @@ std::string shell_quote(std::string_view text);
 /// Runs `command` with /bin/sh (core/process.hpp), then prints its output (the last MiB); its exit
 /// status, or -1 if it did not exit normally.
 int run_command(const std::string& command);
+
+/// A new empty folder in the temporary folder: "<tmp>/<prefix>-XXXXXX".
+std::filesystem::path fresh_temp_dir(const std::string& prefix);
 
 /// Seconds elapsed since `start` on the steady clock.
 double seconds_since(std::chrono::steady_clock::time_point start);

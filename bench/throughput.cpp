@@ -12,19 +12,14 @@
 #include <fstream>
 #include <iostream>
 
+#include "bench/build_tree.hpp"
 #include "bench/harness_runs.hpp"
 #include "bench/product_sequences.hpp"
 #include "bench/report.hpp"
 #include "bench/setup.hpp"
+#include "bench/shell.hpp"
 #include "bench/slow_way.hpp"
 #include "core/api_yaml_read.hpp"
-
-#ifndef PALUS_EXE
-#error "PALUS_EXE must name the palus executable"
-#endif
-#ifndef PALUS_SOURCE_ROOT
-#error "PALUS_SOURCE_ROOT must name the source tree"
-#endif
 
 namespace {
 
@@ -32,8 +27,8 @@ namespace fs = std::filesystem;
 namespace pb = palus::bench;
 
 struct Options {
-  fs::path palus = PALUS_EXE;
-  fs::path sample = fs::path(PALUS_SOURCE_ROOT) / "samples" / "tinysql";
+  fs::path palus = pb::built_palus();
+  fs::path sample = pb::source_root() / "samples" / "tinysql";
   std::size_t sequences = 50000;
   std::size_t slow = 5;
   std::uint64_t seed = 0;
@@ -41,12 +36,6 @@ struct Options {
   fs::path work_dir;
   bool keep = false;
 };
-
-fs::path fresh_temp_dir() {
-  std::string pattern = (fs::temp_directory_path() / "palus-bench-XXXXXX").string();
-  if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-  return pattern;
-}
 
 std::vector<fs::path> cpp_files(const fs::path& dir) {
   std::vector<fs::path> files;
@@ -87,7 +76,7 @@ palus::harness::ExecutorOptions executor_options(const fs::path& harness, const 
 
 int run(const Options& opt) {
   const bool fresh = opt.work_dir.empty();
-  const fs::path work = fresh ? fresh_temp_dir() : fs::absolute(opt.work_dir);
+  const fs::path work = fresh ? pb::fresh_temp_dir("palus-bench") : fs::absolute(opt.work_dir);
   fs::create_directories(work);
   std::cerr << "work directory: " << work.string() << "\n";
 

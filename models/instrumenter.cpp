@@ -141,24 +141,9 @@ class UnitScanner {
   }
 
   void visit_scope(CXCursor scope) {
-    for (CXCursor child : clang::children_of(scope)) {
-      if (!in_project_file(child)) continue;
-      const CXCursorKind kind = clang_getCursorKind(child);
-      switch (kind) {
-        case CXCursor_Namespace:
-        case CXCursor_LinkageSpec:
-        case CXCursor_ClassDecl:
-        case CXCursor_StructDecl:
-        case CXCursor_UnionDecl:
-        case CXCursor_ClassTemplate:
-        case CXCursor_ClassTemplatePartialSpecialization:
-        case CXCursor_FriendDecl:
-          visit_scope(child);
-          break;
-        default:
-          if (clang::is_function_like(kind)) consider(child);
-      }
-    }
+    clang::for_each_function(
+        scope, [this](CXCursor child, bool) { return in_project_file(child); },
+        [this](CXCursor function) { consider(function); });
   }
 
   /// Declarations elsewhere (the standard library, other libraries) are not looked into.

@@ -84,4 +84,34 @@ bool is_function_like(CXCursorKind kind) {
          kind == CXCursor_Destructor || kind == CXCursor_ConversionFunction || kind == CXCursor_FunctionTemplate;
 }
 
+namespace {
+
+void walk_functions(CXCursor scope, bool top_level, const std::function<bool(CXCursor, bool)>& enter,
+                    const std::function<void(CXCursor)>& visit) {
+  for (CXCursor child : children_of(scope)) {
+    if (!enter(child, top_level)) continue;
+    switch (const CXCursorKind kind = clang_getCursorKind(child)) {
+      case CXCursor_Namespace:
+      case CXCursor_LinkageSpec:
+      case CXCursor_ClassDecl:
+      case CXCursor_StructDecl:
+      case CXCursor_UnionDecl:
+      case CXCursor_ClassTemplate:
+      case CXCursor_ClassTemplatePartialSpecialization:
+      case CXCursor_FriendDecl:
+        walk_functions(child, false, enter, visit);
+        break;
+      default:
+        if (is_function_like(kind)) visit(child);
+    }
+  }
+}
+
+}  // namespace
+
+void for_each_function(CXCursor scope, const std::function<bool(CXCursor, bool)>& enter,
+                       const std::function<void(CXCursor)>& visit) {
+  walk_functions(scope, true, enter, visit);
+}
+
 }  // namespace palus::clang

@@ -38,4 +38,11 @@ std::string access_of(CXCursor cursor);
 
 bool is_function_like(CXCursorKind kind);
 
+/// Calls `visit` on each function-like declaration (is_function_like) in `scope` and in the
+/// namespaces, linkage specifications, classes, structs, unions, class templates and friend
+/// declarations nested in it. `enter(cursor, top_level)` says whether to look at a child at all
+/// (top_level: a direct child of `scope`).
+void for_each_function(CXCursor scope, const std::function<bool(CXCursor, bool top_level)>& enter,
+                       const std::function<void(CXCursor)>& visit);
+
 }  // namespace palus::clang

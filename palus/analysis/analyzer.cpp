@@ -22,28 +22,14 @@ namespace {
 using FactsByUsr = std::map<std::string, BodyFacts>;
 
 /// Records the facts of every function defined in `files`, wherever it is nested.
-void collect_bodies(CXCursor scope, const std::set<std::string>& files, bool top_level, FactsByUsr& facts) {
-  for (CXCursor child : clang::children_of(scope)) {
-    if (top_level && !files.contains(clang::location_of(child).file)) continue;
-    const CXCursorKind kind = clang_getCursorKind(child);
-    switch (kind) {
-      case CXCursor_Namespace:
-      case CXCursor_LinkageSpec:
-      case CXCursor_ClassDecl:
-      case CXCursor_StructDecl:
-      case CXCursor_ClassTemplate:
-      case CXCursor_ClassTemplatePartialSpecialization:
-        collect_bodies(child, files, false, facts);
-        break;
-      case CXCursor_FriendDecl:
-        collect_bodies(child, files, false, facts);
-        break;
-      default:
-        if (clang::is_function_like(kind) && clang_isCursorDefinition(child)) {
-          facts[clang::usr_of(clang_getCanonicalCursor(child))] = collect_body_facts(child);
-        }
-    }
-  }
+void collect_bodies(CXCursor unit, const std::set<std::string>& files, FactsByUsr& facts) {
+  clang::for_each_function(
+      unit,
+      [&](CXCursor child, bool top_level) { return !top_level || files.contains(clang::location_of(child).file); },
+      [&](CXCursor function) {
+        if (clang_isCursorDefinition(function))
+          facts[clang::usr_of(clang_getCanonicalCursor(function))] = collect_body_facts(function);
+      });
 }
 
 std::vector<std::string> keys(const std::map<std::string, int>& counts) {
@@ -150,7 +136,7 @@ api::Api analyze(const AnalysisInput& input) {
   {
     TranslationUnit unit(all_headers, headers_unit_flags(input, header_flags), unsaved);
     scan = collect_entities(unit.root(), headers, TargetFilter(input.include, input.exclude));
-    collect_bodies(unit.root(), headers, true, facts);
+    collect_bodies(unit.root(), headers, facts);
     oracles = collect_oracles(unit.root(), std::set<std::string>(input.theories.begin(), input.theories.end()));
   }
   // Sources and the traits probe are independent parses: spread them over the cores, then
@@ -168,7 +154,7 @@ api::Api analyze(const AnalysisInput& input) {
     jobs.emplace_back([&, i] {
       const std::string& source = input.sources[i];
       TranslationUnit unit(source, input.flags_for(source), unsaved);
-      collect_bodies(unit.root(), {source}, true, source_facts[i]);
+      collect_bodies(unit.root(), {source}, source_facts[i]);
     });
   }
   run_in_parallel(jobs);
