@@ -42,6 +42,13 @@ inline api::TypeRef type(std::string spelling, std::string base, api::Passing pa
 inline api::TypeRef int_type() { return type("int", "int", api::Passing::value, api::TypeCategory::integer); }
 inline api::TypeRef void_type() { return type("void", "void", api::Passing::value, api::TypeCategory::void_type); }
 
+inline api::TypeRef record_type(const std::string& base, api::Passing passing) {
+  const std::string spelling = passing == api::Passing::const_ref ? "const " + base + " &"
+                               : passing == api::Passing::ref     ? base + " &"
+                                                                  : base;
+  return type(spelling, base, passing, api::TypeCategory::record);
+}
+
 inline api::Param param(std::string name, api::TypeRef t) {
   api::Param p;
   p.name = std::move(name);

@@ -1,0 +1,160 @@
+// The catalog: the harness's callables matched with api.yaml and the contracts.
+
+#include "palus/generation/catalog.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../generation_fixtures.hpp"
+#include "core/api.hpp"
+#include "harness/executor/outcome.hpp"
+#include "palus/generation/contract_checks.hpp"
+#include "palus/generation/feedback.hpp"
+#include "palus/generation/literal_pool.hpp"
+#include "palus/generation/minimise.hpp"
+#include "palus/generation/pool.hpp"
+#include "palus/generation/random.hpp"
+#include "palus/generation/random_step.hpp"
+#include "palus/generation/scalar_type.hpp"
+#include "palus/generation/sequence.hpp"
+#include "palus/generation/theory_checks.hpp"
+
+namespace palus::generation {
+namespace {
+
+using namespace fixtures;
+
+using harness::Outcome;
+using harness::OutcomeKind;
+using harness::protocol::Input;
+using harness::protocol::InputKind;
+using harness::protocol::Statement;
+
+// ---------------------------------------------------------------------------------------------
+// Catalog
+
+TEST(Catalog, MatchesApiCallablesAndContracts) {
+  const Library lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  EXPECT_EQ(catalog.api, &lib.api);
+  ASSERT_EQ(catalog.callables.size(), lib.ids.size());
+  for (std::uint32_t i = 0; i < lib.ids.size(); ++i) {
+    EXPECT_EQ(catalog.callables[i].index, i);
+    EXPECT_EQ(catalog.callables[i].id, lib.ids[i]);
+  }
+
+  const CallableInfo& ctor = catalog.callables[Library::kACtor];
+  EXPECT_TRUE(ctor.usable);
+  EXPECT_FALSE(ctor.is_method);
+  EXPECT_FALSE(ctor.contract.has_value());
+  ASSERT_NE(ctor.callable, nullptr);
+  EXPECT_EQ(ctor.callable->id, "ns::A::A(int)");
+  ASSERT_EQ(ctor.inputs.size(), 1u);
+  EXPECT_TRUE(ctor.inputs[0].literal);
+  EXPECT_EQ(ctor.inputs[0].type.base, "int");
+  EXPECT_EQ(ctor.inputs[0].param, &ctor.callable->params[0]);
+  EXPECT_EQ(ctor.yields, (std::vector<std::string>{"ns::A"}));
+
+  const CallableInfo& use = catalog.callables[Library::kUse];
+  EXPECT_TRUE(use.usable);
+  EXPECT_TRUE(use.is_method);
+  ASSERT_EQ(use.inputs.size(), 2u);
+  EXPECT_FALSE(use.inputs[0].literal);
+  EXPECT_EQ(use.inputs[0].record, "ns::A");  // the receiver
+  EXPECT_EQ(use.inputs[0].param, nullptr);
+  EXPECT_FALSE(use.inputs[0].null_allowed);
+  EXPECT_FALSE(use.inputs[1].literal);
+  EXPECT_EQ(use.inputs[1].record, "ns::Other");
+  EXPECT_FALSE(use.inputs[1].null_allowed);
+  EXPECT_TRUE(use.yields.empty());
+
+  const CallableInfo& make_other = catalog.callables[Library::kMake];
+  EXPECT_TRUE(make_other.usable);
+  EXPECT_EQ(std::set<std::string>(make_other.yields.begin(), make_other.yields.end()),
+            (std::set<std::string>{"ns::Other", "std::unique_ptr<ns::Other>"}));
+  EXPECT_EQ(make_other.yields.size(), 2u);
+
+  const CallableInfo& peek = catalog.callables[Library::kPeek];
+  EXPECT_TRUE(peek.usable);
+  ASSERT_EQ(peek.inputs.size(), 2u);
+  EXPECT_EQ(peek.inputs[1].record, "ns::Other");
+  EXPECT_TRUE(peek.inputs[1].null_allowed);
+
+  const CallableInfo& take = catalog.callables[Library::kTake];
+  ASSERT_EQ(take.inputs.size(), 2u);
+  EXPECT_EQ(take.inputs[1].record, "std::unique_ptr<ns::Other>");
+  EXPECT_TRUE(take.inputs[1].moves) << "a unique_ptr by value is moved from";
+  EXPECT_TRUE(take.inputs[1].may_change);
+  EXPECT_FALSE(use.inputs[1].moves);
+  EXPECT_FALSE(use.inputs[1].may_change) << "const ns::Other &";
+  EXPECT_FALSE(peek.inputs[0].moves);
+
+  const CallableInfo& free_fn = catalog.callables[Library::kFree];
+  EXPECT_TRUE(free_fn.usable);
+  EXPECT_FALSE(free_fn.is_method);
+  ASSERT_EQ(free_fn.inputs.size(), 2u);
+  EXPECT_TRUE(free_fn.inputs[0].literal);
+  EXPECT_TRUE(free_fn.inputs[1].literal);
+  EXPECT_TRUE(free_fn.yields.empty());  // int is not a record
+
+  const CallableInfo& reflexive = catalog.callables[Library::kReflexive];
+  EXPECT_TRUE(reflexive.usable);
+  EXPECT_EQ(reflexive.callable, nullptr);
+  ASSERT_TRUE(reflexive.contract.has_value());
+  EXPECT_EQ(reflexive.contract->name, "equals_reflexive");
+  EXPECT_EQ(reflexive.contract->type, "ns::A");
+  EXPECT_EQ(reflexive.contract->arity, 1u);
+  ASSERT_EQ(reflexive.inputs.size(), 1u);
+  EXPECT_EQ(reflexive.inputs[0].record, "ns::A");
+  EXPECT_FALSE(reflexive.inputs[0].literal);
+  EXPECT_TRUE(reflexive.yields.empty());
+
+  const CallableInfo& pair = catalog.callables[Library::kHashConsistent];
+  ASSERT_TRUE(pair.contract.has_value());
+  EXPECT_EQ(pair.contract->arity, 2u);
+  EXPECT_EQ(pair.contract->type, "ns::A");
+  EXPECT_EQ(pair.inputs.size(), 2u);
+
+  const CallableInfo& unknown = catalog.callables[Library::kUnknown];
+  EXPECT_FALSE(unknown.usable);
+  EXPECT_EQ(unknown.callable, nullptr);
+  EXPECT_FALSE(unknown.contract.has_value());
+
+  EXPECT_FALSE(catalog.callables[Library::kRaw].usable);  // void * cannot be supplied
+}
+
+TEST(Catalog, SubjectOf) {
+  const Library lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  EXPECT_EQ(subject_of(catalog.callables[Library::kACtor]), "A");
+  EXPECT_EQ(subject_of(catalog.callables[Library::kUse]), "A");
+  EXPECT_EQ(subject_of(catalog.callables[Library::kOtherCtor]), "Other");
+  EXPECT_EQ(subject_of(catalog.callables[Library::kFree]), "functions");
+  EXPECT_EQ(subject_of(catalog.callables[Library::kReflexive]), "A");
+  CallableInfo templated;
+  api::Callable c = callable("ns::Box<ns::a::B>::get()", "get", "ns::Box<ns::a::B>", api::CallableKind::method);
+  templated.callable = &c;
+  EXPECT_EQ(subject_of(templated), "Box_ns__a__B_");
+}
+
+TEST(Catalog, NothingCallableThrows) {
+  const Library lib;
+  EXPECT_THROW(make_catalog(lib.api, {"ns::gone(int)", "palus::contract::equals_reflexive(ns::A)"}),
+               std::runtime_error);
+  EXPECT_THROW(make_catalog(lib.api, {}), std::runtime_error);
+  EXPECT_NO_THROW(make_catalog(lib.api, {"ns::gone(int)", "ns::Other::Other()"}));
+}
+
+}  // namespace
+}  // namespace palus::generation

@@ -1,0 +1,143 @@
+// Minimisation of failing sequences.
+
+#include "palus/generation/minimise.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <climits>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../generation_fixtures.hpp"
+#include "core/api.hpp"
+#include "harness/executor/outcome.hpp"
+#include "palus/generation/catalog.hpp"
+#include "palus/generation/contract_checks.hpp"
+#include "palus/generation/feedback.hpp"
+#include "palus/generation/literal_pool.hpp"
+#include "palus/generation/pool.hpp"
+#include "palus/generation/random.hpp"
+#include "palus/generation/random_step.hpp"
+#include "palus/generation/scalar_type.hpp"
+#include "palus/generation/sequence.hpp"
+#include "palus/generation/theory_checks.hpp"
+
+namespace palus::generation {
+namespace {
+
+using namespace fixtures;
+
+using harness::Outcome;
+using harness::OutcomeKind;
+using harness::protocol::Input;
+using harness::protocol::InputKind;
+using harness::protocol::Statement;
+
+// ---------------------------------------------------------------------------------------------
+// minimise
+
+TEST(Minimise, RemovesIrrelevantStatementsKeepsUsedOnesAndTheLast) {
+  // 0: x()  1: noise(1)  2: y(ref 0)  3: noise(2)  4: fail(ref 2)
+  const Sequence failing =
+      make({call(1), call(9, {Input::integer(1)}), call(2, {ref(0)}), call(9, {Input::integer(2)}), call(7, {ref(2)})});
+  std::size_t calls = 0;
+  const auto still_fails = [&](const Sequence& s) {
+    ++calls;
+    // Fails as long as it ends with the failing call.
+    return !s.empty() && s.statements().back().callable == 7;
+  };
+  const Sequence minimal = minimise(failing, 1, still_fails, 100);
+  EXPECT_EQ(minimal, make({call(1), call(2, {ref(0)}), call(7, {ref(1)})}));
+  EXPECT_GT(calls, 0u);
+  EXPECT_LE(calls, 100u);
+}
+
+TEST(Minimise, KeepsWhatTheFailureNeeds) {
+  // The failure needs noise(1) although nothing refers to it (global state, say).
+  const Sequence failing = make({call(9, {Input::integer(1)}), call(9, {Input::integer(2)}), call(7)});
+  const auto still_fails = [](const Sequence& s) {
+    bool has_one = false;
+    for (const auto& st : s.statements()) has_one = has_one || (st.callable == 9 && st.inputs[0].i == 1);
+    return has_one && s.statements().back().callable == 7;
+  };
+  EXPECT_EQ(minimise(failing, 1, still_fails, 100), make({call(9, {Input::integer(1)}), call(7)}));
+}
+
+TEST(Minimise, KeepLastProtectsTheChecks) {
+  // 0: a()  1: noise()  2: fail(ref 0)  3: check(ref 0)  4: unused_check()
+  const Sequence failing = make({call(1), call(9), call(7, {ref(0)}), call(8, {ref(0)}), call(8)});
+  std::vector<Sequence> tried;
+  const auto still_fails = [&](const Sequence& s) {
+    tried.push_back(s);
+    return true;
+  };
+  const Sequence minimal = minimise(failing, 3, still_fails, 100);
+  EXPECT_EQ(minimal, make({call(1), call(7, {ref(0)}), call(8, {ref(0)}), call(8)}));
+  for (const auto& s : tried) {
+    ASSERT_GE(s.size(), 3u);
+    EXPECT_EQ(s[s.size() - 3].callable, 7u);
+    EXPECT_EQ(s[s.size() - 1].callable, 8u);
+  }
+}
+
+TEST(Minimise, RespectsMaxAttempts) {
+  Sequence failing;
+  for (int i = 0; i < 20; ++i) failing = failing.extended(call(9, {Input::integer(i)}));
+  failing = failing.extended(call(7));
+  std::size_t calls = 0;
+  const auto never = [&](const Sequence&) {
+    ++calls;
+    return false;  // nothing can be removed
+  };
+  EXPECT_EQ(minimise(failing, 1, never, 5), failing);
+  EXPECT_EQ(calls, 5u);
+  calls = 0;
+  const auto always = [&](const Sequence&) {
+    ++calls;
+    return true;
+  };
+  const Sequence partly = minimise(failing, 1, always, 3);
+  EXPECT_EQ(calls, 3u);
+  EXPECT_EQ(partly.size(), failing.size() - 3);
+  EXPECT_EQ(partly.statements().back().callable, 7u);
+  calls = 0;
+  EXPECT_EQ(minimise(failing, 1, always, 0), failing);
+  EXPECT_EQ(calls, 0u);
+}
+
+TEST(Minimise, RepeatsUntilNothingMoreGoes) {
+  // b can only go once a is gone, and a is before b: a second pass removes b.
+  const Sequence failing = make({call(1), call(2), call(7)});
+  const auto has = [](const Sequence& s, std::uint32_t callable) {
+    for (const auto& st : s.statements())
+      if (st.callable == callable) return true;
+    return false;
+  };
+  const auto still_fails = [&](const Sequence& s) {
+    return !s.empty() && s.statements().back().callable == 7 && (!has(s, 1) || has(s, 2));
+  };
+  EXPECT_EQ(minimise(failing, 1, still_fails, 100), make({call(7)}));
+}
+
+TEST(Minimise, NothingToRemove) {
+  const Sequence failing = make({call(1), call(7, {ref(0)})});
+  std::size_t calls = 0;
+  const auto still_fails = [&](const Sequence&) {
+    ++calls;
+    return true;
+  };
+  EXPECT_EQ(minimise(failing, 1, still_fails, 100), failing);  // statement 0 is used by the last
+  EXPECT_EQ(calls, 0u);
+  EXPECT_EQ(minimise(failing, 5, still_fails, 100), failing);  // keep_last beyond the size
+}
+
+}  // namespace
+}  // namespace palus::generation
