@@ -16,7 +16,6 @@
 #include <string>
 #include <vector>
 
-#include "../generation_fixtures.hpp"
 #include "core/api.hpp"
 #include "harness/executor/outcome.hpp"
 #include "palus/generation/catalog.hpp"
@@ -29,6 +28,7 @@
 #include "palus/generation/random_step.hpp"
 #include "palus/generation/scalar_type.hpp"
 #include "palus/generation/sequence.hpp"
+#include "unit/palus/generation/generation_fixtures.hpp"
 
 namespace palus::generation {
 namespace {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "theory_harness_mode.hpp"
+#include "unit/oracles/theory_harness_mode.hpp"
 
 static_assert(PALUS_THEORY_GTEST == 1, "gtest/gtest.h included first selects GoogleTest mode");
 

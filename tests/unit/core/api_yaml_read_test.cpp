@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "../test_files.hpp"
 #include "core/api_yaml.hpp"
 #include "core/error.hpp"
+#include "test_files.hpp"
 
 namespace palus::testing {
 namespace {

@@ -1,4 +1,4 @@
-#include "contracts_cxx17.hpp"
+#include "unit/oracles/contracts_cxx17.hpp"
 
 #include <functional>
 #include <ostream>

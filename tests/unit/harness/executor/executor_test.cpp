@@ -1,4 +1,4 @@
-// The executor against a fake harness (tests/unit/fake_harness.cpp) that misbehaves on request.
+// The executor against a fake harness (tests/unit/harness/executor/fake_harness.cpp) that misbehaves on request.
 
 #include "harness/executor/executor.hpp"
 
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "../test_files.hpp"
+#include "test_files.hpp"
 
 #ifndef FAKE_HARNESS
 #error "FAKE_HARNESS must name the fake harness executable"

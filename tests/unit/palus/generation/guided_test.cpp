@@ -9,13 +9,13 @@
 #include <set>
 #include <utility>
 
-#include "generation_fixtures.hpp"
 #include "palus/generation/catalog.hpp"
 #include "palus/generation/dependent_methods.hpp"
 #include "palus/generation/guided_source.hpp"
 #include "palus/generation/literal_pool.hpp"
 #include "palus/generation/model_guide.hpp"
 #include "palus/generation/random_step.hpp"
+#include "unit/palus/generation/generation_fixtures.hpp"
 
 namespace palus::generation {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "analysis_test_util.hpp"
+#include "unit/palus/analysis/analysis_test_util.hpp"
 
 namespace palus::testing {
 namespace {

@@ -2,7 +2,7 @@
 // like the generated ones, and one scenario per run (argv[1]). trace_runtime_test.cpp runs it with
 // PALUS_TRACE_FILE set and reads the trace back. Callable numbers: trace_sample.hpp.
 
-#include "trace_sample.hpp"
+#include "unit/models/trace_sample.hpp"
 
 #include <signal.h>
 #include <sys/resource.h>

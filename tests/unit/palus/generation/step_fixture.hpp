@@ -8,12 +8,12 @@
 #include <set>
 #include <vector>
 
-#include "../generation_fixtures.hpp"
 #include "palus/generation/catalog.hpp"
 #include "palus/generation/literal_pool.hpp"
 #include "palus/generation/pool.hpp"
 #include "palus/generation/random.hpp"
 #include "palus/generation/random_step.hpp"
+#include "unit/palus/generation/generation_fixtures.hpp"
 
 namespace palus::generation::fixtures {
 

@@ -22,7 +22,7 @@
 #include "palus/writer/literal.hpp"
 #include "palus/writer/suite_writer.hpp"
 #include "palus/writer/test_renderer.hpp"
-#include "tests/test_files.hpp"
+#include "test_files.hpp"
 
 namespace palus::writer {
 namespace {

@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "contracts_cxx17.hpp"
 #include "harness/codegen/harness_source.hpp"
 #include "oracles/contracts/contract_catalog.hpp"
 #include "palus/config/config.hpp"
+#include "unit/oracles/contracts_cxx17.hpp"
 
 namespace pc = palus::contracts;
 namespace po = palus::oracles;

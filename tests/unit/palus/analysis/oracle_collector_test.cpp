@@ -3,11 +3,11 @@
 
 #include <gtest/gtest.h>
 
-#include "../test_files.hpp"
-#include "analysis_test_util.hpp"
 #include "core/api_yaml.hpp"
 #include "core/api_yaml_read.hpp"
 #include "core/error.hpp"
+#include "test_files.hpp"
+#include "unit/palus/analysis/analysis_test_util.hpp"
 
 namespace palus::testing {
 namespace {

@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "analysis_test_util.hpp"
 #include "core/error.hpp"
+#include "unit/palus/analysis/analysis_test_util.hpp"
 
 namespace palus::testing {
 namespace {

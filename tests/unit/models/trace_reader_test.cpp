@@ -8,8 +8,8 @@
 #include <cstring>
 #include <string>
 
-#include "../test_files.hpp"
 #include "models/runtime/trace_format.hpp"
+#include "test_files.hpp"
 
 namespace palus::models {
 namespace {

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "../test_files.hpp"
 #include "models/trace_reader.hpp"
-#include "trace_sample.hpp"
+#include "test_files.hpp"
+#include "unit/models/trace_sample.hpp"
 
 #ifndef TRACE_SAMPLE
 #error "TRACE_SAMPLE must name the hand-instrumented sample program"

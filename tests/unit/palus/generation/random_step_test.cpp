@@ -16,7 +16,6 @@
 #include <string>
 #include <vector>
 
-#include "../generation_fixtures.hpp"
 #include "core/api.hpp"
 #include "harness/executor/outcome.hpp"
 #include "palus/generation/catalog.hpp"
@@ -29,7 +28,8 @@
 #include "palus/generation/scalar_type.hpp"
 #include "palus/generation/sequence.hpp"
 #include "palus/generation/theory_checks.hpp"
-#include "step_fixture.hpp"
+#include "unit/palus/generation/generation_fixtures.hpp"
+#include "unit/palus/generation/step_fixture.hpp"
 
 namespace palus::generation {
 namespace {

@@ -11,8 +11,8 @@
 #include <chrono>
 #include <vector>
 
-#include "../generation_fixtures.hpp"
 #include "palus/generation/random_step.hpp"
+#include "unit/palus/generation/generation_fixtures.hpp"
 
 namespace palus::generation {
 namespace {

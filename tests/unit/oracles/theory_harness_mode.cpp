@@ -2,7 +2,7 @@
 // with -std=c++17, so it also checks that the header is C++17. The theories are run as the
 // harness runs them, through palus::theory_detail::outcome. Each `run.line = __LINE__ + 1;` names
 // the line of the macro below it, which the violation messages quote.
-#include "theory_harness_mode.hpp"
+#include "unit/oracles/theory_harness_mode.hpp"
 
 #include <palus/theory.hpp>
 #include <stdexcept>

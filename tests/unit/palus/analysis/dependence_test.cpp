@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "analysis_test_util.hpp"
+#include "unit/palus/analysis/analysis_test_util.hpp"
 
 namespace palus::testing {
 namespace {

@@ -13,12 +13,12 @@
 #include <string>
 #include <vector>
 
-#include "../test_files.hpp"
 #include "core/api.hpp"
 #include "core/error.hpp"
 #include "models/ktail.hpp"
 #include "models/model_inference.hpp"
 #include "models/model_yaml.hpp"
+#include "test_files.hpp"
 
 namespace palus::models {
 

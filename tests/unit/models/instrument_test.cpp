@@ -21,7 +21,7 @@
 #include "models/profile_source.hpp"
 #include "palus/analysis/analyzer.hpp"
 #include "palus/config/config.hpp"
-#include "tests/test_files.hpp"
+#include "test_files.hpp"
 
 namespace palus::models {
 namespace {
