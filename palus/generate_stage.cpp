@@ -317,8 +317,11 @@ report::RunReport generate_stage(const GenerateRequest& request) {
 
   // Check the last tests, then write the final report.
   if (summary.interrupted) progress.note("generate: interrupted; checking and writing the tests found so far");
-  log(fmt::format("generation stopped{}: {} sequences executed; checking the last tests",
-                  summary.interrupted ? " (interrupted)" : "", generator.stats().executed));
+  log(
+      fmt::format("generation stopped{}: {} sequences executed; {} passing tests not kept for printing over {} "
+                  "bytes; checking the last tests",
+                  summary.interrupted ? " (interrupted)" : "", generator.stats().executed, generator.stats().noisy,
+                  generation::GeneratorOptions{}.max_test_output_bytes));
   pipeline->finish();
   progress.finish();
   latest = generator.stats();

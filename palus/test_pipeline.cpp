@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
+#include <iterator>
 #include <stdexcept>
 
 #include "palus/suite/test_checker.hpp"
@@ -12,8 +15,17 @@ namespace palus {
 namespace {
 
 constexpr std::size_t kBatch = 60;
-/// How long found tests wait for company before a check starts: one compile serves many tests.
-constexpr auto kGather = std::chrono::seconds(3);
+
+/// Batches are cut by count, never by time, so that which tests share a check (one compile, one
+/// process running them) does not depend on timing or load: each lane's tests in the order found,
+/// in batches of 10, 20, 40, then 60, so that the first tests reach the folder early.
+std::size_t batch_size(std::size_t batches_taken) {
+  return std::min<std::size_t>(kBatch, std::size_t{10} << std::min<std::size_t>(batches_taken, 3));
+}
+
+/// Failure tests are checked apart: a file of passing tests alone compiles faster
+/// (check_build_settings' passing_test_flags).
+std::size_t lane_of(const generation::TestCase& test) { return test.kind == generation::TestKind::failure ? 1 : 0; }
 
 std::string describe_run(const suite::RunOutcome& run) {
   std::string text(suite::to_string(run.kind));
@@ -43,7 +55,8 @@ void TestPipeline::submit(generation::TestCase test) {
   writer::TestName name = writer_.reserve_name(test);
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back({std::move(test), std::move(name)});
+    Lane& lane = lanes_[lane_of(test)];
+    lane.queue.push_back({std::move(test), std::move(name)});
     ++counts_.pending;
   }
   wake_.notify_one();
@@ -71,27 +84,28 @@ std::vector<WrittenFailure> TestPipeline::failures() const {
   return out;
 }
 
+bool TestPipeline::ready(const Lane& lane) const {
+  return lane.queue.size() >= batch_size(lane.batches) || (finishing_ && !lane.queue.empty());
+}
+
 void TestPipeline::work(std::size_t k) {
   for (;;) {
     std::vector<Named> batch;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this, k] { return finishing_ || (k == 0 && !queue_.empty()); });
-      if (!finishing_ && queue_.size() < kBatch) {
-        wake_.wait_for(lock, kGather, [this] { return finishing_ || queue_.size() >= kBatch; });
-      }
-      if (queue_.empty() && finishing_) return;
-      // Failure tests are checked apart: a file of passing tests alone compiles faster
-      // (check_build_settings' passing_test_flags).
-      const bool failures = queue_.front().test.kind == generation::TestKind::failure;
-      for (auto it = queue_.begin(); it != queue_.end() && batch.size() < kBatch;) {
-        if ((it->test.kind == generation::TestKind::failure) != failures) {
-          ++it;
-          continue;
-        }
-        batch.push_back(std::move(*it));
-        it = queue_.erase(it);
-      }
+      auto has_work = [this, k] {
+        return (k == 0 || finishing_) &&
+               std::any_of(lanes_.begin(), lanes_.end(), [this](const Lane& l) { return ready(l); });
+      };
+      auto done = [this] {
+        return finishing_ && std::all_of(lanes_.begin(), lanes_.end(), [](const Lane& l) { return l.queue.empty(); });
+      };
+      wake_.wait(lock, [&] { return done() || has_work(); });
+      if (!has_work()) return;
+      Lane& lane = *std::find_if(lanes_.begin(), lanes_.end(), [this](const Lane& l) { return ready(l); });
+      const std::size_t n = std::min(lane.queue.size(), batch_size(lane.batches++));
+      batch.assign(std::make_move_iterator(lane.queue.begin()), std::make_move_iterator(lane.queue.begin() + n));
+      lane.queue.erase(lane.queue.begin(), lane.queue.begin() + n);
     }
     check_batch(*checkers_[k], std::move(batch));
   }

@@ -3,8 +3,10 @@
 // checked in the background — compiled with the project's flags and run twice in fresh
 // processes — and the ones that hold are written out at once, so an interrupt keeps them.
 // While the generator runs, one checker works (the generator and the harness need the other
-// cores); once it stopped, every checker takes batches.
+// cores); once it stopped, every checker takes batches. Batches are cut by count, so the same
+// tests are checked together on every run.
 
+#include <array>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -65,6 +67,14 @@ class TestPipeline {
     writer::TestName name;  ///< reserved when submitted
   };
 
+  /// Tests of one kind (passing, or failure) waiting for their check, in the order found.
+  struct Lane {
+    std::deque<Named> queue;
+    std::size_t batches = 0;  ///< taken so far: the next one's size follows from it
+  };
+  /// A batch of the lane can be taken: enough tests for its next size, or the end.
+  bool ready(const Lane& lane) const;
+
   /// Worker `k` checks with checkers_[k]; workers after the first wait for finish().
   void work(std::size_t k);
   void check_batch(suite::TestChecker& checker, const std::vector<Named>& batch);
@@ -77,7 +87,7 @@ class TestPipeline {
 
   mutable std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<Named> queue_;
+  std::array<Lane, 2> lanes_;  ///< passing tests (regression, expected exception), failure tests
   bool finishing_ = false;
   PipelineCounts counts_;
   std::vector<Named> failures_;  ///< accepted failure tests

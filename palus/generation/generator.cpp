@@ -204,6 +204,10 @@ void Generator::keep_regression(const Sequence& main, const harness::Outcome& ou
   const CallableInfo& last = catalog_.callables[main[main.size() - 1].callable];
   auto& seen = behaviours_[last.id];
   if (seen.size() >= options_.regression_per_callable) return;
+  if (outcome.output_bytes > options_.max_test_output_bytes) {
+    ++stats_.noisy;
+    return;
+  }
   if (!seen.insert(behaviour_of(outcome.result, main.size() - 1)).second) return;
   TestCase test;
   test.kind = TestKind::regression;
@@ -221,6 +225,10 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
       last_index < outcome.result.statements.size() ? outcome.result.statements[last_index].exception_type : "";
   std::size_t& kept = exceptions_kept_[last.id + "\n" + type];
   if (kept >= options_.exceptions_per_callable) return;
+  if (outcome.output_bytes > options_.max_test_output_bytes) {
+    ++stats_.noisy;
+    return;
+  }
   ++kept;
   TestCase test;
   test.kind = TestKind::expected_exception;

@@ -43,6 +43,9 @@ struct GeneratorOptions {
   std::size_t batch = 64;                   ///< candidates per harness batch
   std::size_t regression_per_callable = 8;  ///< regression tests kept per callable
   std::size_t exceptions_per_callable = 3;  ///< expected-exception tests per callable and exception type
+  /// A passing test (regression, expected exception) whose calls printed more than this is not
+  /// kept: it floods the test log, runs slowly, and its check may time out on a loaded machine.
+  std::uint64_t max_test_output_bytes = 1 << 20;
   FeedbackOptions feedback;
   /// Scalar and string inputs of theories; without it, a pool of api.yaml's literals.
   const LiteralPool* literals = nullptr;
@@ -58,6 +61,7 @@ struct GeneratorStats {
   std::map<std::string, std::uint64_t> failures_by_kind;  ///< distinct failures, after de-duplication
   std::uint64_t regression_tests = 0, exception_tests = 0, failure_tests = 0;
   std::uint64_t quarantined_observers = 0;  ///< observers no longer run because they crash or hang
+  std::uint64_t noisy = 0;                  ///< passing tests not kept for their output (max_test_output_bytes)
   std::size_t pool = 0;
 };
 

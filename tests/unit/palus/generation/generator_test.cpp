@@ -44,6 +44,7 @@ class FakeExecution : public Execution {
       }
       outcome.result.statements.emplace_back();
     }
+    outcome.output_bytes = printed;
     return outcome;
   }
   std::vector<Outcome> run_batch(const std::vector<RunRequest>& requests) override {
@@ -56,6 +57,7 @@ class FakeExecution : public Execution {
 
   std::vector<std::chrono::milliseconds> timeouts{1000ms};
   std::size_t runs = 0;
+  std::uint64_t printed = 0;  ///< what every sequence printed
 
  private:
   bool planted_;
@@ -133,6 +135,16 @@ TEST(GeneratorTest, OnceAHangIsReportedLaterCallsGetTheShortTimeout) {
   ASSERT_GE(execution.timeouts.size(), 3u);
   EXPECT_EQ(execution.timeouts[1], 1000ms) << "a hang is confirmed with the full timeout";
   EXPECT_EQ(execution.timeouts.back(), 200ms);
+}
+
+TEST(GeneratorTest, PassingTestsThatPrintMoreThanAMegabyteAreNotKept) {
+  FakeExecution quiet(false), noisy(false);
+  noisy.printed = (1 << 20) + 1;
+  const Found kept = generate(quiet, 5, 100), cut = generate(noisy, 5, 100);
+  EXPECT_GT(kept.stats.regression_tests, 0u);
+  EXPECT_EQ(kept.stats.noisy, 0u);
+  EXPECT_EQ(cut.stats.regression_tests, 0u);
+  EXPECT_GT(cut.stats.noisy, 0u);
 }
 
 }  // namespace
