@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <cctype>
-#include <cmath>
-#include <cstring>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -15,7 +13,9 @@
 #include "core/names.hpp"
 #include "harness/codegen/callable_plan.hpp"
 #include "oracles/contracts/contract_catalog.hpp"
+#include "palus/writer/identifiers.hpp"
 #include "palus/writer/literal.hpp"
+#include "palus/writer/value_assertion.hpp"
 
 namespace palus::writer {
 namespace {
@@ -37,50 +37,6 @@ bool is_pointer(Passing p) { return p == Passing::pointer || p == Passing::const
 /// "tinysql::ResultSet" -> "ResultSet", "ns::Box<int, ns::A>" -> "Box".
 std::string unqualified(std::string_view type) { return std::string(names::unqualified(type)); }
 
-/// Letters, digits and single underscores; never empty.
-std::string identifier(const std::string& text, const std::string& fallback) {
-  std::string out;
-  for (char ch : text) {
-    if (std::isalnum(static_cast<unsigned char>(ch)))
-      out += ch;
-    else if (!out.empty() && out.back() != '_')
-      out += '_';
-  }
-  while (!out.empty() && out.back() == '_') out.pop_back();
-  if (out.empty()) return fallback;
-  if (std::isdigit(static_cast<unsigned char>(out[0]))) out = "_" + out;
-  return out;
-}
-
-/// "ResultSet" -> "resultSet", "URLParser" -> "urlParser", "IO" -> "io".
-std::string lower_camel(const std::string& name) {
-  std::string out = name;
-  std::size_t upper = 0;
-  while (upper < out.size() && std::isupper(static_cast<unsigned char>(out[upper]))) ++upper;
-  // Keep the capital that starts the next word ("URLParser": 'P').
-  std::size_t lower_to =
-      upper > 1 && upper < out.size() && std::islower(static_cast<unsigned char>(out[upper])) ? upper - 1 : upper;
-  for (std::size_t k = 0; k < lower_to; ++k)
-    out[k] = static_cast<char>(std::tolower(static_cast<unsigned char>(out[k])));
-  return out;
-}
-
-const std::set<std::string>& cpp_keywords() {
-  static const std::set<std::string> kKeywords = {
-      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch", "char",
-      "char8_t", "char16_t", "char32_t", "class", "compl", "concept", "const", "consteval", "constexpr", "constinit",
-      "const_cast", "continue", "co_await", "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
-      "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if",
-      "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
-      "or_eq", "private", "protected", "public", "register", "reinterpret_cast", "requires", "return", "short",
-      "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template", "this",
-      "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned", "using", "virtual",
-      "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
-      // Names the generated code itself uses unqualified or as the start of a qualified name.
-      "std", "testing", "main"};
-  return kKeywords;
-}
-
 /// The symbol of an operator callable ("==" for "operator=="); empty for other names.
 std::string operator_symbol(const api::Callable& c) {
   return c.is_operator ? std::string(names::operator_symbol(c.name)) : std::string();
@@ -88,27 +44,6 @@ std::string operator_symbol(const api::Callable& c) {
 
 /// Operators written in operator syntax: symbols only, not conversions, new/delete or literals.
 bool is_symbolic(const std::string& symbol) { return names::is_symbolic(symbol) && symbol != "->" && symbol != "->*"; }
-
-/// Wraps `expr` in parentheses when it holds a comma that would split a macro argument (commas
-/// inside parentheses or string and character literals do not).
-std::string macro_safe(const std::string& expr) {
-  int depth = 0;
-  for (std::size_t k = 0; k < expr.size(); ++k) {
-    const char ch = expr[k];
-    if (ch == '"' || ch == '\'') {
-      for (++k; k < expr.size() && expr[k] != ch; ++k) {
-        if (expr[k] == '\\') ++k;
-      }
-    } else if (ch == '(') {
-      ++depth;
-    } else if (ch == ')') {
-      --depth;
-    } else if (ch == ',' && depth == 0) {
-      return "(" + expr + ")";
-    }
-  }
-  return expr;
-}
 
 /// What a statement's variable holds.
 enum class Holder {
@@ -128,13 +63,6 @@ struct Variable {
   bool is_const = false;       ///< returned as const T& or const T*
   bool needs_mutable = false;  ///< a later statement changes it: const_cast, as the harness's pool does
 };
-
-std::string first_line(const std::string& text, std::size_t limit = 200) {
-  std::string line = text.substr(0, text.find('\n'));
-  while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-  if (line.size() > limit) line = line.substr(0, limit) + "...";
-  return line;
-}
 
 std::string standard_header_of_exception(const std::string& type) {
   static const std::map<std::string, std::string> kHeaders = {{"std::bad_alloc", "<new>"},
@@ -164,10 +92,10 @@ class Body {
     if (catalog.api != nullptr) {
       for (const auto& c : catalog.api->classes) {
         classes_.emplace(c.name, &c);
-        reserve_namespace(c.name);
+        locals_.reserve_namespace(c.name);
       }
-      for (const auto& f : catalog.api->functions) reserve_namespace(f.id);
-      for (const auto& e : catalog.api->enums) reserve_namespace(e.name);
+      for (const auto& f : catalog.api->functions) locals_.reserve_namespace(f.id);
+      for (const auto& e : catalog.api->enums) locals_.reserve_namespace(e.name);
     }
   }
 
@@ -262,15 +190,15 @@ class Body {
     for (std::size_t i = 0; i < n; ++i) {
       if (words[i].empty()) continue;
       const std::string& w = words[i];
-      if (count[w] == 1 && !taken(w)) {
+      if (count[w] == 1 && !locals_.taken(w)) {
         vars_[i].name = w;
       } else {
         std::string candidate;
         do candidate = w + std::to_string(++next[w]);
-        while (taken(candidate));
+        while (locals_.taken(candidate));
         vars_[i].name = candidate;
       }
-      used_.insert(vars_[i].name);
+      locals_.use(vars_[i].name);
     }
   }
 
@@ -356,45 +284,6 @@ class Body {
     }
   }
 
-  static bool same_value(const Value& a, const Value& b) {
-    if (a.kind != b.kind) return false;
-    switch (a.kind) {
-      case ValueKind::floating:
-        return std::memcmp(&a.d, &b.d, sizeof a.d) == 0;
-      case ValueKind::unsigned_integer:
-        return a.u == b.u;
-      case ValueKind::string:
-      case ValueKind::object:
-        return a.s == b.s;
-      default:
-        return a.i == b.i;
-    }
-  }
-
-  /// Primitive and string values of a non-pointer (or C string) result can be asserted.
-  static bool assertable(const Value& v, const api::TypeRef& type) {
-    if (v.kind == ValueKind::object) return false;
-    if (type.category == TypeCategory::cstring) return v.kind == ValueKind::string || v.kind == ValueKind::none;
-    if (v.kind == ValueKind::none || is_pointer(type.passing)) return false;
-    return harness::is_literal(type.category);
-  }
-
-  // ---- names ----
-
-  void reserve_namespace(const std::string& qualified) {
-    if (!names::scope_of(qualified).empty()) reserved_.insert(std::string(names::first_component(qualified)));
-  }
-  bool taken(const std::string& name) const {
-    return used_.count(name) || reserved_.count(name) || cpp_keywords().count(name);
-  }
-  std::string fresh_local(const std::string& base) {
-    std::string word = identifier(base, "value");
-    std::string name = word;
-    for (int k = 2; taken(name); ++k) name = word + std::to_string(k);
-    used_.insert(name);
-    return name;
-  }
-
   // ---- expressions ----
 
   /// The object of statement j as an lvalue of its record type.
@@ -448,7 +337,7 @@ class Body {
     const bool needs_local = t.passing == Passing::ref || is_pointer(t.passing);
     if (!needs_local) return input_literal(in, t, LiteralUse::argument, catalog_.api);
     // A non-const reference or pointer needs an lvalue: declare one, as the harness does.
-    const std::string local = fresh_local(p.name);
+    const std::string local = locals_.fresh(p.name);
     if (in.kind == InputKind::string && in.s.find('\0') != std::string::npos) {
       setup.push_back(t.base + " " + local + "(" + string_literal(in.s) + ", " + std::to_string(in.s.size()) + ");");
     } else if (in.kind == InputKind::string) {
@@ -589,7 +478,7 @@ class Body {
     const auto* r = normal_result(i);
     if (asserts_values(i) && c != nullptr && c->callable != nullptr && r != nullptr &&
         assertable(r->value, c->callable->result)) {
-      line(assertion(k.expr, c->callable->result, r->value));
+      line(value_assertion(k.expr, c->callable->result, r->value, catalog_.api));
       return;
     }
     line(k.expr + ";");
@@ -626,29 +515,10 @@ class Body {
     std::vector<std::string> out;
     for (const Observation* o : observed_[i]) {
       const api::Callable& observer = *catalog_.callables[o->callable].callable;
-      out.push_back(assertion(member_access(o->object) + observer.name + "()", observer.result, o->value));
+      out.push_back(
+          value_assertion(member_access(o->object) + observer.name + "()", observer.result, o->value, catalog_.api));
     }
     return out;
-  }
-
-  std::string assertion(const std::string& expr, const api::TypeRef& type, const Value& v) const {
-    const std::string e = macro_safe(expr);
-    auto literal = [&] { return macro_safe(value_literal(v, type, LiteralUse::comparison, catalog_.api)); };
-    if (type.category == TypeCategory::cstring) {
-      return v.kind == ValueKind::none ? "EXPECT_EQ(" + e + ", nullptr);"
-                                       : "EXPECT_STREQ(" + e + ", " + literal() + ");";
-    }
-    if (v.kind == ValueKind::boolean || type.category == TypeCategory::boolean) {
-      return (v.i != 0 ? "EXPECT_TRUE(" : "EXPECT_FALSE(") + e + ");";
-    }
-    if (type.category == TypeCategory::floating) {
-      if (is_nan(v)) return "EXPECT_TRUE(std::isnan(" + expr + "));";
-      const std::string wide = is_wide_floating(type) ? "static_cast<double>(" + expr + ")" : e;
-      if (std::isinf(v.d)) return "EXPECT_EQ(" + wide + ", " + literal() + ");";
-      if (is_float(type)) return "EXPECT_FLOAT_EQ(" + e + ", " + literal() + ");";
-      return "EXPECT_DOUBLE_EQ(" + wide + ", " + literal() + ");";
-    }
-    return "EXPECT_EQ(" + e + ", " + literal() + ");";
   }
 
   const generation::Catalog& catalog_;
@@ -657,7 +527,7 @@ class Body {
   std::map<std::string, const api::Class*> classes_;
   std::vector<Variable> vars_;
   std::vector<std::vector<const Observation*>> observed_;
-  std::set<std::string> used_, reserved_;
+  LocalNames locals_;
   std::set<std::string> includes_;
   std::string body_;
 };
