@@ -13,6 +13,7 @@
 #include <chrono>
 #include <regex>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "run_palus.hpp"
@@ -109,9 +110,24 @@ TEST_F(FaultyRun, FindsTheMisbehavioursAsDistinctMinimisedFailures) {
   EXPECT_TRUE(kinds.count("crash")) << outcome_->output;
   EXPECT_TRUE(kinds.count("exit")) << outcome_->output;
   EXPECT_GE(report["failures"].size(), 5u) << outcome_->output;
-  // Minimised: a failure test of Misbehaver needs the object and the call, little else.
-  const std::string segfault = read_text(out() / "Misbehaver_failure_test.cpp");
-  EXPECT_NE(segfault.find("// palus: crash"), std::string::npos);
+  // Minimised: every failure test of Misbehaver makes the object and calls the misbehaving
+  // method, whose name its test name carries, with a comment saying how it failed; nothing else.
+  const std::string text = read_text(out() / "Misbehaver_failure_test.cpp");
+  const std::regex test(R"(TEST\(MisbehaverFailureTest, Misbehaver_(\w+)_\d+\) \{\n((?:  .*\n)*)\})");
+  int checked = 0;
+  for (std::sregex_iterator it(text.begin(), text.end(), test), end; it != end; ++it, ++checked) {
+    const std::string method = (*it)[1].str(), body = (*it)[2].str();
+    std::vector<std::string> statements;
+    std::istringstream lines(body);
+    for (std::string line; std::getline(lines, line);)
+      if (line.rfind("  // ", 0) != 0) statements.push_back(line);
+    SCOPED_TRACE(body);
+    ASSERT_EQ(statements.size(), 2u) << method;
+    EXPECT_EQ(statements[0], "  faulty::Misbehaver misbehaver{};");
+    EXPECT_EQ(statements[1].rfind("  misbehaver." + method + "(", 0), 0u);
+    EXPECT_NE(body.find("  // palus: "), std::string::npos) << "the failure is explained";
+  }
+  EXPECT_GE(checked, 5);
 }
 
 TEST_F(FaultyRun, RegressionTestsPassAndFailureTestsFailWhenBuiltAfresh) {

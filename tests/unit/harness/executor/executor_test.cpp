@@ -154,7 +154,9 @@ TEST(Executor, EachMisbehaviourIsAnOutcomeAndTheNextSequenceIsNormal) {
     EXPECT_EQ(to_string(o.kind), to_string(c.kind)) << o.message;
     EXPECT_EQ(o.statement, 1);
     EXPECT_TRUE(starts_with(o.message, c.message));
-    EXPECT_LT(took, std::chrono::milliseconds(2500));
+    // Found at once (a hang at its 300 ms call timeout, see the message), not after a long wait;
+    // generous, so that a loaded machine does not fail it.
+    EXPECT_LT(took, std::chrono::seconds(10));
     if (c.kind == OutcomeKind::crash || c.kind == OutcomeKind::hang || c.kind == OutcomeKind::exit ||
         c.kind == OutcomeKind::sanitizer) {
       EXPECT_EQ(o.phase, "call");
