@@ -8,11 +8,15 @@
 #include <vector>
 
 #include "core/api.hpp"
+#include "harness/executor/outcome.hpp"
 #include "palus/generation/sequence.hpp"
 
 namespace palus::generation::fixtures {
 
+using harness::Outcome;
+using harness::OutcomeKind;
 using harness::protocol::Input;
+using harness::protocol::InputKind;
 using harness::protocol::Statement;
 
 inline Statement call(std::uint32_t callable, std::vector<Input> inputs = {}) {

@@ -4,42 +4,22 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cfloat>
 #include <climits>
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <map>
-#include <set>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "core/api.hpp"
-#include "harness/executor/outcome.hpp"
-#include "palus/generation/catalog.hpp"
-#include "palus/generation/contract_checks.hpp"
-#include "palus/generation/feedback.hpp"
-#include "palus/generation/minimise.hpp"
-#include "palus/generation/pool.hpp"
 #include "palus/generation/random.hpp"
-#include "palus/generation/random_step.hpp"
 #include "palus/generation/scalar_type.hpp"
-#include "palus/generation/sequence.hpp"
-#include "palus/generation/theory_checks.hpp"
 #include "unit/palus/generation/generation_fixtures.hpp"
 
 namespace palus::generation {
 namespace {
 
 using namespace fixtures;
-
-using harness::Outcome;
-using harness::OutcomeKind;
-using harness::protocol::Input;
-using harness::protocol::InputKind;
-using harness::protocol::Statement;
 
 // ---------------------------------------------------------------------------------------------
 // scalar_type
