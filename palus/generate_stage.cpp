@@ -29,17 +29,6 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-class RandomSource : public generation::SequenceSource {
- public:
-  explicit RandomSource(generation::RandomStep& step) : step_(step) {}
-  std::optional<generation::Sequence> next(const generation::Pool& pool, generation::Random& random) override {
-    return step_.next(pool, random);
-  }
-
- private:
-  generation::RandomStep& step_;
-};
-
 /// run.log: one timestamped line per event, shared by the generator's and the pipeline's threads.
 class RunLog {
  public:
@@ -144,7 +133,7 @@ struct Sources {
   }
 
   generation::RandomStep step;
-  RandomSource random_source;
+  generation::RandomSource random_source;
   std::optional<generation::ModelGuide> guide;
   std::optional<generation::GuidedSource> guided;
 };

@@ -20,6 +20,7 @@
 #include "palus/generation/literal_pool.hpp"
 #include "palus/generation/pool.hpp"
 #include "palus/generation/random.hpp"
+#include "palus/generation/random_step.hpp"
 #include "palus/generation/test_case.hpp"
 #include "palus/generation/theory_checks.hpp"
 
@@ -34,6 +35,16 @@ class SequenceSource {
   /// How a candidate (without its contract checks) fared; `result` may hold more statements.
   virtual void executed(const Sequence& /*candidate*/, Verdict /*verdict*/,
                         const harness::protocol::RunResult& /*result*/) {}
+};
+
+/// Random mode: every candidate from the random step.
+class RandomSource : public SequenceSource {
+ public:
+  explicit RandomSource(RandomStep& step) : step_(step) {}
+  std::optional<Sequence> next(const Pool& pool, Random& random) override { return step_.next(pool, random); }
+
+ private:
+  RandomStep& step_;
 };
 
 struct GeneratorOptions {

@@ -49,17 +49,6 @@ class Watching : public gen::SequenceSource {
   std::uint32_t target_;
 };
 
-class RandomOnly : public gen::SequenceSource {
- public:
-  explicit RandomOnly(gen::RandomStep& step) : step_(step) {}
-  std::optional<gen::Sequence> next(const gen::Pool& pool, gen::Random& random) override {
-    return step_.next(pool, random);
-  }
-
- private:
-  gen::RandomStep& step_;
-};
-
 class TinysqlModel : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -107,7 +96,7 @@ class TinysqlModel : public ::testing::Test {
     gen::GuidedSourceOptions guided_options;
     guided_options.max_steps = max_steps;
     gen::GuidedSource guided_source(catalog, guide, literals, step, guided_options);
-    RandomOnly random_source(step);
+    gen::RandomSource random_source(step);
     const auto target = executor.callable_index(kExecuteQuery);
     EXPECT_TRUE(target.has_value());
     Watching watching(guided ? static_cast<gen::SequenceSource&>(guided_source) : random_source, target.value_or(0));

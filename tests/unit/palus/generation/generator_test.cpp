@@ -63,12 +63,6 @@ class FakeExecution : public Execution {
   bool planted_;
 };
 
-struct RandomSource : SequenceSource {
-  explicit RandomSource(RandomStep& step) : step(step) {}
-  std::optional<Sequence> next(const Pool& pool, Random& random) override { return step.next(pool, random); }
-  RandomStep& step;
-};
-
 struct Found {
   std::vector<TestCase> tests;
   GeneratorStats stats;
