@@ -9,6 +9,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/hash.hpp"
 #include "core/text.hpp"
 #include "harness/codegen/build_tools.hpp"
 
@@ -129,7 +130,7 @@ std::uint64_t probe_table_hash(const std::vector<ProbeInfo>& probes) {
     content += fmt::format("{}\x1f{}\x1f{}\x1f{}\x1f{}\x1f{}\x1e", p.id, p.owner, to_string(p.role),
                            p.is_static ? 1 : 0, p.file, p.line);
   }
-  return harness::fnv1a(content);
+  return hash::fnv1a(content);
 }
 
 void write_probe_table(const fs::path& path, const std::vector<ProbeInfo>& probes, std::uint64_t hash) {

@@ -4,6 +4,8 @@
 
 #include <cstdlib>
 
+#include "core/hash.hpp"
+
 namespace fs = std::filesystem;
 
 namespace palus::harness {
@@ -55,14 +57,8 @@ std::string ninja_path(const fs::path& path) {
   return out;
 }
 
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (unsigned char ch : text) h = (h ^ ch) * 1099511628211ull;
-  return h;
-}
-
 std::string library_object(const fs::path& source) {
-  return fmt::format("obj/lib/{}-{:08x}.o", source.stem().string(), fnv1a(source.string()) & 0xffffffffu);
+  return fmt::format("obj/lib/{}-{:08x}.o", source.stem().string(), hash::fnv1a(source.string()) & 0xffffffffu);
 }
 
 std::string ninja_prelude(const std::string& comment) {

@@ -30,9 +30,6 @@ std::string ninja_words(const std::vector<std::string>& words);
 /// A path in a build statement: `$`, space and colon escaped.
 std::string ninja_path(const std::filesystem::path& path);
 
-/// 64-bit FNV-1a of `text`: stable across runs and machines.
-std::uint64_t fnv1a(const std::string& text);
-
 /// "obj/lib/<stem>-<8 hex digits of the path's hash>.o": one object per library source, distinct
 /// for sources of the same name in different folders.
 std::string library_object(const std::filesystem::path& source);

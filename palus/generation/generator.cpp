@@ -5,7 +5,7 @@
 #include <tuple>
 #include <utility>
 
-#include "palus/generation/hash_mix.hpp"
+#include "core/hash.hpp"
 #include "palus/generation/minimise.hpp"
 #include "palus/generation/random_step.hpp"
 
@@ -17,18 +17,18 @@ using harness::protocol::Value;
 using harness::protocol::ValueKind;
 
 std::uint64_t signature_of(const Value& v, std::uint64_t h) {
-  h = hash_mix(h, static_cast<std::uint64_t>(v.kind));
+  h = hash::mix(h, static_cast<std::uint64_t>(v.kind));
   switch (v.kind) {
     case ValueKind::boolean:
     case ValueKind::signed_integer:
-      return hash_mix(h, static_cast<std::uint64_t>(v.i));
+      return hash::mix(h, static_cast<std::uint64_t>(v.i));
     case ValueKind::unsigned_integer:
-      return hash_mix(h, v.u);
+      return hash::mix(h, v.u);
     case ValueKind::floating:
-      return hash_mix(h, std::bit_cast<std::uint64_t>(v.d));
+      return hash::mix(h, std::bit_cast<std::uint64_t>(v.d));
     case ValueKind::string:
     case ValueKind::object:
-      for (unsigned char ch : v.s) h = hash_mix(h, ch);
+      for (unsigned char ch : v.s) h = hash::mix(h, ch);
       return h;
     case ValueKind::none:
       return h;
@@ -38,13 +38,13 @@ std::uint64_t signature_of(const Value& v, std::uint64_t h) {
 
 /// What the last statement did, as a regression test would assert it.
 std::uint64_t behaviour_of(const RunResult& result, std::size_t last) {
-  std::uint64_t h = kHashSeed;
+  std::uint64_t h = hash::kSeed;
   if (last >= result.statements.size()) return h;
   const auto& answer = result.statements[last];
   h = signature_of(answer.value, h);
   for (const auto& o : answer.observations) {
-    h = hash_mix(h, o.callable);
-    h = hash_mix(h, o.threw);
+    h = hash::mix(h, o.callable);
+    h = hash::mix(h, o.threw);
     h = signature_of(o.value, h);
   }
   return h;

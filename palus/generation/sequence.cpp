@@ -3,41 +3,41 @@
 #include <bit>
 #include <cstring>
 
-#include "palus/generation/hash_mix.hpp"
+#include "core/hash.hpp"
 
 namespace palus::generation {
 namespace {
 
 /// hash_mix over every statement and input, then a final avalanche.
 std::uint64_t hash_of(const std::vector<Statement>& statements) {
-  std::uint64_t h = kHashSeed;
+  std::uint64_t h = hash::kSeed;
   for (const auto& s : statements) {
-    h = hash_mix(h, s.callable);
+    h = hash::mix(h, s.callable);
     for (const auto& in : s.inputs) {
-      h = hash_mix(h, static_cast<std::uint64_t>(in.kind));
+      h = hash::mix(h, static_cast<std::uint64_t>(in.kind));
       switch (in.kind) {
         case InputKind::ref:
-          h = hash_mix(h, in.ref);
+          h = hash::mix(h, in.ref);
           break;
         case InputKind::null_pointer:
           break;
         case InputKind::boolean:
         case InputKind::signed_integer:
-          h = hash_mix(h, static_cast<std::uint64_t>(in.i));
+          h = hash::mix(h, static_cast<std::uint64_t>(in.i));
           break;
         case InputKind::unsigned_integer:
-          h = hash_mix(h, in.u);
+          h = hash::mix(h, in.u);
           break;
         case InputKind::floating:
-          h = hash_mix(h, std::bit_cast<std::uint64_t>(in.d));
+          h = hash::mix(h, std::bit_cast<std::uint64_t>(in.d));
           break;
         case InputKind::string:
-          for (unsigned char ch : in.s) h = hash_mix(h, ch);
-          h = hash_mix(h, in.s.size());
+          for (unsigned char ch : in.s) h = hash::mix(h, ch);
+          h = hash::mix(h, in.s.size());
           break;
       }
     }
-    h = hash_mix(h, 0xff);
+    h = hash::mix(h, 0xff);
   }
   h ^= h >> 33;
   h *= 0xff51afd7ed558ccdull;

@@ -11,6 +11,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/hash.hpp"
 #include "core/process.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/build_tools.hpp"
@@ -170,7 +171,7 @@ std::vector<std::pair<std::vector<std::string>, std::string>> failed_sections(co
 }
 
 std::string test_object(const fs::path& source) {
-  return fmt::format("obj/test/{}-{:08x}.o", source.stem().string(), harness::fnv1a(source.string()) & 0xffffffffu);
+  return fmt::format("obj/test/{}-{:08x}.o", source.stem().string(), hash::fnv1a(source.string()) & 0xffffffffu);
 }
 
 std::string build_file(const TestBuildSettings& settings, const std::vector<fs::path>& sources) {
