@@ -199,6 +199,7 @@ writer::SuiteOptions suite_options(const GenerateRequest& request, const report:
   options.header = {PALUS_VERSION, config.generate.seed, summary.mode, request.command};
   options.includes = header_includes(config);
   options.render.theories_includes = theories_includes(config);
+  options.render.project_dir = config.dir.string();
   return options;
 }
 

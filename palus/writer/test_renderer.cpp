@@ -505,7 +505,11 @@ class Body {
 
   std::string failure_comment() const {
     std::string text = "// palus: " + (test_.failure_kind.empty() ? std::string("failure") : test_.failure_kind);
-    const std::string message = first_line(test_.message);
+    std::string message = first_line(test_.message);
+    if (!options_.project_dir.empty()) {
+      const std::string prefix = options_.project_dir + (options_.project_dir.ends_with('/') ? "" : "/");
+      for (std::size_t at; (at = message.find(prefix)) != std::string::npos;) message.erase(at, prefix.size());
+    }
     if (!message.empty()) text += ": " + message;
     return text;
   }

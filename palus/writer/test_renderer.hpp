@@ -31,6 +31,10 @@ struct RenderOptions {
   bool repeat_unchanged_observations = false;
   /// How a test that calls a theory or invariant includes the theories headers ("\"theories/x.hpp\"").
   std::vector<std::string> theories_includes;
+  /// The project's folder: a failure message naming a file under it ("/home/me/lib/src/a.cpp:67",
+  /// an assertion's __FILE__) names it relative ("src/a.cpp:67"), so that tests written from
+  /// copies of a project in different folders read the same.
+  std::string project_dir;
 };
 
 struct RenderedTest {

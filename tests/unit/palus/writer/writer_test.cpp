@@ -636,6 +636,14 @@ TEST(TestRendererTest, FailureTestsCommentTheFailingStatementAndAssertNothing) {
   EXPECT_HAS(checked,
              "gadgets::Liar liar{};\n  // palus: contract: equals_reflexive: a == a does not hold\n  EXPECT_TRUE(liar "
              "== liar)");
+
+  // A file of the project is named relative to its folder, wherever the project was.
+  t.message = "SIGABRT: palus-harness: /home/me/gadgets/src/widget.cpp:67: Assertion `x' failed.";
+  RenderOptions options;
+  options.project_dir = "/home/me/gadgets";
+  const TestRenderer renderer(gadgets().catalog, options);
+  EXPECT_HAS(renderer.render(t, {suite_name(t), "Widget_crash_1"}).text,
+             "  // palus: crash: SIGABRT: palus-harness: src/widget.cpp:67: Assertion `x' failed.\n");
 }
 
 TEST(TestRendererTest, ContractStatementsOutsideAContractFailureAreLeftOut) {
