@@ -50,6 +50,51 @@ CheckerOptions checker_options(const Config& config, const fs::path& work_dir,
 
 TestChecker::TestChecker(CheckerOptions options) : options_(std::move(options)) {}
 
+void TestChecker::judge(TestVerdict& v) {
+  if (!v.compiled) return;
+  const RunOutcome& first = v.runs[0];
+  v.stable = first.signature() == v.runs[1].signature();
+  if (v.expect_failure) {
+    v.as_expected =
+        v.stable && first.kind != RunKind::passed && first.kind != RunKind::skipped && first.kind != RunKind::not_run;
+  } else {
+    v.as_expected = v.stable && (first.kind == RunKind::passed || first.kind == RunKind::skipped);
+  }
+}
+
+void TestChecker::settle(GtestRunner& runner, const std::vector<TestSpec>& tests, const std::vector<bool>& dropped,
+                         CheckResult& result) const {
+  // A passing test that failed beside others may have been broken by one of them (undefined
+  // behaviour, global state) that is dropped now. Run again without the tests that do not hold,
+  // twice, the doubtful ones keep their new verdict: the written files will not hold the others.
+  std::vector<std::string> together;
+  std::vector<std::size_t> doubtful;
+  for (std::size_t i = 0; i < tests.size(); ++i) {
+    if (dropped[i] || tests[i].expect_failure) continue;
+    const TestVerdict& v = result.verdicts[i];
+    if (v.as_expected) together.push_back(tests[i].name);
+    // Only a test that failed the same way twice: a flaky one may pass now for its own reasons.
+    bool died = false;
+    if (!v.as_expected && v.stable &&
+        runner.run({tests[i].name}, options_.test_timeout, died)[tests[i].name].kind == RunKind::passed) {
+      doubtful.push_back(i);
+      together.push_back(tests[i].name);
+    }
+  }
+  if (doubtful.empty()) return;
+  std::vector<TestVerdict> again;
+  for (std::size_t i : doubtful) again.push_back(result.verdicts[i]);
+  for (std::size_t round = 0; round < 2; ++round) {
+    std::map<std::string, RunOutcome> outcomes =
+        runner.run_together(together, 2 * options_.test_timeout, options_.test_timeout);
+    for (std::size_t k = 0; k < doubtful.size(); ++k) again[k].runs[round] = outcomes[tests[doubtful[k]].name];
+  }
+  for (std::size_t k = 0; k < doubtful.size(); ++k) {
+    judge(again[k]);
+    if (again[k].as_expected) result.verdicts[doubtful[k]] = again[k];
+  }
+}
+
 CheckResult TestChecker::check(const std::string& file_name, const std::string& source_text,
                                const std::vector<TestSpec>& tests) {
   CheckResult result;
@@ -133,17 +178,8 @@ CheckResult TestChecker::check(const std::string& file_name, const std::string& 
       result.verdicts[i].runs[round] = outcomes[tests[i].name];
     }
   }
-  for (auto& v : result.verdicts) {
-    if (!v.compiled) continue;
-    const RunOutcome& first = v.runs[0];
-    v.stable = first.signature() == v.runs[1].signature();
-    if (v.expect_failure) {
-      v.as_expected =
-          v.stable && first.kind != RunKind::passed && first.kind != RunKind::skipped && first.kind != RunKind::not_run;
-    } else {
-      v.as_expected = v.stable && (first.kind == RunKind::passed || first.kind == RunKind::skipped);
-    }
-  }
+  for (auto& v : result.verdicts) judge(v);
+  settle(runner, tests, dropped, result);
   fs::remove_all(options_.scratch / "gcov", ignored);
   result.run_seconds = seconds_since(run_start);
   return result;

@@ -75,12 +75,20 @@ class TestChecker {
   /// tests that do not compile and building again, up to max_compile_attempts builds; then runs
   /// every compiled test twice, each time in fresh processes. Regression tests run together
   /// (each test once per process run, twice); when such a process dies, its tests are run one per
-  /// process. Failure tests run one per process.
+  /// process. Failure tests run one per process. A regression test that failed beside others but
+  /// passes alone is run twice more with the tests that held, without those that did not; it is
+  /// kept when it then holds (a test that is dropped, with undefined behaviour or global state,
+  /// had broken it).
   CheckResult check(const std::string& file_name, const std::string& source_text, const std::vector<TestSpec>& tests);
 
   const CheckerOptions& options() const { return options_; }
 
  private:
+  /// Sets stable and as_expected from the two runs.
+  static void judge(TestVerdict& verdict);
+  void settle(GtestRunner& runner, const std::vector<TestSpec>& tests, const std::vector<bool>& dropped,
+              CheckResult& result) const;
+
   CheckerOptions options_;
 };
 

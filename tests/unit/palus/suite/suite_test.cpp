@@ -343,6 +343,20 @@ TEST_F(Checker, AProcessThatDiesIsRerunOneTestAtATime) {
   EXPECT_EQ(ps::RunKind::crashed, crashes.runs[1].kind);
 }
 
+TEST_F(Checker, ATestBrokenByADroppedOneIsKept) {
+  Source source;
+  source.text += "static int poison = 0;\n";
+  source.add("poisons", "  poison = 1;\n  FAIL() << \"broken on its own\";", false);
+  source.add("poisoned", "  EXPECT_EQ(0, poison);", false);
+  source.add("fine", "  EXPECT_EQ(3, mini::add(1, 2));", false);
+  const ps::CheckResult result = checker_->check("Poison_test.cpp", source.text, source.tests);
+  EXPECT_FALSE(verdict(result, "Mini.poisons").as_expected);
+  const auto& poisoned = verdict(result, "Mini.poisoned");
+  EXPECT_TRUE(poisoned.as_expected) << "it holds once the test that broke it is left out";
+  EXPECT_EQ(ps::RunKind::passed, poisoned.runs[0].kind);
+  EXPECT_TRUE(verdict(result, "Mini.fine").as_expected);
+}
+
 TEST_F(Checker, AnErrorOutsideTheTestsFailsTheFile) {
   Source source;
   source.text = "#include \"no_such_header.hpp\"\n" + source.text;
