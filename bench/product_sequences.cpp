@@ -32,7 +32,8 @@ std::vector<std::string> api_includes(const api::Api& api, const fs::path& inclu
 }  // namespace
 
 std::vector<generation::Sequence> random_sequences(const generation::Catalog& catalog, std::size_t count,
-                                                   std::size_t max_statements, std::uint64_t seed) {
+                                                   std::size_t max_statements, std::uint64_t seed,
+                                                   harness::Executor& executor) {
   const generation::LiteralPool literals(*catalog.api);
   generation::StepOptions options;
   options.max_statements = max_statements;
@@ -40,11 +41,21 @@ std::vector<generation::Sequence> random_sequences(const generation::Catalog& ca
   generation::Pool pool;
   generation::Random random(seed);
   std::vector<generation::Sequence> out;
-  for (std::size_t attempt = 0; out.size() < count && attempt < count * 20; ++attempt) {
-    std::optional<generation::Sequence> next = step.next(pool, random);
-    if (!next) continue;
-    pool.add(*next, generation::yields_of(*next, catalog), random);
-    out.push_back(std::move(*next));
+  constexpr std::size_t kRound = 500;
+  for (std::size_t attempt = 0; out.size() < count && attempt < count * 20;) {
+    const std::size_t first = out.size();
+    std::vector<harness::protocol::RunRequest> requests;
+    for (; out.size() < std::min(count, first + kRound) && attempt < count * 20; ++attempt) {
+      std::optional<generation::Sequence> next = step.next(pool, random);
+      if (!next) continue;
+      requests.push_back(next->request(out.size(), false));
+      out.push_back(std::move(*next));
+    }
+    const std::vector<harness::Outcome> outcomes = executor.run_batch(requests);
+    for (std::size_t k = 0; k < outcomes.size(); ++k) {
+      const generation::Sequence& s = out[first + k];
+      if (outcomes[k].kind == harness::OutcomeKind::normal) pool.add(s, generation::yields_of(s, catalog), random);
+    }
   }
   return out;
 }

@@ -13,11 +13,12 @@
 
 namespace palus::bench {
 
-/// `count` random sequences of at most `max_statements` statements. Every sequence joins the
-/// pool as if it ran normally: the benchmark loads the harness, it does not learn from it.
-/// Deterministic for a seed.
+/// `count` random sequences of at most `max_statements` statements, made as the generator makes
+/// them in random mode: in rounds of candidates run in `executor`, those that ran normally joining
+/// the pool that later candidates build on. Deterministic for a seed (and a deterministic library).
 std::vector<generation::Sequence> random_sequences(const generation::Catalog& catalog, std::size_t count,
-                                                   std::size_t max_statements, std::uint64_t seed);
+                                                   std::size_t max_statements, std::uint64_t seed,
+                                                   harness::Executor& executor);
 
 /// GoogleTest sources, as palus writes regression tests, of the first `count` of `sequences` that
 /// run normally in `executor` (their answers become the assertions). `include_dir`: the library's

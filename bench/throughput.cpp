@@ -92,7 +92,12 @@ int run(const Options& opt) {
   const palus::generation::Catalog catalog = palus::generation::make_catalog(api, ids);
 
   std::cerr << fmt::format("generating {} sequences (seed {})\n", opt.sequences, opt.seed);
-  const std::vector<palus::generation::Sequence> made = pb::random_sequences(catalog, opt.sequences, 20, opt.seed);
+  std::vector<palus::generation::Sequence> made;
+  {
+    palus::harness::Executor feedback(executor_options(results.prepared.plain_harness, work / "run-feedback", false));
+    made = pb::random_sequences(catalog, opt.sequences, 20, opt.seed, feedback);
+    feedback.stop();
+  }
   std::vector<palus::harness::protocol::RunRequest> sequences;
   for (std::size_t k = 0; k < made.size(); ++k) sequences.push_back(made[k].request(k, true));
   const fs::path include_dir = opt.sample / "include";
