@@ -7,6 +7,9 @@
 
 namespace palus::api {
 
+/// True for a pointer, const or not: `T*`, `const T*`.
+constexpr bool is_pointer(Passing passing) { return passing == Passing::pointer || passing == Passing::const_pointer; }
+
 /// True when passing an object as `param` leaves the caller's object moved from: an rvalue
 /// reference, or by value a type that cannot be copied but moved (std::unique_ptr, or a class
 /// whose traits say so; `cls` is the parameter's class in the api, nullptr when it has none).

@@ -3,6 +3,7 @@
 #include <map>
 #include <optional>
 
+#include "core/api_rules.hpp"
 #include "core/names.hpp"
 
 namespace palus::harness {
@@ -40,7 +41,7 @@ bool is_scalar(TypeCategory c) {
 bool is_literal(TypeCategory c) { return is_scalar(c) || c == TypeCategory::string || c == TypeCategory::cstring; }
 
 bool is_observer(const api::Callable& m) {
-  const bool pointer = m.result.passing == api::Passing::pointer || m.result.passing == api::Passing::const_pointer;
+  const bool pointer = api::is_pointer(m.result.passing);
   return m.kind == api::CallableKind::method && m.is_const && m.params.empty() && !pointer &&
          is_literal(m.result.category);
 }

@@ -61,7 +61,7 @@ class Emitter {
   /// The statement that calls `expr` and records its result.
   static std::string result(const api::TypeRef& r, const std::string& expr) {
     if (r.category == TypeCategory::void_type) return expr + ";";
-    bool pointer = r.passing == Passing::pointer || r.passing == Passing::const_pointer;
+    bool pointer = api::is_pointer(r.passing);
     if (is_scalar(r.category) || r.category == TypeCategory::string) {
       return pointer ? "(void)" + expr + ";" : "c.report(" + expr + ");";
     }

@@ -14,8 +14,6 @@ namespace {
 using api::Passing;
 using api::TypeCategory;
 
-bool is_pointer(Passing p) { return p == Passing::pointer || p == Passing::const_pointer; }
-
 std::optional<InputNeed> need_for(const api::Param& p) {
   InputNeed need;
   need.type = p.type;
@@ -26,7 +24,7 @@ std::optional<InputNeed> need_for(const api::Param& p) {
   }
   if (p.type.category != TypeCategory::record) return std::nullopt;
   need.record = p.type.base;
-  need.null_allowed = is_pointer(p.type.passing);
+  need.null_allowed = api::is_pointer(p.type.passing);
   return need;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/api_rules.hpp"
 #include "palus/generation/scalar_type.hpp"
 
 namespace palus::generation {
@@ -74,9 +75,9 @@ std::optional<std::uint32_t> ModelGuide::model_of(const std::string& cls) const 
 std::optional<Input> recorded_input(const api::TypeRef& type, const TraceValue& value) {
   using Kind = TraceValue::Kind;
   using api::TypeCategory;
-  const bool is_pointer = type.passing == api::Passing::pointer || type.passing == api::Passing::const_pointer;
+  const bool pointer = api::is_pointer(type.passing);
   if (value.kind == Kind::null_pointer) {
-    if (is_pointer || type.category == TypeCategory::cstring) return Input::null();
+    if (pointer || type.category == TypeCategory::cstring) return Input::null();
     return std::nullopt;
   }
   // A number as the sample passed it, whichever way it was recorded.

@@ -32,8 +32,6 @@ using harness::protocol::StatementStatus;
 using harness::protocol::Value;
 using harness::protocol::ValueKind;
 
-bool is_pointer(Passing p) { return p == Passing::pointer || p == Passing::const_pointer; }
-
 /// "tinysql::ResultSet" -> "ResultSet", "ns::Box<int, ns::A>" -> "Box".
 std::string unqualified(std::string_view type) { return std::string(names::unqualified(type)); }
 
@@ -321,10 +319,10 @@ class Body {
     const Variable& v = vars_[j];
     const bool moves = api::moves_from(t, class_of(t));
     if (v.holder == Holder::smart && t.base == v.type) {  // the smart pointer itself is wanted
-      if (is_pointer(t.passing)) return "&" + v.name;
+      if (api::is_pointer(t.passing)) return "&" + v.name;
       return moves ? "std::move(" + v.name + ")" : v.name;
     }
-    if (is_pointer(t.passing)) return address(j);
+    if (api::is_pointer(t.passing)) return address(j);
     return moves ? "std::move(" + object(j) + ")" : object(j);
   }
 
@@ -334,7 +332,7 @@ class Body {
     if (in.kind == InputKind::null_pointer) return "nullptr";
     if (in.kind == InputKind::ref) return record_argument(t, in);
     if (t.category == TypeCategory::cstring) return input_literal(in, t, LiteralUse::argument, catalog_.api);
-    const bool needs_local = t.passing == Passing::ref || is_pointer(t.passing);
+    const bool needs_local = t.passing == Passing::ref || api::is_pointer(t.passing);
     if (!needs_local) return input_literal(in, t, LiteralUse::argument, catalog_.api);
     // A non-const reference or pointer needs an lvalue: declare one, as the harness does.
     const std::string local = locals_.fresh(p.name);
@@ -345,7 +343,7 @@ class Body {
     } else {
       setup.push_back(t.base + " " + local + " = " + input_literal(in, t, LiteralUse::argument, catalog_.api) + ";");
     }
-    return is_pointer(t.passing) ? "&" + local : local;
+    return api::is_pointer(t.passing) ? "&" + local : local;
   }
 
   struct Call {

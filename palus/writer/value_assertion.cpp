@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/api_rules.hpp"
 #include "harness/codegen/callable_plan.hpp"
 #include "palus/writer/identifiers.hpp"
 #include "palus/writer/literal.hpp"
@@ -12,12 +13,6 @@ namespace palus::writer {
 using api::TypeCategory;
 using harness::protocol::Value;
 using harness::protocol::ValueKind;
-
-namespace {
-
-bool is_pointer(api::Passing p) { return p == api::Passing::pointer || p == api::Passing::const_pointer; }
-
-}  // namespace
 
 bool same_value(const Value& a, const Value& b) {
   if (a.kind != b.kind) return false;
@@ -37,7 +32,7 @@ bool same_value(const Value& a, const Value& b) {
 bool assertable(const Value& v, const api::TypeRef& type) {
   if (v.kind == ValueKind::object) return false;
   if (type.category == TypeCategory::cstring) return v.kind == ValueKind::string || v.kind == ValueKind::none;
-  if (v.kind == ValueKind::none || is_pointer(type.passing)) return false;
+  if (v.kind == ValueKind::none || api::is_pointer(type.passing)) return false;
   return harness::is_literal(type.category);
 }
 
