@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <cstdlib>
-#include <fstream>
 #include <regex>
 #include <sstream>
 

@@ -200,14 +200,17 @@ void Generator::judge(const Sequence& checked, std::size_t main_size, const harn
   }
 }
 
+bool Generator::too_noisy(const harness::Outcome& outcome) {
+  if (outcome.output_bytes <= options_.max_test_output_bytes) return false;
+  ++stats_.noisy;
+  return true;
+}
+
 void Generator::keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink) {
   const CallableInfo& last = catalog_.callables[main[main.size() - 1].callable];
   auto& seen = behaviours_[last.id];
   if (seen.size() >= options_.regression_per_callable) return;
-  if (outcome.output_bytes > options_.max_test_output_bytes) {
-    ++stats_.noisy;
-    return;
-  }
+  if (too_noisy(outcome)) return;
   if (!seen.insert(behaviour_of(outcome.result, main.size() - 1)).second) return;
   TestCase test;
   test.kind = TestKind::regression;
@@ -225,10 +228,7 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
       last_index < outcome.result.statements.size() ? outcome.result.statements[last_index].exception_type : "";
   std::size_t& kept = exceptions_kept_[last.id + "\n" + type];
   if (kept >= options_.exceptions_per_callable) return;
-  if (outcome.output_bytes > options_.max_test_output_bytes) {
-    ++stats_.noisy;
-    return;
-  }
+  if (too_noisy(outcome)) return;
   ++kept;
   TestCase test;
   test.kind = TestKind::expected_exception;

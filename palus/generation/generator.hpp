@@ -93,6 +93,8 @@ class Generator {
 
  private:
   void judge(const Sequence& checked, std::size_t main_size, const harness::Outcome& outcome, const Sink& sink);
+  /// A passing test whose calls printed over max_test_output_bytes is not kept (counted in stats).
+  bool too_noisy(const harness::Outcome& outcome);
   void keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   void keep_exception(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   /// report_failure's work with the full timeout: minimise, confirm, send the test; false when

@@ -65,8 +65,9 @@ void TestChecker::judge(TestVerdict& v) {
 void TestChecker::settle(GtestRunner& runner, const std::vector<TestSpec>& tests, const std::vector<bool>& dropped,
                          CheckResult& result) const {
   // A passing test that failed beside others may have been broken by one of them (undefined
-  // behaviour, global state) that is dropped now. Run again without the tests that do not hold,
-  // twice, the doubtful ones keep their new verdict: the written files will not hold the others.
+  // behaviour, global state) that is dropped now. If it passes alone, it runs twice more with the
+  // tests that held and without those that did not, and keeps that verdict when it holds: the
+  // written files will not hold the dropped tests either.
   std::vector<std::string> together;
   std::vector<std::size_t> doubtful;
   for (std::size_t i = 0; i < tests.size(); ++i) {
