@@ -65,7 +65,7 @@ double percent(long covered, long total) { return total > 0 ? 100.0 * static_cas
 
 SampleCoverage sample_coverage(const fs::path& config_file, const fs::path& dir) {
   const Config config = load_config(fs::absolute(config_file), config_file.string());
-  if (!config.sample || config.sample->sources.empty())
+  if (config.samples.empty())
     throw std::runtime_error(config_file.string() + ": no sample program (sample.sources)");
   fs::remove_all(dir);
   fs::create_directories(dir / "obj");
@@ -74,35 +74,43 @@ SampleCoverage sample_coverage(const fs::path& config_file, const fs::path& dir)
   auto start = std::chrono::steady_clock::now();
   const std::string cxx = harness::compiler();
   std::vector<std::pair<std::string, fs::path>> compiles;
-  std::string objects;
-  std::vector<fs::path> sources = config.project.sources;
-  sources.insert(sources.end(), config.sample->sources.begin(), config.sample->sources.end());
-  for (std::size_t i = 0; i < sources.size(); ++i) {
-    const fs::path object = dir / "obj" / fmt::format("{}-{}.o", sources[i].stem().string(), i);
-    std::vector<std::string> flags = config.parse_flags_for(sources[i]);
-    flags.insert(flags.end(),
-                 {"-O0", "-g", "-Wno-error", "--coverage", "-c", sources[i].string(), "-o", object.string()});
+  auto compile = [&](const fs::path& source) {
+    const fs::path object = dir / "obj" / fmt::format("{}-{}.o", source.stem().string(), compiles.size());
+    std::vector<std::string> flags = config.parse_flags_for(source);
+    flags.insert(flags.end(), {"-O0", "-g", "-Wno-error", "--coverage", "-c", source.string(), "-o", object.string()});
     compiles.emplace_back(shell_quote(cxx) + words(flags), fs::path(object.string() + ".log"));
-    objects += " " + shell_quote(object.string());
-  }
-  std::cerr << fmt::format("sample alone: compiling {} sources with --coverage\n", sources.size());
+    return " " + shell_quote(object.string());
+  };
+  std::string library_objects;
+  for (const auto& source : config.project.sources) library_objects += compile(source);
+  std::vector<std::string> program_objects(config.samples.size());
+  for (std::size_t p = 0; p < config.samples.size(); ++p)
+    for (const auto& source : config.samples[p].sources) program_objects[p] += compile(source);
+  std::cerr << fmt::format("sample alone: compiling {} sources with --coverage\n", compiles.size());
   compile_all(compiles);
-  const fs::path exe = dir / "sample";
-  std::vector<std::string> link = config.project.link;
-  link.insert(link.end(), {"--coverage", "-o", exe.string()});
-  checked(shell_quote(cxx) + objects + words(link), dir / "link.log", "linking the sample");
+  std::vector<fs::path> programs;
+  for (std::size_t p = 0; p < config.samples.size(); ++p) {
+    programs.push_back(dir / fmt::format("sample-{}", p + 1));
+    std::vector<std::string> link = config.project.link;
+    link.insert(link.end(), {"--coverage", "-o", programs.back().string()});
+    checked(shell_quote(cxx) + library_objects + program_objects[p] + words(link), dir / "link.log",
+            "linking the sample");
+  }
   result.build_seconds = seconds_since(start);
 
-  std::cerr << "sample alone: running " << exe.string() << "\n";
   start = std::chrono::steady_clock::now();
-  const std::string run = fmt::format("cd {} && timeout 300 {}{}", shell_quote(config.dir.string()),
-                                      shell_quote(exe.string()), words(config.sample->args));
-  result.exit_status = run_command(run + " >" + shell_quote((dir / "run.log").string()) + " 2>&1");
-  result.run_seconds = seconds_since(start);
-  if (result.exit_status != 0) {
-    throw std::runtime_error(fmt::format("the sample program failed (exit status {}; 124: timed out):\n$ {}\n{}",
-                                         result.exit_status, run, read_text(dir / "run.log")));
+  for (std::size_t p = 0; p < programs.size(); ++p) {
+    std::cerr << "sample alone: running " << programs[p].string() << "\n";
+    const fs::path log = dir / fmt::format("run-{}.log", p + 1);
+    const std::string run = fmt::format("cd {} && timeout 300 {}{}", shell_quote(config.dir.string()),
+                                        shell_quote(programs[p].string()), words(config.samples[p].args));
+    result.exit_status = run_command(run + " >" + shell_quote(log.string()) + " 2>&1");
+    if (result.exit_status != 0) {
+      throw std::runtime_error(fmt::format("the sample program failed (exit status {}; 124: timed out):\n$ {}\n{}",
+                                           result.exit_status, run, read_text(log)));
+    }
   }
+  result.run_seconds = seconds_since(start);
 
   start = std::chrono::steady_clock::now();
   std::set<fs::path> scope;

@@ -147,9 +147,10 @@ void trace_step(const Workspace& ws, const CommonOptions& common, const api::Api
   const auto start = std::chrono::steady_clock::now();
   const TraceStageResult t = trace_stage(ws.config, ws.work_dir, api);
   if (common.quiet) return;
-  fmt::print("trace: {} probes in {} files; sample built in {:.1f} s, ran in {:.2f} s; {} KiB in {:.1f} s -> {}\n",
-             t.probe_count, t.files, t.build_s, t.run_s, (t.trace_bytes + 1023) / 1024, seconds_since(start),
-             shown(t.trace));
+  const std::string programs = t.samples.size() == 1 ? "sample" : fmt::format("{} sample programs", t.samples.size());
+  fmt::print("trace: {} probes in {} files; {} built in {:.1f} s, ran in {:.2f} s; {} KiB in {:.1f} s -> {}\n",
+             t.probe_count, t.files, programs, t.build_s, t.run_s, (t.trace_bytes + 1023) / 1024, seconds_since(start),
+             shown(t.traces.front()));
 }
 
 models::Model model_step(const Workspace& ws, const CommonOptions& common, const api::Api& api) {
@@ -168,7 +169,7 @@ models::Model model_step(const Workspace& ws, const CommonOptions& common, const
 
 /// Whether the configured mode follows a model (and so needs trace and model).
 bool needs_model(const Config& config) {
-  return config.sample.has_value() && config.generate.mode != GenerationMode::random;
+  return !config.samples.empty() && config.generate.mode != GenerationMode::random;
 }
 
 /// Builds and runs the generated suite with coverage; puts the coverage into report.yaml.
@@ -272,7 +273,7 @@ void apply_overrides(Config& config, const GenerateOverrides& overrides) {
   if (overrides.seed) config.generate.seed = *overrides.seed;
   if (overrides.mode) {
     try {
-      config.generate.mode = checked_generation_mode(*overrides.mode, config.sample.has_value());
+      config.generate.mode = checked_generation_mode(*overrides.mode, !config.samples.empty());
     } catch (const UserError& e) {
       throw UserError(std::string("--mode: ") + e.what());
     }
@@ -311,7 +312,7 @@ int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides
     model = model_step(ws, common, api);
     stages["model"] = seconds_since(start);
   } else if (!common.quiet) {
-    fmt::print("trace, model: skipped ({})\n", ws.config.sample ? "mode random" : "no sample program configured");
+    fmt::print("trace, model: skipped ({})\n", !ws.config.samples.empty() ? "mode random" : "no sample program configured");
   }
   start = std::chrono::steady_clock::now();
   HarnessStageResult built = harness_stage(ws, common, api, ws.config.sandbox.sanitizers);

@@ -17,8 +17,8 @@ struct ModelStageResult {
   bool complete_trace = false;
 };
 
-/// Reads .palus/trace/trace and probes.yaml; throws UserError for a missing, truncated or
-/// mismatched trace.
+/// Reads the trace of each sample program (.palus/trace/trace, trace-2, ...) and probes.yaml, and
+/// infers one model from them all; throws UserError for a missing, truncated or mismatched trace.
 ModelStageResult model_stage(const Config& config, const std::filesystem::path& work_dir, const api::Api& api);
 
 /// model.yaml of an earlier `palus model`, or nullopt when there is none.

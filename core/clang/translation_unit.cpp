@@ -1,5 +1,7 @@
 #include "core/clang/translation_unit.hpp"
 
+#include <filesystem>
+
 #include <fmt/format.h>
 
 #include "core/clang/clang_util.hpp"
@@ -18,7 +20,37 @@ std::string describe(CXDiagnostic diagnostic) {
   return fmt::format("{}:{}:{}: {}", where, line, column, clang::take(clang_getDiagnosticSpelling(diagnostic)));
 }
 
+std::string real_name(CXFile file) {
+  std::string name = clang::take(clang_File_tryGetRealPathName(file));
+  if (name.empty()) name = clang::take(clang_getFileName(file));
+  return std::filesystem::path(name).lexically_normal().string();
+}
+
+struct InclusionScan {
+  const std::set<std::string>* headers;
+  std::set<std::string> found;
+};
+
 }  // namespace
+
+std::set<std::string> TranslationUnit::files_included_through(const std::set<std::string>& headers) const {
+  InclusionScan scan{&headers, {}};
+  clang_getInclusions(
+      unit_,
+      [](CXFile included, CXSourceLocation* stack, unsigned depth, CXClientData data) {
+        auto& scan = *static_cast<InclusionScan*>(data);
+        for (unsigned i = 0; i < depth; ++i) {
+          CXFile includer = nullptr;
+          clang_getExpansionLocation(stack[i], &includer, nullptr, nullptr, nullptr);
+          if (includer != nullptr && scan.headers->contains(real_name(includer))) {
+            scan.found.insert(real_name(included));
+            return;
+          }
+        }
+      },
+      &scan);
+  return scan.found;
+}
 
 TranslationUnit::TranslationUnit(const std::string& file, const std::vector<std::string>& flags,
                                  const UnsavedFiles& unsaved, bool tolerate_errors)

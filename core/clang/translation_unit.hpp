@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ class TranslationUnit {
 
   CXCursor root() const { return clang_getTranslationUnitCursor(unit_); }
   const std::string& file() const { return file_; }
+  /// The files (real paths, lexically normal) that one of `headers` includes, directly or through
+  /// other includes: what an umbrella header brings in.
+  std::set<std::string> files_included_through(const std::set<std::string>& headers) const;
 
  private:
   void check_diagnostics() const;

@@ -105,6 +105,18 @@ std::vector<std::string> headers_unit_flags(const AnalysisInput& input, std::vec
   return flags;
 }
 
+/// The headers under `root` that `listed` include: an umbrella header's parts.
+std::set<std::string> project_headers_included(const TranslationUnit& unit, const std::set<std::string>& listed,
+                                               const std::string& root) {
+  std::set<std::string> result;
+  if (root.empty()) return result;
+  const std::string prefix = root.ends_with('/') ? root : root + "/";
+  for (auto& file : unit.files_included_through(listed)) {
+    if (file.starts_with(prefix)) result.insert(file);
+  }
+  return result;
+}
+
 }  // namespace
 
 AnalysisInput analysis_input(const Config& config, const std::filesystem::path& oracles_include) {
@@ -117,11 +129,12 @@ AnalysisInput analysis_input(const Config& config, const std::filesystem::path& 
   input.include = config.targets.include;
   input.exclude = config.targets.exclude;
   input.scratch_dir = config.dir.string();
+  input.project_root = config.dir.lexically_normal().string();
   return input;
 }
 
 api::Api analyze(const AnalysisInput& input) {
-  const std::set<std::string> headers(input.headers.begin(), input.headers.end());
+  std::set<std::string> headers(input.headers.begin(), input.headers.end());
   const std::vector<std::string> header_flags =
       input.headers.empty() ? std::vector<std::string>{} : input.flags_for(input.headers.front());
   UnsavedFiles unsaved = input.unsaved;
@@ -135,6 +148,7 @@ api::Api analyze(const AnalysisInput& input) {
   OracleScan oracles;
   {
     TranslationUnit unit(all_headers, headers_unit_flags(input, header_flags), unsaved);
+    headers.merge(project_headers_included(unit, headers, input.project_root));
     scan = collect_entities(unit.root(), headers, TargetFilter(input.include, input.exclude));
     collect_bodies(unit.root(), headers, facts);
     oracles = collect_oracles(unit.root(), std::set<std::string>(input.theories.begin(), input.theories.end()));

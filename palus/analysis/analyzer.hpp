@@ -26,6 +26,9 @@ struct AnalysisInput {
   std::string oracles_include;  ///< folder holding palus/theory.hpp, passed as -I when there are theories
   UnsavedFiles unsaved;         ///< in-memory files (tests); also where the synthetic files go
   std::string scratch_dir;      ///< folder the synthetic all-headers file pretends to live in
+  /// Absolute, lexically normal: headers under this folder that a listed header includes declare
+  /// the API too (an umbrella header); empty: only the listed headers do.
+  std::string project_root;
 };
 
 /// `oracles_include`: the folder theories headers find <palus/theory.hpp> in, i.e.

@@ -326,20 +326,46 @@ void read_targets(const ConfigReader& reader, const std::map<std::string, Field>
   config.targets.exclude = reader.regexes(field_in(fields, "exclude"));
 }
 
-void read_sample(const ConfigReader& reader, const std::map<std::string, Field>& top, Config& config) {
-  const auto fields = reader.section(top, "sample");
-  if (fields.empty()) return;
+/// One program of `sample:`, a map of sources and args; `name` is how messages call it.
+/// `at` is the node a missing `sources` is reported at.
+std::optional<Config::Sample> read_one_sample(const ConfigReader& reader, const YAML::Node& map,
+                                              const std::string& name, const YAML::Node& at) {
+  const auto fields = reader.fields_of(map, name, section_keys.at("sample"));
   const Field sources = field_in(fields, "sources");
   if (!sources.present) {
-    fail_at(reader.where(top.at("sample").key),
-            "sample.sources: missing; list the sample program's sources, "
-            "e.g. sources: [examples/demo.cpp]");
+    fail_at(reader.where(at), "{}.sources: missing; list the sample program's sources, e.g. sources: [examples/demo.cpp]",
+            name);
   }
   Config::Sample sample;
   sample.sources = reader.files(sources, "[examples/demo.cpp]");
   sample.args = reader.strings(field_in(fields, "args"), "[--fast, input.txt]");
-  // `sources: []` switches the sample off without deleting the section.
-  if (!sample.sources.empty()) config.sample = std::move(sample);
+  // `sources: []` switches the program off without deleting it.
+  if (sample.sources.empty()) return std::nullopt;
+  return sample;
+}
+
+void read_sample(const ConfigReader& reader, const std::map<std::string, Field>& top, Config& config) {
+  const auto it = top.find("sample");
+  if (it == top.end() || !it->second.given()) return;
+  const Field& field = it->second;
+  if (field.value.IsMap()) {
+    if (auto sample = read_one_sample(reader, field.value, "sample", field.key)) config.samples.push_back(std::move(*sample));
+    return;
+  }
+  if (!field.value.IsSequence()) {
+    fail_at(reader.where(field),
+            "sample: expected a map like 'sources: [examples/demo.cpp]' or a list of them, one per program, got {}",
+            describe(field.value));
+  }
+  for (std::size_t i = 0; i < field.value.size(); ++i) {
+    const YAML::Node program = field.value[i];
+    const std::string name = fmt::format("sample[{}]", i);
+    if (!program.IsMap()) {
+      fail_at(reader.where(program.IsNull() ? field.value : program),
+              "{}: expected a map like '{{sources: [examples/demo.cpp], args: []}}', got {}", name, describe(program));
+    }
+    if (auto sample = read_one_sample(reader, program, name, program)) config.samples.push_back(std::move(*sample));
+  }
 }
 
 void read_oracles(const ConfigReader& reader, const std::map<std::string, Field>& top, Config& config) {
@@ -376,11 +402,11 @@ void read_generate(const ConfigReader& reader, const std::map<std::string, Field
   if (const Field f = field_in(fields, "max_statements"); f.given()) {
     generate.max_statements = static_cast<int>(reader.integer(f, 1, 1'000'000));
   }
-  generate.mode = config.sample ? GenerationMode::palus : GenerationMode::random;
+  generate.mode = !config.samples.empty() ? GenerationMode::palus : GenerationMode::random;
   if (const Field f = field_in(fields, "mode"); f.given()) {
     const std::string text = reader.string_value(f, "a mode");
     try {
-      generate.mode = checked_generation_mode(text, config.sample.has_value());
+      generate.mode = checked_generation_mode(text, !config.samples.empty());
     } catch (const UserError& error) {
       fail_at(reader.where(f), "generate.mode: {}", error.what());
     }

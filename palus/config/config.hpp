@@ -58,10 +58,12 @@ struct Config {
   } targets;
 
   struct Sample {
-    std::vector<std::filesystem::path> sources;  ///< globs expanded, absolute; empty = no sample
+    std::vector<std::filesystem::path> sources;  ///< globs expanded, absolute, not empty
     std::vector<std::string> args;
   };
-  std::optional<Sample> sample;
+  /// The sample programs, each built and traced on its own; their traces make one model. Empty:
+  /// no sample (`sample:` absent, or `sources: []`).
+  std::vector<Sample> samples;
 
   struct Model {
     int ktail = 0;

@@ -18,6 +18,7 @@
 #include "models/ktail.hpp"
 #include "models/model_inference.hpp"
 #include "models/model_yaml.hpp"
+#include "models/trace_merge.hpp"
 #include "test_files.hpp"
 
 namespace palus::models {
@@ -446,6 +447,34 @@ TEST(ModelInference, AReusedIdentityIsANewObjectSharingThePrefix) {
   EXPECT_EQ(properties.nodes[2].objects, 2u);
   EXPECT_EQ(properties.nodes[3].objects, 1u);
   EXPECT_EQ(strings_of(slot(properties.transitions[2], 1).values), Strings{"readonly"});
+}
+
+TEST(TraceMerge, TwoProgramsKeepTheirOwnObjectsCallsAndThreads) {
+  Recorder first = figure2(), second = figure2();
+  first.trace.complete = true;
+  const std::size_t events = first.trace.events.size() + second.trace.events.size();
+  const Trace merged = merge_traces({first.trace, second.trace});
+  ASSERT_EQ(merged.events.size(), events);
+  EXPECT_FALSE(merged.complete) << "the second program did not finish";
+  std::set<std::uint64_t> calls, first_objects, second_objects;
+  for (std::size_t i = 0; i < events; ++i) {
+    const TraceEvent& e = merged.events[i];
+    if (e.kind == EventKind::enter) {
+      EXPECT_TRUE(calls.insert(e.call).second) << "call " << e.call << " twice";
+    }
+    (i < first.trace.events.size() ? first_objects : second_objects).insert(e.self);
+  }
+  first_objects.erase(0), second_objects.erase(0);
+  for (const auto id : first_objects) EXPECT_FALSE(second_objects.contains(id)) << "identity " << id << " shared";
+  EXPECT_EQ(first_objects.size(), second_objects.size());
+  EXPECT_NE(merged.events.front().thread, merged.events.back().thread);
+
+  const Model model = infer_model(merged, probe_table(), tinysql_api(), 0);
+  const Model alone = infer(figure2());
+  const ClassModel statement = model_of(model, "tinysql::Statement");
+  EXPECT_EQ(statement.nodes.size(), model_of(alone, "tinysql::Statement").nodes.size());
+  EXPECT_EQ(statement.nodes[0].objects, 2u);
+  EXPECT_EQ(statement.transitions[0].count, 2u);
 }
 
 TEST(ModelInference, TwoStatementsWithTheSameCallsShareNodesAndCollectDependences) {

@@ -87,9 +87,9 @@ TEST_F(ConfigTest, FullConfigLoadsEverySection) {
   EXPECT_EQ(config.project.link, std::vector<std::string>{"-lm"});
   EXPECT_EQ(config.targets.include, std::vector<std::string>{"lib::.*"});
   EXPECT_EQ(config.targets.exclude, std::vector<std::string>{"lib::detail::.*"});
-  ASSERT_TRUE(config.sample);
-  EXPECT_EQ(config.sample->sources, std::vector<fs::path>{d / "examples/demo.cpp"});
-  EXPECT_EQ(config.sample->args, (std::vector<std::string>{"--fast", "input.txt"}));
+  ASSERT_EQ(config.samples.size(), 1u);
+  EXPECT_EQ(config.samples[0].sources, std::vector<fs::path>{d / "examples/demo.cpp"});
+  EXPECT_EQ(config.samples[0].args, (std::vector<std::string>{"--fast", "input.txt"}));
   EXPECT_EQ(config.model.ktail, 2);
   EXPECT_EQ(config.oracles.theories, std::vector<fs::path>{d / "theories/lib_theories.hpp"});
   // Canonical order, whatever order the file lists them in.
@@ -114,7 +114,7 @@ TEST_F(ConfigTest, DefaultsFillEverythingButHeaders) {
   EXPECT_EQ(config.project.headers, (std::vector<fs::path>{dir_ / "include/x.hpp", dir_ / "include/y.hpp"}));
   EXPECT_TRUE(config.project.flags.empty());
   EXPECT_TRUE(config.targets.include.empty());
-  EXPECT_FALSE(config.sample);
+  EXPECT_TRUE(config.samples.empty());
   EXPECT_EQ(config.model.ktail, 0);
   EXPECT_EQ(config.oracles.contracts, oracles::contract_names());
   EXPECT_EQ(config.generate.time_limit, 60s);
@@ -135,11 +135,38 @@ TEST_F(ConfigTest, ModeDefaultsToPalusWithASample) {
   EXPECT_EQ(to_string(config.generate.mode), "palus");
 }
 
+TEST_F(ConfigTest, SampleMayListSeveralPrograms) {
+  write("examples/other.cpp", "int main() { return 0; }\n");
+  const Config config = load(
+      "project:\n  headers: [include/x.hpp]\nsample:\n  - {sources: [examples/demo.cpp], args: [a.json]}\n"
+      "  - sources: [examples/other.cpp]\n  - {sources: []}\n");
+  ASSERT_EQ(config.samples.size(), 2u);
+  EXPECT_EQ(config.samples[0].sources, std::vector<fs::path>{dir_ / "examples/demo.cpp"});
+  EXPECT_EQ(config.samples[0].args, std::vector<std::string>{"a.json"});
+  EXPECT_EQ(config.samples[1].sources, std::vector<fs::path>{dir_ / "examples/other.cpp"});
+  EXPECT_TRUE(config.samples[1].args.empty());
+  EXPECT_EQ(config.generate.mode, GenerationMode::palus);
+}
+
+TEST_F(ConfigTest, BadSampleProgramsNameTheirPlace) {
+  EXPECT_EQ(error_of("project:\n  headers: [include/x.hpp]\nsample:\n  - {args: [x]}\n"),
+            "palus.yaml:4: sample[0].sources: missing; list the sample program's sources, e.g. sources: "
+            "[examples/demo.cpp]");
+  EXPECT_TRUE(starts_with(error_of("project:\n  headers: [include/x.hpp]\nsample:\n  - {sources: "
+                                   "[examples/demo.cpp]}\n  - examples/demo.cpp\n"),
+                          "palus.yaml:5: sample[1]: expected a map like"));
+  EXPECT_TRUE(starts_with(error_of("project:\n  headers: [include/x.hpp]\nsample:\n  - {sources: "
+                                   "[examples/demo.cpp], arg: [x]}\n"),
+                          "palus.yaml:4: unknown key 'arg' in sample[0] (did you mean 'args'?)"));
+  EXPECT_TRUE(starts_with(error_of("project:\n  headers: [include/x.hpp]\nsample: demo.cpp\n"),
+                          "palus.yaml:3: sample: expected a map like"));
+}
+
 TEST_F(ConfigTest, EmptySectionsAndEmptySampleMeanDefaults) {
   const Config config = load(
       "project:\n  headers: [include/x.hpp]\n  sources: []\ntargets:\nsample:\n  sources: []\n"
       "sandbox:\n  sanitizers: []\noracles:\n  contracts: []\n");
-  EXPECT_FALSE(config.sample);
+  EXPECT_TRUE(config.samples.empty());
   EXPECT_TRUE(config.sandbox.sanitizers.empty());
   EXPECT_TRUE(config.oracles.contracts.empty());
 }
