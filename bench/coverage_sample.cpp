@@ -102,7 +102,7 @@ SampleCoverage sample_coverage(const fs::path& config_file, const fs::path& dir)
   for (std::size_t p = 0; p < programs.size(); ++p) {
     std::cerr << "sample alone: running " << programs[p].string() << "\n";
     const fs::path log = dir / fmt::format("run-{}.log", p + 1);
-    const std::string run = fmt::format("cd {} && timeout 300 {}{}", shell_quote(config.dir.string()),
+    const std::string run = fmt::format("cd {} && timeout 300 {}{}", shell_quote(config.samples[p].cwd.string()),
                                         shell_quote(programs[p].string()), words(config.samples[p].args));
     result.exit_status = run_command(run + " >" + shell_quote(log.string()) + " 2>&1");
     if (result.exit_status != 0) {

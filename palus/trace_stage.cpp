@@ -117,12 +117,12 @@ fs::path run_sample(const Config& config, std::size_t index, const fs::path& dir
   process::ProcessSpec run;
   run.exe = executable;
   run.args = sample.args;
-  run.working_dir = config.dir;
+  run.working_dir = sample.cwd;
   run.env = process::environment_with({{"PALUS_TRACE_FILE", partial.string()},
                                        {"PALUS_SANDBOX_SCRATCH", scratch.string()},
                                        {"PALUS_SANDBOX_WRITABLE", dir.string() + ":/tmp"},
                                        {"PALUS_SANDBOX_MEMORY", std::to_string(config.sandbox.memory_bytes)},
-                                       {"PALUS_SAMPLE_CWD", config.dir.string()}});
+                                       {"PALUS_SAMPLE_CWD", sample.cwd.string()}});
   const auto limit = std::max<std::chrono::milliseconds>(std::chrono::seconds(60), config.sandbox.call_timeout * 30);
   run.timeout = limit;
   const process::ProcessResult ran = process::run_process(run);

@@ -30,7 +30,7 @@ const std::vector<std::string> top_level_keys{"project", "targets",  "sample", "
 const std::map<std::string, std::vector<std::string>> section_keys{
     {"project", {"compile_commands", "flags", "sources", "headers", "link"}},
     {"targets", {"include", "exclude"}},
-    {"sample", {"sources", "args"}},
+    {"sample", {"sources", "args", "cwd"}},
     {"model", {"ktail"}},
     {"oracles", {"theories", "contracts"}},
     {"generate", {"time_limit", "seed", "mode", "guided_fraction", "max_statements"}},
@@ -199,6 +199,7 @@ class ConfigReader {
   }
 
   fs::path path_value(const std::string& text) const { return (dir_ / text).lexically_normal(); }
+  const fs::path& dir() const { return dir_; }
 
   /// One existing file named by a plain path (no globs).
   fs::path existing_file(const Field& field) const {
@@ -339,6 +340,14 @@ std::optional<Config::Sample> read_one_sample(const ConfigReader& reader, const 
   Config::Sample sample;
   sample.sources = reader.files(sources, "[examples/demo.cpp]");
   sample.args = reader.strings(field_in(fields, "args"), "[--fast, input.txt]");
+  sample.cwd = reader.dir();
+  if (const Field cwd = field_in(fields, "cwd"); cwd.given()) {
+    const std::string text = reader.string_value(cwd, "a folder path");
+    sample.cwd = reader.path_value(text);
+    std::error_code error;
+    if (!fs::is_directory(sample.cwd, error))
+      fail_at(reader.where(cwd), "{}.cwd: folder '{}' does not exist", name, text);
+  }
   // `sources: []` switches the program off without deleting it.
   if (sample.sources.empty()) return std::nullopt;
   return sample;

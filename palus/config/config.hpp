@@ -60,6 +60,7 @@ struct Config {
   struct Sample {
     std::vector<std::filesystem::path> sources;  ///< globs expanded, absolute, not empty
     std::vector<std::string> args;
+    std::filesystem::path cwd;  ///< absolute, an existing folder: where it runs (default: the config's)
   };
   /// The sample programs, each built and traced on its own; their traces make one model. Empty:
   /// no sample (`sample:` absent, or `sources: []`).

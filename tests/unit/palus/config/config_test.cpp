@@ -139,12 +139,14 @@ TEST_F(ConfigTest, SampleMayListSeveralPrograms) {
   write("examples/other.cpp", "int main() { return 0; }\n");
   const Config config = load(
       "project:\n  headers: [include/x.hpp]\nsample:\n  - {sources: [examples/demo.cpp], args: [a.json]}\n"
-      "  - sources: [examples/other.cpp]\n  - {sources: []}\n");
+      "  - sources: [examples/other.cpp]\n    cwd: examples\n  - {sources: []}\n");
   ASSERT_EQ(config.samples.size(), 2u);
   EXPECT_EQ(config.samples[0].sources, std::vector<fs::path>{dir_ / "examples/demo.cpp"});
   EXPECT_EQ(config.samples[0].args, std::vector<std::string>{"a.json"});
   EXPECT_EQ(config.samples[1].sources, std::vector<fs::path>{dir_ / "examples/other.cpp"});
   EXPECT_TRUE(config.samples[1].args.empty());
+  EXPECT_EQ(config.samples[0].cwd, dir_);
+  EXPECT_EQ(config.samples[1].cwd, dir_ / "examples");
   EXPECT_EQ(config.generate.mode, GenerationMode::palus);
 }
 
@@ -158,6 +160,8 @@ TEST_F(ConfigTest, BadSampleProgramsNameTheirPlace) {
   EXPECT_TRUE(starts_with(error_of("project:\n  headers: [include/x.hpp]\nsample:\n  - {sources: "
                                    "[examples/demo.cpp], arg: [x]}\n"),
                           "palus.yaml:4: unknown key 'arg' in sample[0] (did you mean 'args'?)"));
+  EXPECT_EQ(error_of("project:\n  headers: [include/x.hpp]\nsample:\n  sources: [examples/demo.cpp]\n  cwd: nowhere\n"),
+            "palus.yaml:5: sample.cwd: folder 'nowhere' does not exist");
   EXPECT_TRUE(starts_with(error_of("project:\n  headers: [include/x.hpp]\nsample: demo.cpp\n"),
                           "palus.yaml:3: sample: expected a map like"));
 }
