@@ -65,8 +65,7 @@ double percent(long covered, long total) { return total > 0 ? 100.0 * static_cas
 
 SampleCoverage sample_coverage(const fs::path& config_file, const fs::path& dir) {
   const Config config = load_config(fs::absolute(config_file), config_file.string());
-  if (config.samples.empty())
-    throw std::runtime_error(config_file.string() + ": no sample program (sample.sources)");
+  if (config.samples.empty()) throw std::runtime_error(config_file.string() + ": no sample program (sample.sources)");
   fs::remove_all(dir);
   fs::create_directories(dir / "obj");
   SampleCoverage result;

@@ -312,7 +312,8 @@ int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides
     model = model_step(ws, common, api);
     stages["model"] = seconds_since(start);
   } else if (!common.quiet) {
-    fmt::print("trace, model: skipped ({})\n", !ws.config.samples.empty() ? "mode random" : "no sample program configured");
+    fmt::print("trace, model: skipped ({})\n",
+               !ws.config.samples.empty() ? "mode random" : "no sample program configured");
   }
   start = std::chrono::steady_clock::now();
   HarnessStageResult built = harness_stage(ws, common, api, ws.config.sandbox.sanitizers);

@@ -246,7 +246,9 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   const generation::LiteralPool literals(*request.api);
   const std::unique_ptr<Sources> sources = make_sources(request, catalog, literals, guided, start, log);
   generation::ExecutorExecution execution(executor);
-  generation::Generator generator(catalog, execution, sources->source(), generator_options(request, literals, start));
+  generation::GeneratorOptions options = generator_options(request, literals, start);
+  if (guided) options.fallback = &sources->random_source;
+  generation::Generator generator(catalog, execution, sources->source(), options);
 
   // Check and write, in the background as tests are found.
   writer::SuiteWriter suite_writer(suite_options(request, summary), catalog);
@@ -307,11 +309,11 @@ report::RunReport generate_stage(const GenerateRequest& request) {
 
   // Check the last tests, then write the final report.
   if (summary.interrupted) progress.note("generate: interrupted; checking and writing the tests found so far");
-  log(
-      fmt::format("generation stopped{}: {} sequences executed; {} passing tests not kept for printing over {} "
-                  "bytes; checking the last tests",
-                  summary.interrupted ? " (interrupted)" : "", generator.stats().executed, generator.stats().noisy,
-                  generation::GeneratorOptions{}.max_test_output_bytes));
+  log(fmt::format(
+      "generation stopped{}: {} sequences executed ({} of them random while the guided source found "
+      "nothing new); {} passing tests not kept for printing over {} bytes; checking the last tests",
+      summary.interrupted ? " (interrupted)" : "", generator.stats().executed, generator.stats().from_fallback,
+      generator.stats().noisy, generation::GeneratorOptions{}.max_test_output_bytes));
   pipeline->finish();
   progress.finish();
   latest = generator.stats();

@@ -13,6 +13,7 @@ packages=(
   libgtest-dev googletest
   libcli11-dev libfmt-dev libseccomp-dev
   libcxxopts-dev   # test dependency: a real header-only library for the analyze end-to-end test
+  python3-yaml dpkg-dev libgmock-dev   # bench/corpus/run: its driver, apt-get source, yaml-cpp's own tests
 )
 
 missing=()

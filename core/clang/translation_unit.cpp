@@ -1,8 +1,8 @@
 #include "core/clang/translation_unit.hpp"
 
-#include <filesystem>
-
 #include <fmt/format.h>
+
+#include <filesystem>
 
 #include "core/clang/clang_util.hpp"
 #include "core/error.hpp"

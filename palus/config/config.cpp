@@ -334,8 +334,8 @@ std::optional<Config::Sample> read_one_sample(const ConfigReader& reader, const 
   const auto fields = reader.fields_of(map, name, section_keys.at("sample"));
   const Field sources = field_in(fields, "sources");
   if (!sources.present) {
-    fail_at(reader.where(at), "{}.sources: missing; list the sample program's sources, e.g. sources: [examples/demo.cpp]",
-            name);
+    fail_at(reader.where(at),
+            "{}.sources: missing; list the sample program's sources, e.g. sources: [examples/demo.cpp]", name);
   }
   Config::Sample sample;
   sample.sources = reader.files(sources, "[examples/demo.cpp]");
@@ -358,7 +358,8 @@ void read_sample(const ConfigReader& reader, const std::map<std::string, Field>&
   if (it == top.end() || !it->second.given()) return;
   const Field& field = it->second;
   if (field.value.IsMap()) {
-    if (auto sample = read_one_sample(reader, field.value, "sample", field.key)) config.samples.push_back(std::move(*sample));
+    if (auto sample = read_one_sample(reader, field.value, "sample", field.key))
+      config.samples.push_back(std::move(*sample));
     return;
   }
   if (!field.value.IsSequence()) {

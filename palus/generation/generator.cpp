@@ -116,19 +116,13 @@ bool Generator::out_of_time() const {
   return (stop_ && stop_->load()) || std::chrono::steady_clock::now() >= options_.deadline;
 }
 
-void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progress& progress) {
-  stop_ = &stop;
-  auto last_progress = std::chrono::steady_clock::now();
-  std::size_t barren = 0;  // batches in a row that found no candidate at all
-  while (!stop.load() && std::chrono::steady_clock::now() < options_.deadline) {
-    if (options_.max_steps && stats_.executed >= options_.max_steps) break;
-    std::vector<Sequence> checked;
-    std::vector<std::size_t> main_sizes;
-    std::vector<harness::protocol::RunRequest> requests;
-    std::size_t want = options_.batch;
-    if (options_.max_steps) want = std::min<std::uint64_t>(want, options_.max_steps - stats_.executed);
+void Generator::fill_batch(std::vector<Sequence>& checked, std::vector<std::size_t>& main_sizes,
+                           std::vector<harness::protocol::RunRequest>& requests) {
+  std::size_t want = options_.batch;
+  if (options_.max_steps) want = std::min<std::uint64_t>(want, options_.max_steps - stats_.executed);
+  auto draw = [&](SequenceSource& from) {
     for (std::size_t attempt = 0; checked.size() < want && attempt < want * 4; ++attempt) {
-      std::optional<Sequence> candidate = source_.next(pool_, random_);
+      std::optional<Sequence> candidate = from.next(pool_, random_);
       if (!candidate) continue;
       if (!executed_.insert(candidate->hash()).second) {
         ++stats_.duplicates;
@@ -138,8 +132,28 @@ void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progr
       checked.push_back(theories_.appended(contracts_.appended(*candidate, random_), candidate->size(), random_));
       requests.push_back(request_for(checked.back()));
     }
+  };
+  if (fallback_batches_ == 0 || options_.fallback == nullptr) draw(source_);
+  if (!requests.empty() || options_.fallback == nullptr) return;
+  // The source found nothing new: the fallback's turn for a while, then the source again (its
+  // pool and reaching sequences may have grown meanwhile).
+  fallback_batches_ = fallback_batches_ == 0 ? 8 : fallback_batches_ - 1;
+  draw(*options_.fallback);
+  stats_.from_fallback += requests.size();
+}
+
+void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progress& progress) {
+  stop_ = &stop;
+  auto last_progress = std::chrono::steady_clock::now();
+  std::size_t barren = 0;  // batches in a row that found no candidate at all
+  while (!stop.load() && std::chrono::steady_clock::now() < options_.deadline) {
+    if (options_.max_steps && stats_.executed >= options_.max_steps) break;
+    std::vector<Sequence> checked;
+    std::vector<std::size_t> main_sizes;
+    std::vector<harness::protocol::RunRequest> requests;
+    fill_batch(checked, main_sizes, requests);
     if (requests.empty()) {
-      if (++barren >= 100) break;  // the pool cannot grow: nothing new is reachable
+      if (++barren >= 100) break;  // nothing new is reachable from any source
       continue;
     }
     barren = 0;

@@ -65,6 +65,10 @@ struct GeneratorOptions {
   /// timeout throughout). The same hang found again then costs this instead of the full timeout;
   /// a new one is confirmed with the full timeout before it is reported.
   std::chrono::milliseconds known_hang_timeout{0};
+  /// Where candidates come from while the source yields nothing new (only duplicates, or
+  /// nothing it can build): generation never ends before its budget because one strategy ran
+  /// dry. Null: the source alone (then a source barren for long ends the run).
+  SequenceSource* fallback = nullptr;
 };
 
 struct GeneratorStats {
@@ -73,6 +77,7 @@ struct GeneratorStats {
   std::uint64_t regression_tests = 0, exception_tests = 0, failure_tests = 0;
   std::uint64_t quarantined_observers = 0;  ///< observers no longer run because they crash or hang
   std::uint64_t noisy = 0;                  ///< passing tests not kept for their output (max_test_output_bytes)
+  std::uint64_t from_fallback = 0;          ///< candidates executed from GeneratorOptions::fallback
   std::size_t pool = 0;
 };
 
@@ -92,6 +97,10 @@ class Generator {
   Random& random() { return random_; }
 
  private:
+  /// The candidates of one batch (and their requests): from the source, or from the fallback
+  /// after the source found nothing new for a whole batch.
+  void fill_batch(std::vector<Sequence>& checked, std::vector<std::size_t>& main_sizes,
+                  std::vector<harness::protocol::RunRequest>& requests);
   void judge(const Sequence& checked, std::size_t main_size, const harness::Outcome& outcome, const Sink& sink);
   /// A passing test whose calls printed over max_test_output_bytes is not kept (counted in stats).
   bool too_noisy(const harness::Outcome& outcome);
@@ -126,6 +135,7 @@ class Generator {
   const std::atomic<bool>* stop_ = nullptr;                    ///< run()'s stop flag
   std::chrono::milliseconds full_call_timeout_;                ///< the executor's at the start
   bool hang_reported_ = false;
+  std::size_t fallback_batches_ = 0;  ///< batches left to take from the fallback before trying the source again
   /// Past the deadline or asked to stop: minimisation ends early.
   bool out_of_time() const;
 };

@@ -101,6 +101,45 @@ TEST(GeneratorTest, StopsAfterExactlyItsStepBudget) {
   EXPECT_GT(found.stats.regression_tests, 0u);
 }
 
+/// A strategy that runs dry at once: the same candidate every time (a duplicate after its first run).
+class OneCandidate : public SequenceSource {
+ public:
+  explicit OneCandidate(RandomStep& step) : step_(step) {}
+  std::optional<Sequence> next(const Pool& pool, Random& random) override {
+    if (!first_) first_ = step_.next(pool, random);
+    return first_;
+  }
+
+ private:
+  RandomStep& step_;
+  std::optional<Sequence> first_;
+};
+
+TEST(GeneratorTest, ASourceThatRunsDryHandsOverToTheFallbackInsteadOfEndingTheRun) {
+  static const Library library;
+  const Catalog catalog = make_catalog(library.api, library.ids);
+  const LiteralPool literals(library.api);
+  RandomStep step(catalog, literals, {});
+  OneCandidate dry(step);
+  RandomSource fallback(step);
+  FakeExecution execution(false);
+  GeneratorOptions options;
+  options.seed = 1;
+  options.max_steps = 300;
+  options.fallback = &fallback;
+  Generator generator(catalog, execution, dry, options);
+  const std::atomic<bool> stop{false};
+  generator.run(stop, [](TestCase) {}, {});
+  EXPECT_EQ(generator.stats().executed, 300u);
+  EXPECT_EQ(generator.stats().from_fallback, 299u);
+
+  options.fallback = nullptr;
+  OneCandidate alone(step);
+  Generator without(catalog, execution, alone, options);
+  without.run(stop, [](TestCase) {}, {});
+  EXPECT_EQ(without.stats().executed, 1u) << "without a fallback a dry source ends the run";
+}
+
 TEST(GeneratorTest, TheSameSeedFindsTheSameTestsInTheSameOrder) {
   FakeExecution first(true), second(true), other(true);
   const Found a = generate(first, 7, 300), b = generate(second, 7, 300), c = generate(other, 8, 300);
