@@ -370,7 +370,17 @@ class Instrumenter {
     }
     if (unreached.empty()) return std::nullopt;
     const std::string all_headers = (root_ / ".palus-instrument-headers.cpp").string();
-    analysis::TranslationUnit unit(all_headers, parse_flags_, {{all_headers, analysis::include_lines(unreached)}});
+    try {
+      analysis::TranslationUnit unit(all_headers, parse_flags_, {{all_headers, analysis::include_lines(unreached)}});
+      return UnitScanner(unit.root(), index_by_identity_).scan();
+    } catch (const UserError&) {
+      // A header that is not self-contained (it relies on another being included first, as an
+      // umbrella header arranges): parse every project header, in order, around it.
+    }
+    std::vector<std::string> in_context;
+    for (std::size_t h = source_count_; h < files_.size(); ++h)
+      if (!is_fragment(files_[h].original)) in_context.push_back(files_[h].original.string());
+    analysis::TranslationUnit unit(all_headers, parse_flags_, {{all_headers, analysis::include_lines(in_context)}});
     return UnitScanner(unit.root(), index_by_identity_).scan();
   }
 

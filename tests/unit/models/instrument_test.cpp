@@ -485,6 +485,24 @@ TEST_F(EdgeProject, RefusesFilesOutsideTheRoot) {
   }
 }
 
+TEST_F(EdgeProject, AHeaderThatIsNotSelfContainedIsParsedAfterTheHeadersBeforeIt) {
+  // base.hpp declares what more.hpp uses without including it (an umbrella header includes both);
+  // the source reaches base.hpp but not more.hpp.
+  write_text(root() / "include" / "edge" / "base.hpp",
+             "#pragma once\nnamespace edge { struct Base { int v = 1; }; }\n");
+  write_text(root() / "include" / "edge" / "more.hpp",
+             "#pragma once\nnamespace edge { inline int more(const Base& b) { return b.v + 1; } }\n");
+  write_text(root() / "src" / "base_user.cpp",
+             "#include <edge/base.hpp>\nint base_user() { return edge::Base{}.v; }\n");
+  request_.sources.push_back(root() / "src" / "base_user.cpp");
+  request_.headers = {root() / "include" / "edge" / "base.hpp", root() / "include" / "edge" / "more.hpp",
+                      root() / "include" / "edge" / "edge.hpp"};
+  const InstrumentResult result = instrument(request_);
+  const bool probed = std::any_of(result.probes.begin(), result.probes.end(),
+                                  [](const auto& p) { return p.id == "edge::more(const edge::Base &)"; });
+  EXPECT_TRUE(probed);
+}
+
 TEST_F(EdgeProject, NamesTheLineOfCodeThatDoesNotCompile) {
   write_text(root() / "src" / "broken.cpp", "int fine() { return 1; }\nint broken( { return 2; }\n");
   request_.sources.push_back(root() / "src" / "broken.cpp");
