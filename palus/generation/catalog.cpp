@@ -56,6 +56,8 @@ void describe_api_callable(CallableInfo& info, const api::Callable& c) {
     const std::string pointee(names::smart_pointee(c.result.base));
     info.yields.push_back(pointee.empty() ? c.result.base : pointee);
     if (!pointee.empty()) info.yields.push_back(c.result.base);
+    info.yields_read_only = pointee.empty() && (c.result.passing == api::Passing::const_ref ||
+                                                c.result.passing == api::Passing::const_pointer);
   }
 }
 

@@ -34,8 +34,9 @@ struct CallableInfo {
   /// Record types the statement leaves in the pool: the owner for constructors, T for results
   /// of type T, T& , T*, std::unique_ptr<T> or std::shared_ptr<T> (both T and the smart pointer).
   std::vector<std::string> yields;
-  bool usable = true;        ///< false when an input cannot be supplied at all (void*, function pointers)
-  bool is_observer = false;  ///< the harness runs it after statements (harness::is_observer)
+  bool yields_read_only = false;  ///< the result is a const reference or pointer to const
+  bool usable = true;             ///< false when an input cannot be supplied at all (void*, function pointers)
+  bool is_observer = false;       ///< the harness runs it after statements (harness::is_observer)
 
   /// A check appended after a sequence (contract, theory, invariant), answered with the
   /// violation's message ("" when it held), never part of a sequence of its own.

@@ -43,7 +43,7 @@ std::optional<Tracked> GuidedStep::object_for(const InputNeed& need, const model
       }
     }
   }
-  if (auto pick = pool.pick(need.record, random)) {
+  if (auto pick = pool.pick(need.record, random, need.may_change)) {
     ++counts_.by_type;
     return Tracked{std::move(pick->sequence), pick->statement};
   }
@@ -106,7 +106,7 @@ std::optional<Sequence> GuidedStep::with_dependent(const Tracked& made, const Gu
       inputs.push_back(ChosenInput::from(0, made.statement));
       continue;
     }
-    auto pick = pool.pick(need.record, random);
+    auto pick = pool.pick(need.record, random, need.may_change);
     if (!pick) {
       if (!need.null_allowed) return std::nullopt;
       inputs.push_back(ChosenInput::of(Input::null()));

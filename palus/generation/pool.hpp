@@ -25,20 +25,24 @@ class Pool {
   struct Yield {
     std::uint32_t statement = 0;
     std::string type;
+    /// Reached through a const reference or pointer to const (Value::nullSingleton()): only
+    /// calls that leave it unchanged may take it.
+    bool read_only = false;
   };
 
   /// Adds a sequence whose execution was normal. Returns false for an exact duplicate.
   bool add(const Sequence& sequence, const std::vector<Yield>& yields, Random& random);
 
-  /// Whether some sequence yields `type`.
-  bool has(const std::string& type) const;
+  /// Whether some sequence yields `type`; with `writable`, one that a call may change.
+  bool has(const std::string& type, bool writable = false) const;
 
   struct Pick {
     Sequence sequence;
     std::uint32_t statement = 0;  ///< where in `sequence` the object of the type is made
   };
-  /// A random sequence yielding `type`, and one of the statements that yields it.
-  std::optional<Pick> pick(const std::string& type, Random& random) const;
+  /// A random sequence yielding `type`, and one of the statements that yields it; with
+  /// `writable`, never an object reached only through a const reference or pointer to const.
+  std::optional<Pick> pick(const std::string& type, Random& random, bool writable = false) const;
 
   std::size_t size() const { return size_; }  ///< sequences added (duplicates excluded)
   std::size_t types() const { return by_type_.size(); }
@@ -50,7 +54,11 @@ class Pool {
   };
   std::size_t cap_;
   std::size_t size_ = 0;
-  std::map<std::string, std::vector<std::shared_ptr<const Entry>>> by_type_;
+  using Entries = std::vector<std::shared_ptr<const Entry>>;
+  /// The entries of `type` (read-only ones listed under a key of their own).
+  const Entries* entries(const std::string& type, bool read_only) const;
+
+  std::map<std::string, Entries> by_type_;
   std::unordered_set<std::uint64_t> hashes_;  ///< of every sequence added, to drop exact duplicates
 };
 

@@ -30,7 +30,7 @@ std::vector<const CallableInfo*> RandomStep::callable_now(const Pool& pool) cons
   for (const CallableInfo* c : candidates_) {
     bool ok = true;
     for (const auto& need : c->inputs)
-      if (!need.literal && !need.null_allowed && !pool.has(need.record)) ok = false;
+      if (!need.literal && !need.null_allowed && !pool.has(need.record, need.may_change)) ok = false;
     if (ok) out.push_back(c);
   }
   return out;
@@ -50,7 +50,8 @@ std::optional<Sequence> RandomStep::call(const CallableInfo& callable, const Poo
     ChosenInput c;
     if (need.literal) {
       c.literal = literals_.pick(need.type, callable.callable, random, need.param ? need.param->name : std::string());
-    } else if (need.null_allowed && (!pool.has(need.record) || random.chance(options_.null_probability))) {
+    } else if (need.null_allowed &&
+               (!pool.has(need.record, need.may_change) || random.chance(options_.null_probability))) {
       c.literal = Input::null();
     } else {
       // Reuse an object already in the sequence being built, or bring in another sequence.
@@ -61,7 +62,7 @@ std::optional<Sequence> RandomStep::call(const CallableInfo& callable, const Poo
       if (!reusable.empty()) {
         std::tie(c.part, c.statement) = random.one_of(reusable);
       } else {
-        auto pick = pool.pick(need.record, random);
+        auto pick = pool.pick(need.record, random, need.may_change);
         if (!pick) return std::nullopt;
         c.part = static_cast<int>(parts.size());
         c.statement = pick->statement;
@@ -78,7 +79,8 @@ std::optional<Sequence> RandomStep::call(const CallableInfo& callable, const Poo
 std::vector<Pool::Yield> yields_of(const Sequence& sequence, const Catalog& catalog) {
   std::vector<Pool::Yield> out;
   for (std::uint32_t k = 0; k < sequence.size(); ++k)
-    for (const auto& y : catalog.callables[sequence[k].callable].yields) out.push_back({k, y});
+    for (const auto& y : catalog.callables[sequence[k].callable].yields)
+      out.push_back({k, y, catalog.callables[sequence[k].callable].yields_read_only});
   return out;
 }
 

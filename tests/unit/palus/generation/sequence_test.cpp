@@ -247,6 +247,25 @@ TEST(Pool, PickFindsEverySequenceOfTheType) {
   EXPECT_EQ(seen, (std::set<std::int64_t>{0, 1, 2, 3}));
 }
 
+TEST(Pool, AnObjectReachedThroughAConstReferenceIsNeverPickedForAChange) {
+  Pool pool;
+  Random random(5);
+  const Sequence shared = make({call(0)});                     // e.g. const T& T::null_instance()
+  const Sequence made = make({call(1, {Input::integer(1)})});  // e.g. T::T(int)
+  ASSERT_TRUE(pool.add(shared, {{0, "T", /*read_only=*/true}}, random));
+  EXPECT_TRUE(pool.has("T"));
+  EXPECT_FALSE(pool.has("T", /*writable=*/true));
+  EXPECT_FALSE(pool.pick("T", random, /*writable=*/true).has_value());
+  ASSERT_TRUE(pool.add(made, {{0, "T"}}, random));
+  std::set<std::uint32_t> for_reading, for_changing;
+  for (int i = 0; i < 200; ++i) {
+    for_reading.insert(pool.pick("T", random)->sequence[0].callable);
+    for_changing.insert(pool.pick("T", random, true)->sequence[0].callable);
+  }
+  EXPECT_EQ(for_reading, (std::set<std::uint32_t>{0, 1}));
+  EXPECT_EQ(for_changing, (std::set<std::uint32_t>{1}));
+}
+
 TEST(Pool, ExactDuplicatesAreRefused) {
   Pool pool;
   Random random(1);
