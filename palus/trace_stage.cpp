@@ -128,7 +128,11 @@ fs::path run_sample(const Config& config, std::size_t index, const fs::path& dir
   const process::ProcessResult ran = process::run_process(run);
   result.run_s += ran.seconds;
   write_file_atomically(dir / fmt::format("sample-{}.log", index + 1), ran.output);
-  const std::string name = sample.sources.front().filename().string();
+  const std::string name =
+      config.samples.size() == 1
+          ? sample.sources.front().filename().string()
+          : fmt::format("sample[{}]: {}; output in {}", index, sample.sources.front().filename().string(),
+                        (dir / fmt::format("sample-{}.log", index + 1)).string());
   if (!ran.started) throw UserError(fmt::format("palus trace: cannot start the sample program: {}", ran.error));
   if (ran.timed_out)
     throw UserError(fmt::format("{}: the sample program ({}) did not finish within {} s{}", config.display_path, name,
@@ -207,9 +211,13 @@ TraceStageResult trace_stage(const Config& config, const fs::path& work_dir, con
                     config.display_path, error.empty() ? "" : ": ", error, (build_dir / "build.log").string()));
   }
   result.build_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - build_start).count();
-  // Traces of an earlier run with more programs must not join this one's model.
-  for (std::size_t i = config.samples.size(); fs::exists(dir / trace_file_name(i)); ++i)
-    fs::remove(dir / trace_file_name(i));
+  // Traces of an earlier run must not join this one's model, whatever became of its programs.
+  std::vector<fs::path> stale;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string name = entry.path().filename().string();
+    if (name == "trace" || name.starts_with("trace-") || name.ends_with(".part")) stale.push_back(entry.path());
+  }
+  for (const auto& path : stale) fs::remove(path);
   for (std::size_t i = 0; i < config.samples.size(); ++i) {
     result.samples.push_back(build_dir / sample_executable(i));
     result.traces.push_back(run_sample(config, i, dir, result.samples.back(), result));

@@ -358,6 +358,7 @@ void read_sample(const ConfigReader& reader, const std::map<std::string, Field>&
   if (it == top.end() || !it->second.given()) return;
   const Field& field = it->second;
   if (field.value.IsMap()) {
+    if (field.value.size() == 0) return;  // `sample: {}`: no sample, as an empty section means elsewhere
     if (auto sample = read_one_sample(reader, field.value, "sample", field.key))
       config.samples.push_back(std::move(*sample));
     return;

@@ -137,7 +137,7 @@ void Generator::fill_batch(std::vector<Sequence>& checked, std::vector<std::size
   if (!requests.empty() || options_.fallback == nullptr) return;
   // The source found nothing new: the fallback's turn for a while, then the source again (its
   // pool and reaching sequences may have grown meanwhile).
-  fallback_batches_ = fallback_batches_ == 0 ? 8 : fallback_batches_ - 1;
+  fallback_batches_ = fallback_batches_ == 0 ? 7 : fallback_batches_ - 1;  // this batch and 7 more
   draw(*options_.fallback);
   stats_.from_fallback += requests.size();
 }

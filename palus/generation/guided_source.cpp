@@ -119,9 +119,12 @@ void GuidedSource::index_profiles(const Sequence& candidate, const harness::prot
   for (const auto& answer : result.statements)
     for (const auto& p : answer.profiles)
       if (p.object < candidate.size()) last[p.object] = &p.profile;
-  for (const auto& [statement, profile] : last)
-    for (const auto& type : catalog_.callables[candidate[statement].callable].yields)
-      index_.profiled(type, *profile, Tracked{candidate, statement}, bookkeeping_);
+  // Objects reached through a const reference are left out: profiles serve inputs a call may change.
+  for (const auto& [statement, profile] : last) {
+    const CallableInfo& info = catalog_.callables[candidate[statement].callable];
+    if (info.yields_read_only) continue;
+    for (const auto& type : info.yields) index_.profiled(type, *profile, Tracked{candidate, statement}, bookkeeping_);
+  }
 }
 
 GuidedSourceStats GuidedSource::stats() const {

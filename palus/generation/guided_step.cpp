@@ -102,7 +102,9 @@ std::optional<Sequence> GuidedStep::with_dependent(const Tracked& made, const Gu
       continue;
     }
     // The dependent method acts on the object just worked on when it can take it.
-    if (slot == 0 && dep->is_method && passes_as(catalog_.api, cls, need.record)) {
+    const bool read_only = made.sequence.size() > made.statement &&
+                           catalog_.callables[made.sequence[made.statement].callable].yields_read_only;
+    if (slot == 0 && dep->is_method && passes_as(catalog_.api, cls, need.record) && !(read_only && need.may_change)) {
       inputs.push_back(ChosenInput::from(0, made.statement));
       continue;
     }

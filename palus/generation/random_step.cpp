@@ -6,14 +6,20 @@ namespace palus::generation {
 namespace {
 
 /// Statements of `sequence` whose result is an object of `type`.
-std::vector<std::uint32_t> objects_of(const Sequence& sequence, const std::string& type, const Catalog& catalog) {
+/// The statements of `sequence` that yield `type`; with `writable`, not those reached only through
+/// a const reference or pointer to const.
+std::vector<std::uint32_t> objects_of(const Sequence& sequence, const std::string& type, const Catalog& catalog,
+                                      bool writable) {
   std::vector<std::uint32_t> out;
-  for (std::uint32_t k = 0; k < sequence.size(); ++k)
-    for (const auto& y : catalog.callables[sequence[k].callable].yields)
+  for (std::uint32_t k = 0; k < sequence.size(); ++k) {
+    const CallableInfo& info = catalog.callables[sequence[k].callable];
+    if (writable && info.yields_read_only) continue;
+    for (const auto& y : info.yields)
       if (y == type) {
         out.push_back(k);
         break;
       }
+  }
   return out;
 }
 
@@ -58,7 +64,8 @@ std::optional<Sequence> RandomStep::call(const CallableInfo& callable, const Poo
       std::vector<std::pair<int, std::uint32_t>> reusable;
       if (random.chance(options_.reuse_probability))
         for (int p = 0; p < static_cast<int>(parts.size()); ++p)
-          for (std::uint32_t k : objects_of(parts[p], need.record, catalog_)) reusable.emplace_back(p, k);
+          for (std::uint32_t k : objects_of(parts[p], need.record, catalog_, need.may_change))
+            reusable.emplace_back(p, k);
       if (!reusable.empty()) {
         std::tie(c.part, c.statement) = random.one_of(reusable);
       } else {

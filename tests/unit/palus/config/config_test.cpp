@@ -166,6 +166,10 @@ TEST_F(ConfigTest, BadSampleProgramsNameTheirPlace) {
                           "palus.yaml:3: sample: expected a map like"));
 }
 
+TEST_F(ConfigTest, AnEmptySampleMapMeansNoSample) {
+  EXPECT_TRUE(load("project:\n  headers: [include/x.hpp]\nsample: {}\n").samples.empty());
+}
+
 TEST_F(ConfigTest, EmptySectionsAndEmptySampleMeanDefaults) {
   const Config config = load(
       "project:\n  headers: [include/x.hpp]\n  sources: []\ntargets:\nsample:\n  sources: []\n"

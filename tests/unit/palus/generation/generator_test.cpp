@@ -106,9 +106,11 @@ class OneCandidate : public SequenceSource {
  public:
   explicit OneCandidate(RandomStep& step) : step_(step) {}
   std::optional<Sequence> next(const Pool& pool, Random& random) override {
+    ++calls;
     if (!first_) first_ = step_.next(pool, random);
     return first_;
   }
+  std::size_t calls = 0;
 
  private:
   RandomStep& step_;
@@ -125,13 +127,17 @@ TEST(GeneratorTest, ASourceThatRunsDryHandsOverToTheFallbackInsteadOfEndingTheRu
   FakeExecution execution(false);
   GeneratorOptions options;
   options.seed = 1;
-  options.max_steps = 300;
+  options.max_steps = 1000;
   options.fallback = &fallback;
   Generator generator(catalog, execution, dry, options);
   const std::atomic<bool> stop{false};
   generator.run(stop, [](TestCase) {}, {});
-  EXPECT_EQ(generator.stats().executed, 300u);
-  EXPECT_EQ(generator.stats().from_fallback, 299u);
+  EXPECT_EQ(generator.stats().executed, 1000u);
+  EXPECT_EQ(generator.stats().from_fallback, 999u);
+  // Batches of 64, each asking a source up to 4 x 64 times: the source's first candidate runs in
+  // batch 1; batch 2 finds it dry, so batches 2-9 come from the fallback; batch 10 asks the
+  // source again (so it is asked in more than two batches), finds it dry, and the fallback goes on.
+  EXPECT_GT(dry.calls, 2u * 64 * 4);
 
   options.fallback = nullptr;
   OneCandidate alone(step);
