@@ -127,12 +127,12 @@ fs::path run_sample(const Config& config, std::size_t index, const fs::path& dir
   run.timeout = limit;
   const process::ProcessResult ran = process::run_process(run);
   result.run_s += ran.seconds;
-  write_file_atomically(dir / fmt::format("sample-{}.log", index + 1), ran.output);
-  const std::string name =
-      config.samples.size() == 1
-          ? sample.sources.front().filename().string()
-          : fmt::format("sample[{}]: {}; output in {}", index, sample.sources.front().filename().string(),
-                        (dir / fmt::format("sample-{}.log", index + 1)).string());
+  const fs::path log = dir / fmt::format("sample-{}.log", index + 1);
+  write_file_atomically(log, ran.output);
+  const std::string name = config.samples.size() == 1
+                               ? sample.sources.front().filename().string()
+                               : fmt::format("sample[{}]: {}; output in {}", index,
+                                             sample.sources.front().filename().string(), log.string());
   if (!ran.started) throw UserError(fmt::format("palus trace: cannot start the sample program: {}", ran.error));
   if (ran.timed_out)
     throw UserError(fmt::format("{}: the sample program ({}) did not finish within {} s{}", config.display_path, name,
