@@ -118,6 +118,7 @@ harness::ExecutorOptions executor_options(const GenerateRequest& request, RunLog
   options.sequence_timeout = std::max(std::chrono::milliseconds(10'000), config.sandbox.call_timeout * 5);
   options.memory_bytes = config.sandbox.memory_bytes;
   options.sanitized = !request.sanitizers.empty();
+  options.fork_server = config.sandbox.fork_server;
   options.log = [&log](const std::string& line) { log("harness: " + line); };
   return options;
 }
@@ -305,6 +306,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
       });
   summary.interrupted = InterruptGuard::requested().load();
   if (sources->guided) log_guided_stats(*sources->guided, log);
+  log(fmt::format("harness: {} sequences ended in a forked child's death, {} harness restarts", executor.child_deaths(),
+                  executor.restarts()));
   executor.stop();
 
   // Check the last tests, then write the final report.

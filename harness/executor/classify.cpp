@@ -23,6 +23,10 @@ struct ProgressSnapshot {
   std::string note;
 };
 
+void trim_note(std::string& note) {
+  while (!note.empty() && (note.back() == '\n' || note.back() == '\0' || note.back() == ' ')) note.pop_back();
+}
+
 ProgressSnapshot snapshot_of(const protocol::Progress& page) {
   const auto& p = page;
   ProgressSnapshot s;
@@ -31,9 +35,17 @@ ProgressSnapshot snapshot_of(const protocol::Progress& page) {
   s.phase = p.phase.load();
   std::uint32_t n = std::min(p.note_length.load(), protocol::Progress::kNoteSize);
   s.note.assign(p.note, n);
-  while (!s.note.empty() && (s.note.back() == '\n' || s.note.back() == '\0' || s.note.back() == ' ')) {
-    s.note.pop_back();
-  }
+  trim_note(s.note);
+  return s;
+}
+
+ProgressSnapshot snapshot_of(const protocol::Death& death) {
+  ProgressSnapshot s;
+  s.sequence_id = death.sequence_id;
+  s.statement = death.statement;
+  s.phase = death.phase;
+  s.note = death.note;
+  trim_note(s.note);
   return s;
 }
 
@@ -102,15 +114,33 @@ std::vector<std::string> blocked_calls(const protocol::Progress& page, std::uint
 
 }  // namespace
 
-Outcome classify_death(Instance& in, std::uint64_t wire, const protocol::RunRequest& request,
+Ending ending_of(const Instance& in) {
+  Ending e;
+  e.cause = in.cause;
+  e.cause_message = in.cause_message;
+  e.hang_statement = in.hang_statement;
+  e.status = in.status;
+  e.max_rss_kib = in.usage.ru_maxrss;
+  return e;
+}
+
+Ending ending_of(const protocol::Death& death) {
+  Ending e;
+  e.status = death.wait_status;
+  e.max_rss_kib = static_cast<long>(death.max_rss_kib);
+  e.child = death;
+  return e;
+}
+
+Outcome classify_death(Instance& in, const Ending& ending, std::uint64_t wire, const protocol::RunRequest& request,
                        const protocol::Progress& page, bool sanitized, std::uint64_t memory_bytes) {
   Outcome o;
   o.result.sequence_id = request.sequence_id;
-  ProgressSnapshot s = snapshot_of(page);
-  bool ours = s.sequence_id == wire;
+  ProgressSnapshot s = ending.child ? snapshot_of(*ending.child) : snapshot_of(page);
+  bool ours = ending.child ? ending.child->started : s.sequence_id == wire;
   o.statement = ours ? s.statement : -1;
   o.phase = ours ? std::string(phase_name(s.phase)) : "idle";
-  o.blocked = blocked_calls(page, wire);
+  o.blocked = ending.child ? describe_refusals(ending.child->refused) : blocked_calls(page, wire);
   OutputTail tail = in.output.take(wire);
   o.output_bytes = tail.total();
   o.output = tail.take();
@@ -120,23 +150,23 @@ Outcome classify_death(Instance& in, std::uint64_t wire, const protocol::RunRequ
     return m;
   };
 
-  switch (in.cause) {
+  switch (ending.cause) {
     case Instance::Cause::hang:
       o.kind = OutcomeKind::hang;
-      o.statement = in.hang_statement;
-      o.message = in.cause_message;
+      o.statement = ending.hang_statement;
+      o.message = ending.cause_message;
       return o;
     case Instance::Cause::stopped:
       o.kind = OutcomeKind::crash;
-      o.message = in.cause_message;
+      o.message = ending.cause_message;
       return o;
     case Instance::Cause::protocol:
       o.kind = OutcomeKind::crash;
-      o.message = in.cause_message;
+      o.message = ending.cause_message;
       return o;
     case Instance::Cause::closed_answers:
       o.kind = OutcomeKind::crash;
-      o.message = with_note(in.cause_message);
+      o.message = with_note(ending.cause_message);
       return o;
     case Instance::Cause::none:
     case Instance::Cause::exited:
@@ -146,8 +176,12 @@ Outcome classify_death(Instance& in, std::uint64_t wire, const protocol::RunRequ
   // A sanitizer report: its own file (log_path), or on stderr if the file could not be written.
   std::string report_text;
   std::error_code ec;
+  const std::string own_report = ending.child ? "sanitizer." + std::to_string(ending.child->pid) : "sanitizer.";
   for (fs::directory_iterator it(in.scratch, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->path().filename().string().rfind("sanitizer.", 0) == 0) report_text += read_file(it->path());
+    if (it->path().filename().string().rfind(own_report, 0) != 0) continue;
+    report_text += read_file(it->path());
+    std::error_code ignored;
+    fs::remove(it->path(), ignored);  // a forking harness lives on: its next report must stand alone
   }
   SanitizerReport report = parse_sanitizer_report(report_text);
   if (!report.found && sanitized) report = parse_sanitizer_report(o.output);
@@ -160,17 +194,17 @@ Outcome classify_death(Instance& in, std::uint64_t wire, const protocol::RunRequ
     return o;
   }
 
-  if (WIFEXITED(in.status)) {
+  if (WIFEXITED(ending.status)) {
     o.kind = OutcomeKind::exit;
-    o.message = with_note("exit(" + std::to_string(WEXITSTATUS(in.status)) + ")");
+    o.message = with_note("exit(" + std::to_string(WEXITSTATUS(ending.status)) + ")");
     return o;
   }
-  if (!WIFSIGNALED(in.status)) {
+  if (!WIFSIGNALED(ending.status)) {
     o.kind = OutcomeKind::crash;
     o.message = with_note("the harness ended");
     return o;
   }
-  int sig = WTERMSIG(in.status);
+  int sig = WTERMSIG(ending.status);
   std::string name = signal_name(sig);
   if (sig == SIGXCPU) {
     o.kind = OutcomeKind::hang;
@@ -179,7 +213,7 @@ Outcome classify_death(Instance& in, std::uint64_t wire, const protocol::RunRequ
   }
   if (sig == SIGKILL) {
     // Not ours (we classify our kills above): the OOM killer, or the library raising it.
-    std::uint64_t peak = static_cast<std::uint64_t>(in.usage.ru_maxrss) * 1024;
+    std::uint64_t peak = static_cast<std::uint64_t>(ending.max_rss_kib) * 1024;
     std::uint64_t limit = memory_bytes;
     if (std::uint64_t total = total_memory_bytes(); total != 0) limit = std::min(limit, total);
     if (peak >= limit / 2) {

@@ -66,6 +66,7 @@ struct Executor::Impl {
   std::vector<std::string> protections;
   std::unordered_map<std::string, std::uint32_t> index;
   std::size_t starts = 0;
+  std::size_t child_deaths = 0;  ///< sequences whose forked child died, the harness living on
   std::uint64_t last_wire_id = 0;
   std::uint64_t scratch_counter = 0;
   std::vector<fs::path> stale_scratch;  ///< scratch folders of dead harnesses, removed on the next start
@@ -187,6 +188,7 @@ struct Executor::Impl {
     a.push_back(launch::kSequenceCpu);
     a.push_back(std::to_string(cpu_seconds));
     if (opt.sanitized) a.push_back(launch::kSanitized);
+    if (opt.fork_server) a.push_back(launch::kForkServer);
     if (!opt.sandbox) a.push_back(launch::kNoSandbox);
 
     auto& e = spec.env;
@@ -408,6 +410,18 @@ struct Executor::Impl {
         in.results.pop_front();
         if (result.sequence_id == front.wire) {
           if (!in.finished) settle_output(in, front.wire);
+          if (auto death = in.deaths.find(front.wire); death != in.deaths.end()) {
+            // A forking harness's child died in it; the harness lives on.
+            detail::Ending ending = detail::ending_of(death->second);
+            in.deaths.erase(death);
+            outcomes[front.index] =
+                detail::classify_death(in, ending, front.wire, request, *page.get(), opt.sanitized, opt.memory_bytes);
+            ++child_deaths;
+            flights.pop_front();
+            ++next_done;
+            front_since = Clock::now();
+            continue;
+          }
           Outcome o = detail::classify_answer(std::move(result), request);
           o.blocked = detail::describe_refusals(o.result.refused);
           detail::OutputTail tail = in.output.take(front.wire);
@@ -446,8 +460,8 @@ struct Executor::Impl {
       }
 
       // Dead (or killed) without an answer for the front: the front is the sequence that died.
-      outcomes[front.index] =
-          detail::classify_death(in, front.wire, request, *page.get(), opt.sanitized, opt.memory_bytes);
+      outcomes[front.index] = detail::classify_death(in, detail::ending_of(in), front.wire, request, *page.get(),
+                                                     opt.sanitized, opt.memory_bytes);
       flights.clear();
       ++next_done;
       next_send = next_done;
@@ -500,6 +514,8 @@ std::chrono::milliseconds Executor::call_timeout() const { return impl_->opt.cal
 void Executor::set_call_timeout(std::chrono::milliseconds limit) { impl_->opt.call_timeout = limit; }
 
 std::size_t Executor::restarts() const { return impl_->starts > 0 ? impl_->starts - 1 : 0; }
+
+std::size_t Executor::child_deaths() const { return impl_->child_deaths; }
 
 pid_t Executor::pid() const { return impl_->inst && !impl_->inst->finished ? impl_->inst->pid : -1; }
 

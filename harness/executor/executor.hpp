@@ -36,6 +36,8 @@ struct ExecutorOptions {
   std::uint64_t memory_bytes = 2ull << 30;
   bool sanitized = false;
   bool sandbox = true;
+  /// The harness forks a child per sequence (DESIGN §7): a death costs a fork, not a restart.
+  bool fork_server = true;
   std::size_t output_cap = 64 * 1024;           ///< bytes of library output kept per sequence
   std::function<void(const std::string&)> log;  ///< starts, restarts, kills; may be empty
 };
@@ -73,6 +75,8 @@ class Executor {
 
   /// Harness starts after the first one.
   std::size_t restarts() const;
+  /// Sequences whose forked child died while the harness lived on (fork server).
+  std::size_t child_deaths() const;
   /// The running harness, or -1.
   pid_t pid() const;
   /// Shuts the harness down (shutdown message, 1 s grace, then SIGKILL) and reaps it. Idempotent;

@@ -29,6 +29,15 @@ void parse_frames(Instance& inst) {
           if (!inst.hello) throw protocol::ProtocolError("a result before the Hello");
           inst.results.push_back(protocol::decode_result(payload));
           break;
+        case protocol::MessageKind::death: {
+          if (!inst.hello) throw protocol::ProtocolError("a death before the Hello");
+          protocol::Death death = protocol::decode_death(payload);
+          protocol::RunResult stand_in;
+          stand_in.sequence_id = death.sequence_id;
+          inst.results.push_back(std::move(stand_in));
+          inst.deaths.emplace(death.sequence_id, std::move(death));
+          break;
+        }
         default:
           throw protocol::ProtocolError("unexpected message kind " +
                                         std::to_string(static_cast<unsigned>(header.kind)) + " from the harness");

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "harness/executor/outcome.hpp"
 #include "harness/protocol/protocol.hpp"
@@ -32,7 +33,8 @@ struct Instance {
   std::array<char, 64 * 1024> answer_chunk{};
   std::string answer_buf;
   std::size_t answer_pos = 0;
-  std::deque<protocol::RunResult> results;
+  std::deque<protocol::RunResult> results;  ///< answers in order; a child's death stands as an empty one
+  std::unordered_map<std::uint64_t, protocol::Death> deaths;  ///< by wire id: the children that died
   std::optional<protocol::Hello> hello;
   std::string protocol_error;
   bool answers_eof = false;

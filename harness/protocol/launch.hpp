@@ -36,5 +36,7 @@ inline constexpr const char* kMemory = "--memory";             ///< RLIMIT_AS by
 inline constexpr const char* kSequenceCpu = "--sequence-cpu";  ///< CPU seconds one sequence may use
 inline constexpr const char* kNoSandbox = "--no-sandbox";      ///< limits only; for debugging
 inline constexpr const char* kSanitized = "--sanitized";       ///< the sanitizers own SEGV and memory
+/// Initialise once, then run each sequence in a child forked for it (DESIGN §7, "Fork server").
+inline constexpr const char* kForkServer = "--fork-server";
 
 }  // namespace palus::harness::launch

@@ -206,6 +206,24 @@ std::string encode(const RunResult& result) {
   return w.finish();
 }
 
+std::string encode(const Death& death) {
+  Writer w(MessageKind::death);
+  w.raw(death.sequence_id);
+  w.raw(death.pid);
+  w.raw(death.wait_status);
+  w.raw(death.max_rss_kib);
+  w.u8(death.started);
+  w.raw(death.statement);
+  w.u32(death.phase);
+  w.str(death.note);
+  w.u32(static_cast<std::uint32_t>(death.refused.size()));
+  for (const auto& refusal : death.refused) {
+    w.raw(refusal.call);
+    w.raw(refusal.statement);
+  }
+  return w.finish();
+}
+
 std::string encode_shutdown() { return Writer(MessageKind::shutdown).finish(); }
 
 FrameHeader decode_header(const char* bytes) {
@@ -219,7 +237,8 @@ FrameHeader decode_header(const char* bytes) {
   if (version != kVersion) {
     throw ProtocolError("protocol version " + std::to_string(version) + ", expected " + std::to_string(kVersion));
   }
-  if (kind < 1 || kind > 4) throw ProtocolError("unknown message kind " + std::to_string(kind));
+  if (kind < 1 || kind > static_cast<std::uint16_t>(MessageKind::death))
+    throw ProtocolError("unknown message kind " + std::to_string(kind));
   if (length > kMaxPayload) throw ProtocolError("message of " + std::to_string(length) + " bytes is too long");
   return {static_cast<MessageKind>(kind), length};
 }
@@ -303,6 +322,26 @@ RunResult decode_result(const std::string& payload) {
   }
   r.done();
   return result;
+}
+
+Death decode_death(const std::string& payload) {
+  Reader r(payload);
+  Death death;
+  death.sequence_id = r.raw<std::uint64_t>();
+  death.pid = r.raw<std::int32_t>();
+  death.wait_status = r.raw<std::int32_t>();
+  death.max_rss_kib = r.raw<std::int64_t>();
+  death.started = r.u8() != 0;
+  death.statement = r.raw<std::int32_t>();
+  death.phase = r.u32();
+  death.note = r.str();
+  death.refused.resize(r.count());
+  for (auto& refusal : death.refused) {
+    refusal.call = r.raw<std::int32_t>();
+    refusal.statement = r.raw<std::int32_t>();
+  }
+  r.done();
+  return death;
 }
 
 }  // namespace palus::harness::protocol

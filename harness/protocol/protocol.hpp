@@ -12,11 +12,11 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 4;         // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 5;         // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 
-enum class MessageKind : std::uint16_t { hello = 1, run = 2, result = 3, shutdown = 4 };
+enum class MessageKind : std::uint16_t { hello = 1, run = 2, result = 3, shutdown = 4, death = 5 };
 
 /// A statement input: an earlier statement's result, or a literal.
 enum class InputKind : std::uint8_t { ref, null_pointer, boolean, signed_integer, unsigned_integer, floating, string };
@@ -137,6 +137,21 @@ struct RunResult {
   std::vector<Refusal> refused;  ///< in the order they happened (at most Progress::kMaxBlocked)
 };
 
+/// Sent by a forking harness instead of a result when the child that ran a sequence died: how it
+/// ended, as waitpid told the harness, and what the progress page said at that moment (the page is
+/// reused by the next child before the executor reads this).
+struct Death {
+  std::uint64_t sequence_id = 0;
+  std::int32_t pid = 0;          ///< the child's (its sanitizer report is log_path.<pid>)
+  std::int32_t wait_status = 0;  ///< as waitpid reports it
+  std::int64_t max_rss_kib = 0;  ///< the child's peak resident memory (getrusage ru_maxrss)
+  bool started = false;          ///< the progress page described this sequence when it died
+  std::int32_t statement = -1;   ///< Progress::statement when it died
+  std::uint32_t phase = 0;       ///< Progress::phase when it died
+  std::string note;              ///< Progress::note: its last words
+  std::vector<Refusal> refused;  ///< calls the sandbox refused in the sequence
+};
+
 struct Hello {
   std::uint32_t pid = 0;
   std::vector<std::string> callables;    ///< callable ids, indexed by Statement::callable
@@ -156,6 +171,7 @@ struct FrameHeader {
 std::string encode(const Hello&);
 std::string encode(const RunRequest&);
 std::string encode(const RunResult&);
+std::string encode(const Death&);
 std::string encode_shutdown();
 
 /// Checks magic and version; throws ProtocolError.
@@ -164,5 +180,6 @@ FrameHeader decode_header(const char* bytes);
 Hello decode_hello(const std::string& payload);
 RunRequest decode_run(const std::string& payload);
 RunResult decode_result(const std::string& payload);
+Death decode_death(const std::string& payload);
 
 }  // namespace palus::harness::protocol

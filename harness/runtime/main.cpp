@@ -2,15 +2,21 @@
 // to stop (DESIGN §7; descriptors and options in harness/protocol/launch.hpp).
 
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +43,10 @@ struct Options {
   int progress_fd = -1;
   SandboxSettings sandbox;
   bool sanitized = false;
+  bool fork_server = false;
+  /// Under AddressSanitizer its own thread enforces hard_rss_limit_mb; a forked child has no such
+  /// thread, so the fork server watches the child's resident memory against this.
+  std::uint64_t child_rss_limit = 0;
 };
 
 Options parse(int argc, char** argv) {
@@ -62,11 +72,16 @@ Options parse(int argc, char** argv) {
       options.sandbox.confine = false;
     else if (arg == launch::kSanitized)
       options.sanitized = true;
+    else if (arg == launch::kForkServer)
+      options.fork_server = true;
     else
       die("unknown option " + arg);
   }
   if (options.progress_fd < 0) die(std::string(launch::kProgressFd) + " is required");
-  if (options.sanitized) options.sandbox.memory_bytes = 0;  // AddressSanitizer reserves terabytes
+  if (options.sanitized) {
+    options.child_rss_limit = options.sandbox.memory_bytes;
+    options.sandbox.memory_bytes = 0;  // AddressSanitizer reserves terabytes
+  }
   return options;
 }
 
@@ -134,6 +149,116 @@ protocol::Progress& map_progress() {
   return *progress;
 }
 
+/// Runs one request here and answers it.
+void run_and_answer(Interpreter& interpreter, const protocol::RunRequest& request, unsigned cpu_s) {
+  renew_cpu_budget(cpu_s);
+  protocol::RunResult result = interpreter.run(request);
+  restore_standard_streams();
+  std::string marker = launch::output_marker(result.sequence_id);
+  (void)!write(kOutput, marker.data(), marker.size());
+  write_all(protocol::encode(result));
+}
+
+/// The fork server: each request runs in a child forked from this initialised process, so a
+/// crash costs a fork instead of a restart and every sequence starts from the same static state.
+/// The child answers itself; when it dies without answering, the server says how it ended.
+class ForkServer {
+ public:
+  ForkServer(Interpreter& interpreter, protocol::Progress& progress, const Options& options)
+      : interpreter_(interpreter), progress_(progress), options_(options) {
+    void* page = mmap(nullptr, sizeof(std::uint64_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (page == MAP_FAILED) die(std::string("cannot map the answered flag: ") + std::strerror(errno));
+    answered_ = static_cast<volatile std::uint64_t*>(page);
+  }
+
+  /// Whether a child can confine itself with seccomp: tried once, in a child, at start-up.
+  std::vector<std::string> probe_seccomp() {
+    pid_t child = fork();
+    if (child < 0) return {std::string("no seccomp: cannot fork: ") + std::strerror(errno)};
+    if (child == 0) {
+      std::vector<std::string> words = install_seccomp(progress_);
+      std::_Exit(words.empty() || words.front().rfind("no seccomp", 0) == 0 ? 1 : 0);
+    }
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return seccomp_protections();
+    return {"no seccomp: the filter did not load in a forked child"};
+  }
+
+  void run(const protocol::RunRequest& request) {
+    *answered_ = 0;
+    const pid_t server = getpid();
+    pid_t child = fork();
+    if (child < 0) {  // no fork today: run it here, as without a fork server
+      run_and_answer(interpreter_, request, options_.sandbox.sequence_cpu_s);
+      return;
+    }
+    if (child == 0) {
+      prctl(PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid() != server) std::_Exit(0);
+      if (options_.sandbox.confine) install_seccomp(progress_);
+      run_and_answer(interpreter_, request, options_.sandbox.sequence_cpu_s);
+      *answered_ = request.sequence_id;
+      std::_Exit(0);
+    }
+    int status = 0;
+    rusage usage{};
+    reap(child, status, usage);
+    if (*answered_ == request.sequence_id && WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
+    std::string marker = launch::output_marker(request.sequence_id);
+    (void)!write(kOutput, marker.data(), marker.size());
+    protocol::Death death;
+    death.sequence_id = request.sequence_id;
+    death.pid = child;
+    death.wait_status = status;
+    death.max_rss_kib = usage.ru_maxrss;
+    if (progress_.sequence_id.load() == request.sequence_id) {  // else it died before starting
+      death.started = true;
+      death.statement = progress_.statement.load();
+      death.phase = progress_.phase.load();
+      std::uint32_t n = std::min(progress_.note_length.load(), protocol::Progress::kNoteSize);
+      death.note.assign(progress_.note, n);
+      death.refused = protocol::refusals(progress_);
+    }
+    write_all(protocol::encode(death));
+  }
+
+ private:
+  /// Waits for the child to end; kills it when it holds more memory than allowed.
+  void reap(pid_t child, int& status, rusage& usage) {
+    int pidfd = options_.child_rss_limit > 0 ? static_cast<int>(syscall(SYS_pidfd_open, child, 0)) : -1;
+    if (pidfd >= 0) {
+      pollfd ended{pidfd, POLLIN, 0};
+      while (poll(&ended, 1, 10) == 0 || (ended.revents & POLLIN) == 0) {
+        if (resident_bytes(child) > options_.child_rss_limit) {
+          kill(child, SIGKILL);
+          break;
+        }
+      }
+      close(pidfd);
+    }
+    while (wait4(child, &status, 0, &usage) < 0 && errno == EINTR) {
+    }
+  }
+
+  static std::uint64_t resident_bytes(pid_t pid) {
+    char path[64];
+    std::snprintf(path, sizeof path, "/proc/%d/statm", static_cast<int>(pid));
+    FILE* statm = std::fopen(path, "r");
+    if (statm == nullptr) return 0;
+    unsigned long long size = 0, resident = 0;
+    int fields = std::fscanf(statm, "%llu %llu", &size, &resident);
+    std::fclose(statm);
+    return fields == 2 ? resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) : 0;
+  }
+
+  Interpreter& interpreter_;
+  protocol::Progress& progress_;
+  const Options& options_;
+  volatile std::uint64_t* answered_ = nullptr;
+};
+
 int serve(int argc, char** argv) {
   Options options = parse(argc, argv);
   setsid();                          // Ctrl-C on the terminal is for palus, not for us
@@ -157,10 +282,17 @@ int serve(int argc, char** argv) {
     add({"scrubbed environment, no inherited descriptors, own session"});
   }
   install_last_words(progress, options.sanitized);
-  if (options.sandbox.confine) add(install_seccomp(progress));  // last: it forbids what came before
+  Interpreter interpreter(progress);
+  std::optional<ForkServer> server;
+  if (options.fork_server) {
+    server.emplace(interpreter, progress, options);
+    if (options.sandbox.confine) add(server->probe_seccomp());  // each child confines itself
+    add({"fork server: a child per sequence"});
+  } else if (options.sandbox.confine) {
+    add(install_seccomp(progress));  // last: it forbids what came before
+  }
   write_all(protocol::encode(hello));
 
-  Interpreter interpreter(progress);
   std::string payload;
   char header[protocol::kHeaderSize];
   while (read_exact(kRequests, header, sizeof header)) {
@@ -169,12 +301,11 @@ int serve(int argc, char** argv) {
     if (!read_exact(kRequests, payload.data(), payload.size())) break;
     if (frame.kind == protocol::MessageKind::shutdown) break;
     if (frame.kind != protocol::MessageKind::run) die("unexpected message kind");
-    renew_cpu_budget(options.sandbox.sequence_cpu_s);
-    protocol::RunResult result = interpreter.run(protocol::decode_run(payload));
-    restore_standard_streams();
-    std::string marker = launch::output_marker(result.sequence_id);
-    (void)!write(kOutput, marker.data(), marker.size());
-    write_all(protocol::encode(result));
+    protocol::RunRequest request = protocol::decode_run(payload);
+    if (server)
+      server->run(request);
+    else
+      run_and_answer(interpreter, request, options.sandbox.sequence_cpu_s);
   }
   return 0;
 }

@@ -191,6 +191,10 @@ std::vector<std::string> install_seccomp(protocol::Progress& progress) {
   int loaded = failures == 0 ? seccomp_load(filter) : -1;
   seccomp_release(filter);
   if (loaded != 0) return {"no seccomp: the filter did not load"};
+  return seccomp_protections();
+}
+
+std::vector<std::string> seccomp_protections() {
   return {
       "seccomp: no processes, no execve, no signals to other processes, no SIGSTOP, no network sockets, "
       "no ptrace, no mounts (refusals are recorded)",

@@ -26,6 +26,8 @@ std::vector<std::string> enter_namespaces(const SandboxSettings& settings);
 
 /// Must come last: afterwards execve, fork and foreign signals are refused.
 std::vector<std::string> install_seccomp(protocol::Progress& progress);
+/// What install_seccomp puts in force when it loads, in words.
+std::vector<std::string> seccomp_protections();
 
 /// Notes a refused call in the progress page (async-signal-safe).
 void record_blocked(std::int32_t code);

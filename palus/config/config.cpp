@@ -35,7 +35,7 @@ const std::map<std::string, std::vector<std::string>> section_keys{
     {"oracles", {"theories", "contracts"}},
     {"generate", {"time_limit", "seed", "mode", "guided_fraction", "max_statements"}},
     {"output", {"dir", "tests_per_file"}},
-    {"sandbox", {"call_timeout", "memory", "sanitizers"}},
+    {"sandbox", {"call_timeout", "memory", "sanitizers", "fork_server"}},
 };
 
 /// " (did you mean 'x'?)" when a candidate is close to `word`, else "".
@@ -170,6 +170,14 @@ class ConfigReader {
       fail_at(where(field), "{}: expected a number in [0, 1] like 0.6, got {}", field.name, describe(field.value));
     }
     return number;
+  }
+
+  /// true or false.
+  bool boolean(const Field& field) const {
+    const std::string text = field.value.IsScalar() ? field.value.Scalar() : std::string();
+    if (text == "true") return true;
+    if (text == "false") return false;
+    fail_at(where(field), "{}: expected true or false, got {}", field.name, describe(field.value));
   }
 
   /// A positive duration ("60s").
@@ -439,6 +447,7 @@ void read_sandbox(const ConfigReader& reader, const std::map<std::string, Field>
   Config::Sandbox& sandbox = config.sandbox;
   if (const Field f = field_in(fields, "call_timeout"); f.given()) sandbox.call_timeout = reader.duration(f);
   if (const Field f = field_in(fields, "memory"); f.given()) sandbox.memory_bytes = reader.size(f);
+  if (const Field f = field_in(fields, "fork_server"); f.given()) sandbox.fork_server = reader.boolean(f);
   const Field sanitizers = field_in(fields, "sanitizers");
   if (!sanitizers.present) return;
   std::vector<std::string> names;

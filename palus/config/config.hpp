@@ -93,6 +93,9 @@ struct Config {
   struct Sandbox {
     std::chrono::milliseconds call_timeout{2'000};
     std::uint64_t memory_bytes = 2ull << 30;
+    /// A child forked per sequence from one initialised harness (false: sequences share a process
+    /// that is restarted after each death).
+    bool fork_server = true;
     /// Known names only, in the order given, without duplicates; never thread with address/leak.
     std::vector<std::string> sanitizers{"address", "undefined"};
   } sandbox;

@@ -308,6 +308,7 @@ std::string render(const ProjectGuess& guess, const fs::path& project_dir) {
       "# sandbox:\n"
       "#   call_timeout: 2s\n"
       "#   memory: 2GiB\n"
+      "#   fork_server: true           # a child per sequence; false: one process, restarted after a crash\n"
       "#   sanitizers: [address, undefined]   # or leak, thread (thread alone)\n",
       text::join(oracles::contract_names()));
   return text;

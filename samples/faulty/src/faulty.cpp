@@ -179,6 +179,11 @@ void Misbehaver::stopSelf() {
   std::raise(SIGSTOP);
 }
 
+int Misbehaver::countCalls() {
+  static int calls = 0;
+  return ++calls;
+}
+
 int Misbehaver::readNull() const {
   // Volatile pointer and pointee: the null is not known at compile time and the load stays.
   const volatile int* volatile source = nullptr;

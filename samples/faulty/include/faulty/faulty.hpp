@@ -39,6 +39,7 @@ public:
   bool killParent();                                  // kill(getppid(), SIGKILL) == 0
   int runShell(const std::string& markerPath);        // std::system("touch '<markerPath>'")
   void stopSelf();                                    // raise(SIGSTOP)
+  int countCalls();  // counts its calls in a static variable: how many this process has made
 
   // A const observer (no arguments, primitive result) that crashes: reads through a null pointer.
   int readNull() const;

@@ -127,6 +127,13 @@ TEST_F(ConfigTest, DefaultsFillEverythingButHeaders) {
   EXPECT_EQ(config.sandbox.call_timeout, 2s);
   EXPECT_EQ(config.sandbox.memory_bytes, 2ull << 30);
   EXPECT_EQ(config.sandbox.sanitizers, (std::vector<std::string>{"address", "undefined"}));
+  EXPECT_TRUE(config.sandbox.fork_server);
+}
+
+TEST_F(ConfigTest, ForkServerIsTrueOrFalse) {
+  EXPECT_FALSE(load("project:\n  headers: [include/x.hpp]\nsandbox:\n  fork_server: false\n").sandbox.fork_server);
+  EXPECT_EQ(error_of("project:\n  headers: [include/x.hpp]\nsandbox:\n  fork_server: sometimes\n"),
+            "palus.yaml:4: sandbox.fork_server: expected true or false, got 'sometimes'");
 }
 
 TEST_F(ConfigTest, ModeDefaultsToPalusWithASample) {

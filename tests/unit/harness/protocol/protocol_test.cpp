@@ -1,0 +1,61 @@
+// The wire format: every message decodes to what was encoded, and a damaged frame is an error.
+
+#include "harness/protocol/protocol.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <csignal>
+
+namespace protocol = palus::harness::protocol;
+
+namespace {
+
+std::string payload_of(const std::string& frame, protocol::MessageKind kind) {
+  protocol::FrameHeader header = protocol::decode_header(frame.data());
+  EXPECT_EQ(header.kind, kind);
+  EXPECT_EQ(header.length, frame.size() - protocol::kHeaderSize);
+  return frame.substr(protocol::kHeaderSize);
+}
+
+TEST(Protocol, DeathRoundTrips) {
+  protocol::Death death;
+  death.sequence_id = 0x1234'5678'9abcULL;
+  death.pid = 4242;
+  death.wait_status = SIGSEGV;  // as waitpid reports a death by SIGSEGV
+  death.max_rss_kib = 1 << 20;
+  death.started = true;
+  death.statement = 3;
+  death.phase = 2;
+  death.note = "terminate called after throwing 'std::logic_error'";
+  death.refused = {{41, 1}, {-1, 3}};
+  protocol::Death back = protocol::decode_death(payload_of(protocol::encode(death), protocol::MessageKind::death));
+  EXPECT_EQ(back.sequence_id, death.sequence_id);
+  EXPECT_EQ(back.pid, 4242);
+  EXPECT_TRUE(WIFSIGNALED(back.wait_status));
+  EXPECT_EQ(WTERMSIG(back.wait_status), SIGSEGV);
+  EXPECT_EQ(back.max_rss_kib, 1 << 20);
+  EXPECT_TRUE(back.started);
+  EXPECT_EQ(back.statement, 3);
+  EXPECT_EQ(back.phase, 2u);
+  EXPECT_EQ(back.note, death.note);
+  ASSERT_EQ(back.refused.size(), 2u);
+  EXPECT_EQ(back.refused[1].call, -1);
+  EXPECT_EQ(back.refused[1].statement, 3);
+}
+
+TEST(Protocol, TruncatedDeathIsAnError) {
+  protocol::Death death;
+  death.note = "last words";
+  std::string payload = payload_of(protocol::encode(death), protocol::MessageKind::death);
+  payload.pop_back();
+  EXPECT_THROW(protocol::decode_death(payload), protocol::ProtocolError);
+}
+
+TEST(Protocol, UnknownKindIsAnError) {
+  std::string frame = protocol::encode_shutdown();
+  frame[6] = 9;  // the kind's low byte
+  EXPECT_THROW(protocol::decode_header(frame.data()), protocol::ProtocolError);
+}
+
+}  // namespace
