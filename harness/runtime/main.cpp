@@ -2,11 +2,13 @@
 // to stop (DESIGN §7; descriptors and options in harness/protocol/launch.hpp).
 
 #include <fcntl.h>
+#include <link.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -18,6 +20,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "harness/protocol/launch.hpp"
@@ -26,6 +29,10 @@
 #include "interpreter.hpp"
 #include "last_words.hpp"
 #include "sandbox.hpp"
+
+// The sanitizers' symbolizer, when the harness is built with one (weak: absent otherwise).
+extern "C" void __sanitizer_symbolize_pc(void* pc, const char* format, char* out, std::size_t out_size)
+    __attribute__((weak));
 
 namespace palus::harness {
 namespace {
@@ -161,14 +168,27 @@ void run_and_answer(Interpreter& interpreter, const protocol::RunRequest& reques
 
 /// The fork server: each request runs in a child forked from this initialised process, so a
 /// crash costs a fork instead of a restart and every sequence starts from the same static state.
-/// The child answers itself; when it dies without answering, the server says how it ended.
+/// The child answers itself and then says so on its channel (a socket pair with the server);
+/// when it dies without saying so, the server reports how it ended. One child is forked ahead
+/// (and confines itself) while the current one runs, and a child that answered is reaped later,
+/// so neither fork nor exit, each a few milliseconds for a sanitized process, waits in line.
 class ForkServer {
  public:
   ForkServer(Interpreter& interpreter, protocol::Progress& progress, const Options& options)
-      : interpreter_(interpreter), progress_(progress), options_(options) {
-    void* page = mmap(nullptr, sizeof(std::uint64_t), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (page == MAP_FAILED) die(std::string("cannot map the answered flag: ") + std::strerror(errno));
-    answered_ = static_cast<volatile std::uint64_t*>(page);
+      : interpreter_(interpreter), progress_(progress), options_(options), server_(getpid()) {
+    warm_up_symbolizer();
+  }
+
+  ~ForkServer() {
+    if (spare_) {
+      kill(spare_->pid, SIGKILL);
+      close(spare_->channel);
+      exiting_.push_back(spare_->pid);
+    }
+    for (pid_t pid : exiting_) {
+      while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      }
+    }
   }
 
   /// Whether a child can confine itself with seccomp: tried once, in a child, at start-up.
@@ -186,34 +206,101 @@ class ForkServer {
     return {"no seccomp: the filter did not load in a forked child"};
   }
 
-  void run(const protocol::RunRequest& request) {
-    *answered_ = 0;
-    const pid_t server = getpid();
-    pid_t child = fork();
-    if (child < 0) {  // no fork today: run it here, as without a fork server
-      run_and_answer(interpreter_, request, options_.sandbox.sequence_cpu_s);
+  /// Runs the request whose frame payload is `payload` in a child, which answers it; answers for
+  /// the child when it dies.
+  void run(const std::string& payload, std::uint64_t sequence_id) {
+    reap_exited();
+    std::optional<Child> child = std::exchange(spare_, std::nullopt);
+    if (!child) child = spawn();
+    if (!child) {  // no fork today: run it here, as without a fork server
+      run_and_answer(interpreter_, protocol::decode_run(payload), options_.sandbox.sequence_cpu_s);
       return;
     }
-    if (child == 0) {
-      prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (getppid() != server) std::_Exit(0);
-      if (options_.sandbox.confine) install_seccomp(progress_);
-      run_and_answer(interpreter_, request, options_.sandbox.sequence_cpu_s);
-      *answered_ = request.sequence_id;
-      std::_Exit(0);
+    const std::uint32_t length = static_cast<std::uint32_t>(payload.size());
+    const bool sent = send_all(child->channel, reinterpret_cast<const char*>(&length), sizeof length) &&
+                      send_all(child->channel, payload.data(), payload.size());
+    spare_ = spawn();  // while the child runs
+    if (sent && answered(*child)) {
+      close(child->channel);
+      exiting_.push_back(child->pid);
+      return;
     }
+    close(child->channel);
     int status = 0;
     rusage usage{};
-    reap(child, status, usage);
-    if (*answered_ == request.sequence_id && WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
-    std::string marker = launch::output_marker(request.sequence_id);
+    while (wait4(child->pid, &status, 0, &usage) < 0 && errno == EINTR) {
+    }
+    report_death(sequence_id, child->pid, status, usage);
+  }
+
+ private:
+  struct Child {
+    pid_t pid = -1;
+    int channel = -1;  ///< the server's end
+  };
+
+  /// A child waiting for its request; nothing when fork fails.
+  std::optional<Child> spawn() {
+    int ends[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) return std::nullopt;
+    const pid_t pid = fork();
+    if (pid < 0) {
+      close(ends[0]);
+      close(ends[1]);
+      return std::nullopt;
+    }
+    if (pid == 0) {
+      close(ends[0]);
+      if (spare_) close(spare_->channel);
+      serve_one(ends[1]);
+    }
+    close(ends[1]);
+    return Child{pid, ends[0]};
+  }
+
+  [[noreturn]] void serve_one(int channel) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != server_) std::_Exit(0);
+    if (options_.sandbox.confine) install_seccomp(progress_);
+    std::uint32_t length = 0;
+    if (!read_exact(channel, reinterpret_cast<char*>(&length), sizeof length)) std::_Exit(0);
+    std::string payload(length, '\0');
+    if (!read_exact(channel, payload.data(), payload.size())) std::_Exit(0);
+    run_and_answer(interpreter_, protocol::decode_run(payload), options_.sandbox.sequence_cpu_s);
+    const char done = 1;
+    (void)!write(channel, &done, 1);
+    std::_Exit(0);
+  }
+
+  /// Waits until the child says it answered (true) or its channel closes (false: it died). Under
+  /// AddressSanitizer, whose memory-limit thread does not survive a fork, kills a child holding
+  /// more memory than allowed.
+  bool answered(const Child& child) {
+    pollfd channel{child.channel, POLLIN, 0};
+    for (;;) {
+      const int ready = poll(&channel, 1, options_.child_rss_limit > 0 ? 10 : -1);
+      if (ready < 0 && errno != EINTR) return false;
+      if (ready > 0) {
+        char done = 0;
+        ssize_t n;
+        while ((n = read(child.channel, &done, 1)) < 0 && errno == EINTR) {
+        }
+        return n == 1;
+      }
+      if (options_.child_rss_limit > 0 && resident_bytes(child.pid) > options_.child_rss_limit)
+        kill(child.pid, SIGKILL);
+    }
+  }
+
+  void report_death(std::uint64_t sequence_id, pid_t pid, int status, const rusage& usage) {
+    std::string marker = launch::output_marker(sequence_id);
     (void)!write(kOutput, marker.data(), marker.size());
     protocol::Death death;
-    death.sequence_id = request.sequence_id;
-    death.pid = child;
+    death.sequence_id = sequence_id;
+    death.pid = pid;
     death.wait_status = status;
     death.max_rss_kib = usage.ru_maxrss;
-    if (progress_.sequence_id.load() == request.sequence_id) {  // else it died before starting
+    if (progress_.sequence_id.load() == sequence_id) {  // else it died before starting
       death.started = true;
       death.statement = progress_.statement.load();
       death.phase = progress_.phase.load();
@@ -224,22 +311,20 @@ class ForkServer {
     write_all(protocol::encode(death));
   }
 
- private:
-  /// Waits for the child to end; kills it when it holds more memory than allowed.
-  void reap(pid_t child, int& status, rusage& usage) {
-    int pidfd = options_.child_rss_limit > 0 ? static_cast<int>(syscall(SYS_pidfd_open, child, 0)) : -1;
-    if (pidfd >= 0) {
-      pollfd ended{pidfd, POLLIN, 0};
-      while (poll(&ended, 1, 10) == 0 || (ended.revents & POLLIN) == 0) {
-        if (resident_bytes(child) > options_.child_rss_limit) {
-          kill(child, SIGKILL);
-          break;
-        }
-      }
-      close(pidfd);
+  /// Children that answered and are exiting, reaped when they are done.
+  void reap_exited() {
+    std::erase_if(exiting_, [](pid_t pid) { return waitpid(pid, nullptr, WNOHANG) != 0; });
+  }
+
+  static bool send_all(int fd, const char* data, std::size_t size) {
+    while (size > 0) {
+      ssize_t n = write(fd, data, size);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) return false;
+      data += n;
+      size -= static_cast<std::size_t>(n);
     }
-    while (wait4(child, &status, 0, &usage) < 0 && errno == EINTR) {
-    }
+    return true;
   }
 
   static std::uint64_t resident_bytes(pid_t pid) {
@@ -253,12 +338,39 @@ class ForkServer {
     return fields == 2 ? resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) : 0;
   }
 
+  /// Reads the executable's debug information once, here, for every part of its code: a child
+  /// symbolizing its crash report would otherwise read (and sort) it afresh every time, which is
+  /// most of a crashing child's time under ASan.
+  static void warm_up_symbolizer() {
+    if (__sanitizer_symbolize_pc == nullptr) return;
+    bool executable = true;
+    dl_iterate_phdr(
+        [](dl_phdr_info* info, std::size_t, void* first) {
+          // Every page of the executable (the library's code and ours); the shared libraries (the
+          // standard library, the sanitizers' runtime) have no line tables to read, only symbols.
+          const std::uintptr_t stride = *static_cast<bool*>(first) ? 4096 : 1 << 16;
+          *static_cast<bool*>(first) = false;
+          for (int k = 0; k < info->dlpi_phnum; ++k) {
+            const ElfW(Phdr)& segment = info->dlpi_phdr[k];
+            if (segment.p_type != PT_LOAD || (segment.p_flags & PF_X) == 0) continue;
+            const std::uintptr_t begin = info->dlpi_addr + segment.p_vaddr;
+            char where[256];
+            for (std::uintptr_t pc = begin; pc < begin + segment.p_memsz; pc += stride) {
+              __sanitizer_symbolize_pc(reinterpret_cast<void*>(pc), "%L", where, sizeof where);
+            }
+          }
+          return 0;
+        },
+        &executable);
+  }
+
   Interpreter& interpreter_;
   protocol::Progress& progress_;
   const Options& options_;
-  volatile std::uint64_t* answered_ = nullptr;
+  const pid_t server_;
+  std::optional<Child> spare_;
+  std::vector<pid_t> exiting_;
 };
-
 int serve(int argc, char** argv) {
   Options options = parse(argc, argv);
   setsid();                          // Ctrl-C on the terminal is for palus, not for us
@@ -301,11 +413,13 @@ int serve(int argc, char** argv) {
     if (!read_exact(kRequests, payload.data(), payload.size())) break;
     if (frame.kind == protocol::MessageKind::shutdown) break;
     if (frame.kind != protocol::MessageKind::run) die("unexpected message kind");
-    protocol::RunRequest request = protocol::decode_run(payload);
-    if (server)
-      server->run(request);
-    else
-      run_and_answer(interpreter, request, options.sandbox.sequence_cpu_s);
+    if (server) {
+      std::uint64_t sequence_id = 0;  // the first field of a run request
+      if (payload.size() >= sizeof sequence_id) std::memcpy(&sequence_id, payload.data(), sizeof sequence_id);
+      server->run(payload, sequence_id);
+    } else {
+      run_and_answer(interpreter, protocol::decode_run(payload), options.sandbox.sequence_cpu_s);
+    }
   }
   return 0;
 }
