@@ -43,7 +43,7 @@ std::string resolve(const fs::path& name) {
 
 /// Only async-signal-safe calls between fork and exec: the parent may have other threads.
 [[noreturn]] void exec_child(int output_fd, int error_fd, const char* exe, char* const* argv, char* const* envp,
-                             const char* working_dir, std::uint64_t memory_bytes, pid_t parent) {
+                             const char* working_dir, std::uint64_t memory_bytes, int niceness, pid_t parent) {
   ::setpgid(0, 0);
   // Not left running when palus dies (its own group does not get the terminal's Ctrl-C).
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -66,6 +66,7 @@ std::string resolve(const fs::path& name) {
     rlimit as{memory_bytes, memory_bytes};
     ::setrlimit(RLIMIT_AS, &as);
   }
+  if (niceness > 0) (void)!::nice(niceness);
   if (working_dir != nullptr && ::chdir(working_dir) != 0) {
     int e = errno;
     (void)!::write(error_fd, &e, sizeof e);
@@ -137,7 +138,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
   const pid_t pid = ::fork();
   if (pid == 0) {
     exec_child(output[1], errors[1], exe.c_str(), argv.data(), envp.data(),
-               working_dir.empty() ? nullptr : working_dir.c_str(), spec.memory_bytes, parent);
+               working_dir.empty() ? nullptr : working_dir.c_str(), spec.memory_bytes, spec.niceness, parent);
   }
   int read_fd = output[0], errors_read = errors[0];
   close_fd(output[1]);

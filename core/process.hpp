@@ -23,6 +23,7 @@ struct ProcessSpec {
   std::optional<std::chrono::milliseconds> timeout;
   std::size_t output_cap = 64 * 1024;  ///< keep the last this many bytes of stdout and stderr together
   std::uint64_t memory_bytes = 0;      ///< RLIMIT_AS of the child when > 0 (never under AddressSanitizer)
+  int niceness = 0;                    ///< added to the child's nice value: work that must yield the CPU
 };
 
 struct ProcessResult {

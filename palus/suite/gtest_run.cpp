@@ -155,6 +155,7 @@ std::map<std::string, RunOutcome> GtestRunner::run(const std::vector<std::string
   for (const auto& n : names) filter += (filter.empty() ? "" : ":") + n;
   process::ProcessSpec spec;
   spec.exe = executable_;
+  spec.niceness = settings_.niceness;
   spec.args = {"--gtest_filter=" + filter, "--gtest_output=json:" + report.string(), "--gtest_color=no"};
   spec.env = env_;
   spec.working_dir = settings_.scratch / "cwd";
@@ -211,6 +212,7 @@ std::map<std::string, RunOutcome> GtestRunner::run_together(const std::vector<st
 std::vector<std::string> GtestRunner::list(std::chrono::milliseconds timeout) {
   process::ProcessSpec spec;
   spec.exe = executable_;
+  spec.niceness = settings_.niceness;
   spec.args = {"--gtest_list_tests"};
   spec.env = env_;
   spec.working_dir = settings_.scratch / "cwd";

@@ -52,6 +52,7 @@ struct GtestRunSettings {
   std::uint64_t memory_bytes = 2ull << 30;
   /// Built with AddressSanitizer (or thread or leak): memory is limited with its options, not RLIMIT_AS.
   bool sanitized = false;
+  int niceness = 0;  ///< of the test processes (ProcessSpec::niceness)
 };
 
 /// Runs tests of one executable, each call in a fresh process with a scrubbed environment.

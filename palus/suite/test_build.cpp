@@ -339,6 +339,7 @@ std::vector<BuiltTest> build_tests(const TestBuildSettings& settings, const std:
   for (const auto& source : sources) spec.args.push_back(("bin" / source.stem()).string());
   spec.env = process::environment_with({{"LC_ALL", "C"}});  // ASCII quotes in diagnostics
   spec.output_cap = kBuildOutputCap;
+  spec.niceness = settings.niceness;
   process::ProcessResult ran = process::run_process(spec);
   if (!ran.started) throw UserError("cannot run ninja (run scripts/setup.sh): " + ran.error);
   write_file_atomically(settings.dir / "build.log", ran.output);

@@ -37,6 +37,7 @@ struct TestBuildSettings {
   /// flags, --coverage, -fsanitize=..., GoogleTest and -pthread.
   std::vector<std::string> link_flags;
   unsigned jobs = 1;  ///< parallel compiles
+  int niceness = 0;   ///< of the compiles (ProcessSpec::niceness)
   /// When set, the sandboxed main() of palus's own test runs (harness/runtime/check_main.cpp and
   /// what it needs) is compiled from this runtime folder into `dir`/kCheckMainArchive, which
   /// `link_flags` names; empty: `link_flags` bring their own main (gtest_main).

@@ -40,6 +40,7 @@ CheckerOptions checker_options(const Config& config, const fs::path& work_dir,
                                const std::vector<std::string>& sanitizers) {
   CheckerOptions options;
   options.build = check_build_settings(config, work_dir, sanitizers);
+  options.build.niceness = options.niceness;
   options.scratch = options.build.dir / "run";
   options.test_timeout = default_test_timeout(config);
   options.memory_bytes = config.sandbox.memory_bytes;
@@ -159,8 +160,8 @@ CheckResult TestChecker::check(const std::string& file_name, const std::string& 
   const auto run_start = Clock::now();
   std::error_code ignored;
   fs::remove_all(options_.scratch, ignored);
-  GtestRunSettings settings{options_.scratch, options_.scratch / "gcov", options_.output_cap, options_.memory_bytes,
-                            options_.sanitized};
+  GtestRunSettings settings{options_.scratch,      options_.scratch / "gcov", options_.output_cap,
+                            options_.memory_bytes, options_.sanitized,        options_.niceness};
   GtestRunner runner(settings, executable);
   std::vector<std::string> together;
   for (std::size_t i = 0; i < tests.size(); ++i) {

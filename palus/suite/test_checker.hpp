@@ -54,6 +54,8 @@ struct CheckerOptions {
   std::uint64_t memory_bytes = 2ull << 30;
   bool sanitized = false;  ///< built with sanitizers: memory is limited with ASan's options, not RLIMIT_AS
   int max_compile_attempts = 3;
+  /// Of the compiles and test runs: checking yields the CPU to generation, which runs meanwhile.
+  int niceness = 10;
 };
 
 /// The checker options for a config and the harness variant of `sanitizers`: check_build_settings,
