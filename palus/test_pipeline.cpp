@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <chrono>
 #include <iterator>
+#include <optional>
 #include <stdexcept>
 
 #include "palus/suite/test_checker.hpp"
@@ -15,6 +17,8 @@ namespace palus {
 namespace {
 
 constexpr std::size_t kBatch = 60;
+/// A test that fails on an asserted value is checked again without it at most this often.
+constexpr unsigned kMaxRechecks = 3;
 
 /// Batches are cut by count, never by time, so that which tests share a check (one compile, one
 /// process running them) does not depend on timing or load: each lane's tests in the order found,
@@ -31,6 +35,20 @@ std::string describe_run(const suite::RunOutcome& run) {
   std::string text(suite::to_string(run.kind));
   if (!run.message.empty()) text += ": " + run.message.substr(0, run.message.find('\n'));
   return text;
+}
+
+/// The file line of the first failure GoogleTest reported ("path/candidates_test.cpp:123\n...").
+std::optional<unsigned> failed_line(const suite::RunOutcome& run) {
+  if (run.kind != suite::RunKind::failed) return std::nullopt;
+  const std::string first = run.message.substr(0, run.message.find('\n'));
+  const std::size_t colon = first.rfind(':');
+  if (colon == std::string::npos) return std::nullopt;
+  unsigned line = 0;
+  const char* begin = first.data() + colon + 1;
+  const char* end = first.data() + first.size();
+  const auto [at, error] = std::from_chars(begin, end, line);
+  if (error != std::errc() || at != end || at == begin) return std::nullopt;
+  return line;
 }
 
 }  // namespace
@@ -80,7 +98,7 @@ PipelineCounts TestPipeline::counts() const {
 std::vector<WrittenFailure> TestPipeline::failures() const {
   std::vector<WrittenFailure> out;
   std::lock_guard lock(mutex_);
-  for (const auto& [test, name] : failures_) out.push_back({test, writer_.location(name)});
+  for (const Named& named : failures_) out.push_back({named.test, writer_.location(named.name)});
   return out;
 }
 
@@ -114,9 +132,9 @@ void TestPipeline::work(std::size_t k) {
 void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Named>& batch) {
   std::vector<generation::TestCase> tests;
   std::vector<writer::TestName> names;
-  for (const auto& [test, name] : batch) {
-    tests.push_back(test);
-    names.push_back(name);
+  for (const Named& named : batch) {
+    tests.push_back(named.test);
+    names.push_back(named.name);
   }
   const writer::CandidateFile file = writer_.render_for_check(tests, names);
   std::vector<suite::TestSpec> specs;
@@ -131,6 +149,7 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
 
   PipelineCounts delta;
   std::vector<Named> written;
+  std::vector<Named> recheck;
   for (std::size_t k = 0; k < batch.size(); ++k) {
     const suite::TestVerdict& verdict = result.verdicts[k];
     const writer::TestName& name = file.tests[k].name;
@@ -139,6 +158,27 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
       for (const auto& e : verdict.errors)
         log_(fmt::format("dropped {} (does not compile): {}", name.full(), e.message));
       continue;
+    }
+    if (!verdict.as_expected && verdict.stable && batch[k].test.kind != generation::TestKind::failure &&
+        batch[k].rechecks < kMaxRechecks) {
+      // The test failed twice the same way on an asserted value: that value differs where the
+      // tests are built (an address, a time, a path), so it is never asserted again, and the test
+      // goes back for a check without it.
+      const auto line = failed_line(verdict.runs[0]);
+      const auto asserted = line ? file.tests[k].asserted.find(*line) : file.tests[k].asserted.end();
+      if (asserted != file.tests[k].asserted.end()) {
+        if (writer_.never_assert(asserted->second)) {
+          ++delta.unasserted_callables;
+          log_(
+              fmt::format("learned: values of {} differ outside the harness ({} failed at line {}: {}); no "
+                          "longer asserted",
+                          catalog_.callables[asserted->second].id, name.full(), *line, describe_run(verdict.runs[0])));
+        }
+        Named again = batch[k];
+        ++again.rechecks;
+        recheck.push_back(std::move(again));
+        continue;
+      }
     }
     if (!verdict.as_expected) {
       ++delta.dropped_flaky;
@@ -162,10 +202,11 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
     }
   }
   writer_.write_all();
-  log_(fmt::format("checked {} tests in {:.1f} s compile + {:.1f} s runs: {} kept, {} uncompilable, {} dropped",
-                   batch.size(), result.compile_seconds, result.run_seconds,
-                   delta.regression + delta.expected_exception + delta.failure, delta.dropped_uncompilable,
-                   delta.dropped_flaky));
+  log_(fmt::format(
+      "checked {} tests in {:.1f} s compile + {:.1f} s runs: {} kept, {} uncompilable, {} dropped, {} to check again",
+      batch.size(), result.compile_seconds, result.run_seconds,
+      delta.regression + delta.expected_exception + delta.failure, delta.dropped_uncompilable, delta.dropped_flaky,
+      recheck.size()));
   {
     std::lock_guard lock(mutex_);
     counts_.regression += delta.regression;
@@ -173,7 +214,9 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
     counts_.failure += delta.failure;
     counts_.dropped_uncompilable += delta.dropped_uncompilable;
     counts_.dropped_flaky += delta.dropped_flaky;
-    counts_.pending -= batch.size();
+    counts_.unasserted_callables += delta.unasserted_callables;
+    counts_.pending -= batch.size() - recheck.size();
+    for (Named& named : recheck) lanes_[lane_of(named.test)].queue.push_back(std::move(named));
     failures_.insert(failures_.end(), written.begin(), written.end());
   }
   after_write_();

@@ -34,6 +34,8 @@ struct PipelineCounts {
   std::uint64_t regression = 0, expected_exception = 0, failure = 0;
   std::uint64_t dropped_uncompilable = 0, dropped_flaky = 0;
   std::uint64_t pending = 0;
+  /// Callables whose values a checked test saw differ from the harness's, no longer asserted.
+  std::uint64_t unasserted_callables = 0;
 };
 
 /// A failure test as written: for report.yaml.
@@ -65,6 +67,7 @@ class TestPipeline {
   struct Named {
     generation::TestCase test;
     writer::TestName name;  ///< reserved when submitted
+    unsigned rechecks = 0;  ///< times it came back after an assertion it failed was dropped
   };
 
   /// Tests of one kind (passing, or failure) waiting for their check, in the order found.

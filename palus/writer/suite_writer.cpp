@@ -93,11 +93,20 @@ CandidateFile SuiteWriter::render_for_check(const std::vector<TestCase>& tests,
     CandidateFile::Entry entry;
     entry.name = names[k];
     entry.first_line = count_lines(out.text) + 1;
+    for (const auto& [line, callable] : rendered[k].asserted)
+      entry.asserted.emplace(entry.first_line + line - 1, callable);
     out.text += rendered[k].text;
     entry.last_line = count_lines(out.text);
     out.tests.push_back(entry);
   }
   return out;
+}
+
+bool SuiteWriter::never_assert(std::uint32_t callable) {
+  std::lock_guard lock(mutex_);
+  if (renderer_.never_asserted().count(callable)) return false;
+  renderer_.never_assert(callable);
+  return true;
 }
 
 FiledTest SuiteWriter::accept(const TestCase& test, const TestName& name) {

@@ -50,8 +50,9 @@ struct FiledTest {
 struct CandidateFile {
   struct Entry {
     TestName name;
-    unsigned first_line = 0;  ///< 1-based: the TEST( line
-    unsigned last_line = 0;   ///< the closing brace
+    unsigned first_line = 0;                     ///< 1-based: the TEST( line
+    unsigned last_line = 0;                      ///< the closing brace
+    std::map<unsigned, std::uint32_t> asserted;  ///< file line -> callable whose value it asserts
   };
   std::string file_name = "candidates_test.cpp";  ///< what to call the source when compiling it
   std::string text;
@@ -83,6 +84,10 @@ class SuiteWriter {
   /// with the includes of a written file. Throws std::invalid_argument on a length mismatch.
   CandidateFile render_for_check(const std::vector<generation::TestCase>& tests,
                                  const std::vector<TestName>& names) const;
+
+  /// Values of `callable` are no longer asserted in tests rendered from now on, the written files
+  /// included (TestRenderer::never_assert). False when they were not asserted already.
+  bool never_assert(std::uint32_t callable);
 
   /// Keeps `test` under `name` (normally reserved for it): it goes into the next write_all(). The
   /// file returned is where it stands now: a test accepted later whose name was reserved earlier

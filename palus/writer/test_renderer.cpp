@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <map>
@@ -85,8 +86,13 @@ std::string standard_header_of_exception(const std::string& type) {
 /// Renders one test; one object per call of TestRenderer::render.
 class Body {
  public:
-  Body(const generation::Catalog& catalog, const RenderOptions& options, const TestCase& test)
-      : catalog_(catalog), options_(options), test_(test), vars_(test.sequence.size()) {
+  Body(const generation::Catalog& catalog, const RenderOptions& options, const std::set<std::uint32_t>& never_asserted,
+       const TestCase& test)
+      : catalog_(catalog),
+        options_(options),
+        never_asserted_(never_asserted),
+        test_(test),
+        vars_(test.sequence.size()) {
     if (catalog.api != nullptr) {
       for (const auto& c : catalog.api->classes) {
         classes_.emplace(c.name, &c);
@@ -106,12 +112,13 @@ class Body {
       if (skipped(i)) continue;
       if (is_failing(i) && test_.kind == TestKind::failure) line(failure_comment());
       emit_statement(i);
-      for (const std::string& a : observation_lines(i)) line(a);
+      emit_observations(i);
     }
     if (test_.kind == TestKind::failure && !failing_in_range()) line(failure_comment() + " (after the last statement)");
     out.text += body_;
     out.text += "}\n";
     out.includes = includes_;
+    out.asserted = asserted_;
     for (const char* token : {"std::isnan", "std::numeric_limits", "std::move", "std::string"}) {
       if (out.text.find(token) == std::string::npos) continue;
       const std::string_view t = token;
@@ -270,6 +277,7 @@ class Body {
         if (o.threw || o.object > i || o.callable >= catalog_.callables.size()) continue;
         const CallableInfo& observer = catalog_.callables[o.callable];
         if (observer.callable == nullptr || !assertable(o.value, observer.callable->result)) continue;
+        if (never_asserted_.count(o.callable)) continue;
         if (vars_[o.object].holder == Holder::none || skipped(o.object)) continue;
         const auto key = std::make_pair(o.object, o.callable);
         auto found = asserted.find(key);
@@ -422,7 +430,15 @@ class Body {
 
   // ---- statements ----
 
-  void line(const std::string& text) { body_ += "  " + text + "\n"; }
+  void line(const std::string& text) {
+    body_ += "  " + text + "\n";
+    body_lines_ += 1 + static_cast<unsigned>(std::count(text.begin(), text.end(), '\n'));
+  }
+  /// A line asserting a value of `callable`.
+  void assertion_line(const std::string& text, std::uint32_t callable) {
+    asserted_.emplace(body_lines_ + 2, callable);  // after the TEST( line, 1-based
+    line(text);
+  }
 
   void emit_statement(std::size_t i) {
     const CallableInfo* c = info(i);
@@ -475,8 +491,8 @@ class Body {
     }
     const auto* r = normal_result(i);
     if (asserts_values(i) && c != nullptr && c->callable != nullptr && r != nullptr &&
-        assertable(r->value, c->callable->result)) {
-      line(value_assertion(k.expr, c->callable->result, r->value, catalog_.api));
+        assertable(r->value, c->callable->result) && !never_asserted_.count(test_.sequence[i].callable)) {
+      assertion_line(value_assertion(k.expr, c->callable->result, r->value, catalog_.api), test_.sequence[i].callable);
       return;
     }
     line(k.expr + ";");
@@ -513,18 +529,18 @@ class Body {
   }
 
   /// After statement i: its observer values (the value of the statement itself is asserted inline).
-  std::vector<std::string> observation_lines(std::size_t i) const {
-    std::vector<std::string> out;
+  void emit_observations(std::size_t i) {
     for (const Observation* o : observed_[i]) {
       const api::Callable& observer = *catalog_.callables[o->callable].callable;
-      out.push_back(
-          value_assertion(member_access(o->object) + observer.name + "()", observer.result, o->value, catalog_.api));
+      assertion_line(
+          value_assertion(member_access(o->object) + observer.name + "()", observer.result, o->value, catalog_.api),
+          o->callable);
     }
-    return out;
   }
 
   const generation::Catalog& catalog_;
   const RenderOptions& options_;
+  const std::set<std::uint32_t>& never_asserted_;
   const TestCase& test_;
   std::map<std::string, const api::Class*> classes_;
   std::vector<Variable> vars_;
@@ -532,6 +548,8 @@ class Body {
   LocalNames locals_;
   std::set<std::string> includes_;
   std::string body_;
+  unsigned body_lines_ = 0;
+  std::map<unsigned, std::uint32_t> asserted_;
 };
 
 }  // namespace
@@ -540,7 +558,7 @@ TestRenderer::TestRenderer(const generation::Catalog& catalog, RenderOptions opt
     : catalog_(catalog), options_(options) {}
 
 RenderedTest TestRenderer::render(const TestCase& test, const TestName& name) const {
-  Body body(catalog_, options_, test);
+  Body body(catalog_, options_, never_asserted_, test);
   return body.render(name);
 }
 

@@ -3,6 +3,8 @@
 // exactly as the harness made them, with variables named after their types and assertions of the
 // values the harness saw.
 
+#include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -40,6 +42,9 @@ struct RenderOptions {
 struct RenderedTest {
   std::string text;                ///< "TEST(Suite, Name) {\n...}\n"
   std::set<std::string> includes;  ///< standard headers it needs besides GoogleTest: "<cmath>", ...
+  /// The lines (1-based in `text`) that assert a callable's result or observed value, with that
+  /// callable's catalog index: what a failing assertion in the user's build is about.
+  std::map<unsigned, std::uint32_t> asserted;
 };
 
 class TestRenderer {
@@ -57,6 +62,11 @@ class TestRenderer {
   /// check cannot be rendered.
   RenderedTest render(const generation::TestCase& test, const TestName& name) const;
 
+  /// From now on, values of `callable` (its results and, for observers, what it observes) are not
+  /// asserted: they were seen to differ where the user builds the tests (an address, a time).
+  void never_assert(std::uint32_t callable) { never_asserted_.insert(callable); }
+  const std::set<std::uint32_t>& never_asserted() const { return never_asserted_; }
+
   /// "Statement_executeQuery": the subject and the readable name of the callable the test is
   /// about (the failing or throwing statement, else the last one), without the number.
   std::string base_name(const generation::TestCase& test) const;
@@ -64,6 +74,7 @@ class TestRenderer {
  private:
   const generation::Catalog& catalog_;
   RenderOptions options_;
+  std::set<std::uint32_t> never_asserted_;
 };
 
 /// "StatementRegressionTest" for regression and expected-exception tests, "StatementFailureTest"

@@ -870,6 +870,35 @@ TEST(SuiteWriterTest, CandidatesCarryTheirLineRanges) {
   EXPECT_HAS(file.text, "#include <gadgets.hpp>");
 }
 
+TEST(SuiteWriterTest, AssertedLinesNameTheirCallableAndNeverAssertedValuesAreLeftOut) {
+  ScratchDir scratch;
+  SuiteWriter writer(options_for(scratch.path()), gadgets().catalog);
+  TestCase test = widget_test(4);
+  test.result.statements[0].observations.push_back(observed("Widget::name", 0, v_string("n")));
+  const TestName name = writer.reserve_name(test);
+  const CandidateFile file = writer.render_for_check({test}, {name});
+  std::vector<std::string> lines{""};  // 1-based
+  for (std::size_t start = 0; start < file.text.size();) {
+    std::size_t end = file.text.find('\n', start);
+    lines.push_back(file.text.substr(start, end - start));
+    start = end + 1;
+  }
+  const auto& asserted = file.tests.at(0).asserted;
+  ASSERT_EQ(asserted.size(), 2u) << file.text;
+  std::map<std::uint32_t, std::string> by_callable;
+  for (const auto& [line, callable] : asserted) by_callable[callable] = lines.at(line);
+  EXPECT_EQ(by_callable[gadgets()["Widget::name"]], "  EXPECT_EQ(widget.name(), \"n\");");
+  EXPECT_EQ(by_callable[gadgets()["Widget::size"]], "  EXPECT_EQ(widget.size(), 4);");
+
+  EXPECT_TRUE(writer.never_assert(gadgets()["Widget::size"]));
+  EXPECT_FALSE(writer.never_assert(gadgets()["Widget::size"]));
+  const CandidateFile again = writer.render_for_check({test}, {name});
+  EXPECT_HAS(again.text, "  widget.size();\n");
+  EXPECT_HAS_NOT(again.text, "EXPECT_EQ(widget.size()");
+  EXPECT_HAS(again.text, "EXPECT_EQ(widget.name(), \"n\");");
+  EXPECT_EQ(again.tests.at(0).asserted.size(), 1u);
+}
+
 TEST(SuiteWriterTest, FilesListTestsInTheOrderTheirNamesWereReservedWhateverTheOrderAccepted) {
   ScratchDir scratch;
   const fs::path dir = scratch.path() / "generated";
