@@ -151,4 +151,9 @@ std::string subject_of(const CallableInfo& info) {
   return name;
 }
 
+bool read_only_at(const Catalog& catalog, const Sequence& sequence, std::uint32_t k) {
+  return k < sequence.size() && sequence[k].callable < catalog.callables.size() &&
+         catalog.callables[sequence[k].callable].yields_read_only;
+}
+
 }  // namespace palus::generation

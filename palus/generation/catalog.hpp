@@ -9,6 +9,7 @@
 
 #include "core/api.hpp"
 #include "oracles/contracts/contract_id.hpp"
+#include "palus/generation/sequence.hpp"
 
 namespace palus::generation {
 
@@ -54,6 +55,10 @@ struct Catalog {
 /// api.yaml nor contracts are kept as unusable entries. Throws std::runtime_error when the harness
 /// offers nothing callable.
 Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harness_ids);
+
+/// Whether the object statement `k` of `sequence` yields is reached through a const reference or
+/// pointer to const (CallableInfo::yields_read_only): no call may change it. False out of range.
+bool read_only_at(const Catalog& catalog, const Sequence& sequence, std::uint32_t k);
 
 /// "Statement" for "tinysql::Statement", "functions" for free functions (see TestCase::subject).
 std::string subject_of(const CallableInfo& info);

@@ -121,9 +121,9 @@ void GuidedSource::index_profiles(const Sequence& candidate, const harness::prot
       if (p.object < candidate.size()) last[p.object] = &p.profile;
   // Objects reached through a const reference are left out: profiles serve inputs a call may change.
   for (const auto& [statement, profile] : last) {
-    const CallableInfo& info = catalog_.callables[candidate[statement].callable];
-    if (info.yields_read_only) continue;
-    for (const auto& type : info.yields) index_.profiled(type, *profile, Tracked{candidate, statement}, bookkeeping_);
+    if (read_only_at(catalog_, candidate, statement)) continue;
+    for (const auto& type : catalog_.callables[candidate[statement].callable].yields)
+      index_.profiled(type, *profile, Tracked{candidate, statement}, bookkeeping_);
   }
 }
 

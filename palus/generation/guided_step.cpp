@@ -30,7 +30,8 @@ std::optional<Tracked> GuidedStep::object_for(const InputNeed& need, const model
     if (!constraint->dependences.empty()) {
       const models::Dependence& dep = random.one_of(constraint->dependences);
       if (auto model = guide_.model_of(dep.cls); model && passes_as(catalog_.api, dep.cls, need.record)) {
-        if (auto found = index_.by_state(NodeKey{*model, dep.node}, random)) {
+        auto found = index_.by_state(NodeKey{*model, dep.node}, random);
+        if (found && !(need.may_change && read_only_at(catalog_, found->sequence, found->statement))) {
           ++counts_.by_state;
           return found;
         }
@@ -60,6 +61,8 @@ std::optional<Tracked> GuidedStep::make(const GuidedTransition& t, const Tracked
   for (std::uint32_t slot = 0; slot < callable.inputs.size(); ++slot) {
     const InputNeed& need = callable.inputs[slot];
     if (base && role == static_cast<int>(slot)) {
+      // A transition that may change its object does not extend one reached as read-only.
+      if (need.may_change && read_only_at(catalog_, base->sequence, base->statement)) return std::nullopt;
       inputs.push_back(ChosenInput::from(0, base->statement));
       continue;
     }
@@ -102,8 +105,7 @@ std::optional<Sequence> GuidedStep::with_dependent(const Tracked& made, const Gu
       continue;
     }
     // The dependent method acts on the object just worked on when it can take it.
-    const bool read_only = made.sequence.size() > made.statement &&
-                           catalog_.callables[made.sequence[made.statement].callable].yields_read_only;
+    const bool read_only = read_only_at(catalog_, made.sequence, made.statement);
     if (slot == 0 && dep->is_method && passes_as(catalog_.api, cls, need.record) && !(read_only && need.may_change)) {
       inputs.push_back(ChosenInput::from(0, made.statement));
       continue;

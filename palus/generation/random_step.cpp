@@ -13,7 +13,7 @@ std::vector<std::uint32_t> objects_of(const Sequence& sequence, const std::strin
   std::vector<std::uint32_t> out;
   for (std::uint32_t k = 0; k < sequence.size(); ++k) {
     const CallableInfo& info = catalog.callables[sequence[k].callable];
-    if (writable && info.yields_read_only) continue;
+    if (writable && read_only_at(catalog, sequence, k)) continue;
     for (const auto& y : info.yields)
       if (y == type) {
         out.push_back(k);
@@ -87,7 +87,7 @@ std::vector<Pool::Yield> yields_of(const Sequence& sequence, const Catalog& cata
   std::vector<Pool::Yield> out;
   for (std::uint32_t k = 0; k < sequence.size(); ++k)
     for (const auto& y : catalog.callables[sequence[k].callable].yields)
-      out.push_back({k, y, catalog.callables[sequence[k].callable].yields_read_only});
+      out.push_back({k, y, read_only_at(catalog, sequence, k)});
   return out;
 }
 
