@@ -172,6 +172,7 @@ generation::GeneratorOptions generator_options(const GenerateRequest& request, c
   generation::GeneratorOptions options;
   options.seed = config.generate.seed;
   options.deadline = start + config.generate.time_limit;
+  options.keep_all = config.generate.keep_all;
   options.max_steps = request.max_steps.value_or(0);
   options.literals = &literals;
   // A hang costs the whole call timeout; once one was found, most later hangs are the same one.
@@ -262,7 +263,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   auto refresh_report = [&](bool final_write) {
     std::lock_guard lock(report_mutex);
     const generation::GeneratorStats& s = latest;
-    summary.sequences = {s.executed, s.normal, s.exception, s.failure, s.invalid, s.duplicates};
+    summary.sequences = {s.executed, s.normal, s.exception, s.failure, s.invalid, s.duplicates, s.blocks};
+    summary.tests.cut_no_new_blocks = s.cut_no_new_blocks;
     const PipelineCounts counts = pipeline->counts();
     summary.tests.regression = counts.regression + counts.expected_exception;
     summary.tests.expected_exception = counts.expected_exception;
@@ -299,6 +301,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
         state.limit_s = summary.time_limit_s;
         state.executed = s.executed;
         state.pool = s.pool;
+        state.blocks = s.blocks;
         state.tests = counts.regression + counts.expected_exception + counts.failure;
         state.pending = counts.pending;
         state.failures_by_kind = s.failures_by_kind;

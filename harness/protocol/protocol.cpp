@@ -143,6 +143,7 @@ std::string encode(const RunRequest& request) {
   Writer w(MessageKind::run);
   w.raw(request.sequence_id);
   w.u8(request.observe);
+  w.u8(request.count_blocks);
   w.u32(static_cast<std::uint32_t>(request.skip_observers.size()));
   for (std::uint32_t callable : request.skip_observers) w.u32(callable);
   w.u32(static_cast<std::uint32_t>(request.statements.size()));
@@ -203,6 +204,8 @@ std::string encode(const RunResult& result) {
     w.raw(r.call);
     w.raw(r.statement);
   }
+  w.u32(result.new_blocks);
+  w.u32(result.total_blocks);
   return w.finish();
 }
 
@@ -258,6 +261,7 @@ RunRequest decode_run(const std::string& payload) {
   RunRequest request;
   request.sequence_id = r.raw<std::uint64_t>();
   request.observe = r.u8() != 0;
+  request.count_blocks = r.u8() != 0;
   request.skip_observers.resize(r.count());
   for (auto& callable : request.skip_observers) callable = r.u32();
   request.statements.resize(r.count());
@@ -320,6 +324,8 @@ RunResult decode_result(const std::string& payload) {
     refusal.call = r.raw<std::int32_t>();
     refusal.statement = r.raw<std::int32_t>();
   }
+  result.new_blocks = r.u32();
+  result.total_blocks = r.u32();
   r.done();
   return result;
 }

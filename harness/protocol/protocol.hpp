@@ -12,7 +12,7 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 5;         // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 6;         // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 
@@ -79,6 +79,9 @@ struct Statement {
 struct RunRequest {
   std::uint64_t sequence_id = 0;
   bool observe = true;  ///< run observer methods on the receiver and result after each statement
+  /// Count the blocks it reaches as reached (RunResult::new_blocks): false for reruns of a sequence
+  /// already judged (confirming, minimising), whose blocks would otherwise count for no test.
+  bool count_blocks = true;
   /// Observer callables not to run (sorted): ones known to crash or hang, found by the generator.
   std::vector<std::uint32_t> skip_observers;
   std::vector<Statement> statements;
@@ -135,6 +138,10 @@ struct RunResult {
   std::uint64_t sequence_id = 0;
   std::vector<StatementResult> statements;
   std::vector<Refusal> refused;  ///< in the order they happened (at most Progress::kMaxBlocked)
+  /// Basic blocks of the library (and harness.cpp) this sequence reached that no earlier one did,
+  /// and all reached so far (harness/runtime/coverage.hpp); 0 without block coverage.
+  std::uint32_t new_blocks = 0;
+  std::uint32_t total_blocks = 0;
 };
 
 /// Sent by a forking harness instead of a result when the child that ran a sequence died: how it

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <new>
 
+#include "coverage.hpp"
 #include "demangle.hpp"
 
 namespace palus::harness {
@@ -44,6 +45,7 @@ protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
   protocol::RunResult result;
   result.sequence_id = request.sequence_id;
   result.statements.reserve(request.statements.size());
+  coverage::begin_sequence();
   for (std::uint32_t i = 0; i < request.statements.size(); ++i) {
     const protocol::Statement& statement = request.statements[i];
     protocol::StatementResult& answer = result.statements.emplace_back();
@@ -58,6 +60,9 @@ protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
   }
   destroy_pool();
   enter(-1, protocol::Phase::idle);
+  const coverage::Found found = coverage::end_sequence(request.count_blocks);
+  result.new_blocks = found.new_blocks;
+  result.total_blocks = found.total_blocks;
   result.refused = protocol::refusals(progress_);
   return result;
 }

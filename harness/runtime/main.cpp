@@ -23,6 +23,7 @@
 #include <utility>
 #include <vector>
 
+#include "coverage.hpp"
 #include "harness/protocol/launch.hpp"
 #include "harness/protocol/progress.hpp"
 #include "harness/protocol/protocol.hpp"
@@ -394,6 +395,7 @@ int serve(int argc, char** argv) {
     add({"scrubbed environment, no inherited descriptors, own session"});
   }
   install_last_words(progress, options.sanitized);
+  coverage::share_across_forks();
   Interpreter interpreter(progress);
   std::optional<ForkServer> server;
   if (options.fork_server) {

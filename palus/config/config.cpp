@@ -33,7 +33,7 @@ const std::map<std::string, std::vector<std::string>> section_keys{
     {"sample", {"sources", "args", "cwd"}},
     {"model", {"ktail"}},
     {"oracles", {"theories", "contracts"}},
-    {"generate", {"time_limit", "seed", "mode", "guided_fraction", "max_statements"}},
+    {"generate", {"time_limit", "seed", "mode", "guided_fraction", "max_statements", "keep"}},
     {"output", {"dir", "tests_per_file"}},
     {"sandbox", {"call_timeout", "memory", "sanitizers", "fork_server"}},
 };
@@ -420,6 +420,13 @@ void read_generate(const ConfigReader& reader, const std::map<std::string, Field
   if (const Field f = field_in(fields, "guided_fraction"); f.given()) generate.guided_fraction = reader.fraction(f);
   if (const Field f = field_in(fields, "max_statements"); f.given()) {
     generate.max_statements = static_cast<int>(reader.integer(f, 1, 1'000'000));
+  }
+  if (const Field f = field_in(fields, "keep"); f.given()) {
+    const std::string keep = reader.string_value(f, "reduced or all");
+    if (keep != "reduced" && keep != "all") {
+      fail_at(reader.where(f), "{}: expected reduced or all, got '{}'", f.name, keep);
+    }
+    generate.keep_all = keep == "all";
   }
   generate.mode = !config.samples.empty() ? GenerationMode::palus : GenerationMode::random;
   if (const Field f = field_in(fields, "mode"); f.given()) {

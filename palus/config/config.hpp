@@ -83,6 +83,9 @@ struct Config {
     GenerationMode mode = GenerationMode::random;  ///< default: palus with a sample, random without
     double guided_fraction = 0.6;                  ///< in [0, 1]
     int max_statements = 100;                      ///< >= 1
+    /// keep: all. By default (reduced) a passing test is kept only when it reaches library code no
+    /// kept test reached (GeneratorOptions::keep_all).
+    bool keep_all = false;
   } generate;
 
   struct Output {

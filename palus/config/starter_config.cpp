@@ -300,6 +300,7 @@ std::string render(const ProjectGuess& guess, const fs::path& project_dir) {
       "#   mode: random                # random | model | model+constraints | palus (default with a sample)\n"
       "#   guided_fraction: 0.6        # share of time in the model-guided phase\n"
       "#   max_statements: 100\n"
+      "#   keep: reduced               # reduced: passing tests that reach new code | all\n"
       "\n"
       "# output:\n"
       "#   dir: generated\n"

@@ -80,7 +80,11 @@ harness::protocol::RunRequest Generator::request_for(const Sequence& sequence, b
   return request;
 }
 
-harness::Outcome Generator::execute(const Sequence& sequence) { return executor_.run(request_for(sequence)); }
+harness::Outcome Generator::execute(const Sequence& sequence) {
+  harness::protocol::RunRequest request = request_for(sequence);
+  request.count_blocks = false;  // a rerun: its blocks were counted (or not) when it was judged
+  return executor_.run(request);
+}
 
 bool Generator::quarantine_observer(const Sequence& checked, const harness::Outcome& outcome) {
   if (outcome.statement < 0 || static_cast<std::size_t>(outcome.statement) >= checked.size()) return false;
@@ -99,6 +103,7 @@ bool Generator::quarantine_observer(const Sequence& checked, const harness::Outc
   for (std::uint32_t suspect : all) {
     if (!types.count(catalog_.callables[suspect].callable->owner)) continue;
     harness::protocol::RunRequest alone = request_for(upto);
+    alone.count_blocks = false;
     for (std::uint32_t other : all)
       if (other != suspect) alone.skip_observers.push_back(other);
     std::sort(alone.skip_observers.begin(), alone.skip_observers.end());
@@ -160,6 +165,7 @@ void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progr
     std::vector<harness::Outcome> outcomes = executor_.run_batch(requests);
     for (std::size_t k = 0; k < outcomes.size(); ++k) {
       ++stats_.executed;
+      stats_.blocks = std::max(stats_.blocks, outcomes[k].result.total_blocks);
       judge(checked[k], main_sizes[k], outcomes[k], sink);
       if (stop.load()) break;
     }
@@ -220,12 +226,25 @@ bool Generator::too_noisy(const harness::Outcome& outcome) {
   return true;
 }
 
+bool Generator::by_coverage(const harness::Outcome& outcome) const {
+  return !options_.keep_all && outcome.result.total_blocks > 0;
+}
+
 void Generator::keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink) {
   const CallableInfo& last = catalog_.callables[main[main.size() - 1].callable];
   auto& seen = behaviours_[last.id];
-  if (seen.size() >= options_.regression_per_callable) return;
-  if (too_noisy(outcome)) return;
-  if (!seen.insert(behaviour_of(outcome.result, main.size() - 1)).second) return;
+  if (by_coverage(outcome)) {
+    if (outcome.result.new_blocks == 0) {
+      ++stats_.cut_no_new_blocks;
+      return;
+    }
+    if (too_noisy(outcome)) return;
+    seen.insert(behaviour_of(outcome.result, main.size() - 1));
+  } else {
+    if (seen.size() >= options_.regression_per_callable) return;
+    if (too_noisy(outcome)) return;
+    if (!seen.insert(behaviour_of(outcome.result, main.size() - 1)).second) return;
+  }
   TestCase test;
   test.kind = TestKind::regression;
   test.sequence = main;
@@ -242,6 +261,10 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
       last_index < outcome.result.statements.size() ? outcome.result.statements[last_index].exception_type : "";
   std::size_t& kept = exceptions_kept_[last.id + "\n" + type];
   if (kept >= options_.exceptions_per_callable) return;
+  if (by_coverage(outcome) && kept > 0 && outcome.result.new_blocks == 0) {
+    ++stats_.cut_no_new_blocks;
+    return;
+  }
   if (too_noisy(outcome)) return;
   ++kept;
   TestCase test;

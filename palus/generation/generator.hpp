@@ -52,7 +52,12 @@ struct GeneratorOptions {
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   std::uint64_t max_steps = 0;              ///< candidates executed; 0 = no limit
   std::size_t batch = 64;                   ///< candidates per harness batch
-  std::size_t regression_per_callable = 8;  ///< regression tests kept per callable
+  std::size_t regression_per_callable = 8;  ///< regression tests kept per callable (keep_all, or no block coverage)
+  /// Keep every test the per-callable limits allow (generate.keep: all). Otherwise, when the
+  /// harness reports block coverage, a passing test is kept only when its sequence reached
+  /// blocks no earlier one did (an expected-exception test also when it is the first of its
+  /// callable and exception type).
+  bool keep_all = false;
   std::size_t exceptions_per_callable = 3;  ///< expected-exception tests per callable and exception type
   /// A passing test (regression, expected exception) whose calls printed more than this is not
   /// kept: it floods the test log, runs slowly, and its check may time out on a loaded machine.
@@ -78,6 +83,8 @@ struct GeneratorStats {
   std::uint64_t quarantined_observers = 0;  ///< observers no longer run because they crash or hang
   std::uint64_t noisy = 0;                  ///< passing tests not kept for their output (max_test_output_bytes)
   std::uint64_t from_fallback = 0;          ///< candidates executed from GeneratorOptions::fallback
+  std::uint64_t cut_no_new_blocks = 0;      ///< passing tests not kept: their sequence reached nothing new
+  std::uint32_t blocks = 0;                 ///< basic blocks the harness reached so far (0: not measured)
   std::size_t pool = 0;
 };
 
@@ -102,6 +109,8 @@ class Generator {
   void fill_batch(std::vector<Sequence>& checked, std::vector<std::size_t>& main_sizes,
                   std::vector<harness::protocol::RunRequest>& requests);
   void judge(const Sequence& checked, std::size_t main_size, const harness::Outcome& outcome, const Sink& sink);
+  /// Whether passing tests are kept by the new blocks their sequence reached.
+  bool by_coverage(const harness::Outcome& outcome) const;
   /// A passing test whose calls printed over max_test_output_bytes is not kept (counted in stats).
   bool too_noisy(const harness::Outcome& outcome);
   void keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);

@@ -12,9 +12,9 @@ std::string Progress::line(const ProgressState& s) const {
   for (const auto& [kind, n] : s.failures_by_kind)
     failures += fmt::format("{}{} {}", failures.empty() ? "" : ", ", n, kind);
   const double rate = s.elapsed_s > 0 ? static_cast<double>(s.executed) / s.elapsed_s : 0;
-  return fmt::format("generate: {:.0f}/{:.0f} s  {:.0f} seq/s  pool {}  tests {}{}  failures: {}", s.elapsed_s,
-                     s.limit_s, rate, s.pool, s.tests, s.pending ? fmt::format(" (+{} checking)", s.pending) : "",
-                     failures.empty() ? "none" : failures);
+  return fmt::format("generate: {:.0f}/{:.0f} s  {:.0f} seq/s  {}pool {}  tests {}{}  failures: {}", s.elapsed_s,
+                     s.limit_s, rate, s.blocks ? fmt::format("{} blocks  ", s.blocks) : "", s.pool, s.tests,
+                     s.pending ? fmt::format(" (+{} checking)", s.pending) : "", failures.empty() ? "none" : failures);
 }
 
 void Progress::update(const ProgressState& state) {

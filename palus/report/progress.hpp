@@ -13,6 +13,7 @@ struct ProgressState {
   double elapsed_s = 0, limit_s = 0;
   std::uint64_t executed = 0;
   std::size_t pool = 0;
+  std::uint64_t blocks = 0;   ///< library blocks reached so far (0: not measured)
   std::uint64_t tests = 0;    ///< checked and written
   std::uint64_t pending = 0;  ///< found, being checked
   std::map<std::string, std::uint64_t> failures_by_kind;

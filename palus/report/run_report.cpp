@@ -32,6 +32,7 @@ std::string to_yaml(const RunReport& r) {
   out << YAML::Key << "failure" << YAML::Value << r.sequences.failure;
   out << YAML::Key << "invalid" << YAML::Value << r.sequences.invalid;
   out << YAML::Key << "duplicates" << YAML::Value << r.sequences.duplicates;
+  out << YAML::Key << "blocks" << YAML::Value << r.sequences.blocks;
   out << YAML::EndMap;
 
   out << YAML::Key << "tests" << YAML::Value << YAML::Flow << YAML::BeginMap;
@@ -41,6 +42,7 @@ std::string to_yaml(const RunReport& r) {
   out << YAML::Key << "dropped_flaky" << YAML::Value << r.tests.dropped_flaky;
   out << YAML::Key << "expected_exception" << YAML::Value << r.tests.expected_exception;
   out << YAML::Key << "pending" << YAML::Value << r.tests.pending;
+  out << YAML::Key << "cut_no_new_blocks" << YAML::Value << r.tests.cut_no_new_blocks;
   out << YAML::EndMap;
 
   out << YAML::Key << "failures" << YAML::Value << YAML::BeginSeq;

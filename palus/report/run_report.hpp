@@ -33,11 +33,13 @@ struct RunReport {
   bool interrupted = false;  ///< stopped by SIGINT/SIGTERM before the limit
   struct Sequences {
     std::uint64_t executed = 0, normal = 0, exception = 0, failure = 0, invalid = 0, duplicates = 0;
+    std::uint64_t blocks = 0;  ///< basic blocks of the library the harness reached (0: not measured)
   } sequences;
   struct Tests {
     std::uint64_t regression = 0, failure = 0, dropped_uncompilable = 0, dropped_flaky = 0;
     std::uint64_t expected_exception = 0;  ///< of the regression tests, those expecting a throw
     std::uint64_t pending = 0;             ///< found but not yet checked (non-zero only mid-run)
+    std::uint64_t cut_no_new_blocks = 0;   ///< passing tests not kept: they reached no new block
   } tests;
   std::vector<FailureEntry> failures;
   struct Coverage {

@@ -155,6 +155,15 @@ TEST_F(FaultyHarness, EachSequenceStartsFromTheSameStaticState) {
   }
 }
 
+TEST_F(FaultyHarness, BlocksASequenceReachedCountOnceAndRerunsCountNone) {
+  const ph::Outcome first = misbehave("ok(int)", {protocol::Input::integer(2)});
+  ASSERT_EQ(ph::OutcomeKind::normal, first.kind) << first.message;
+  EXPECT_GT(first.result.total_blocks, 0u) << "the library is compiled with -fsanitize-coverage=trace-pc";
+  const ph::Outcome again = misbehave("ok(int)", {protocol::Input::integer(2)});
+  EXPECT_EQ(0u, again.result.new_blocks);
+  EXPECT_GE(again.result.total_blocks, first.result.total_blocks);
+}
+
 TEST_F(FaultyHarness, Abort) { expect(misbehave("abortNow()"), ph::OutcomeKind::crash, 1, "SIGABRT"); }
 
 TEST_F(FaultyHarness, FailedAssertNamesTheAssertion) {

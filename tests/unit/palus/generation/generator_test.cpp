@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <set>
 #include <vector>
 
 #include "palus/generation/random_step.hpp"
@@ -45,6 +46,14 @@ class FakeExecution : public Execution {
       outcome.result.statements.emplace_back();
     }
     outcome.output_bytes = printed;
+    if (count_blocks) {  // one block per callable, as the harness's block coverage would count it
+      for (const auto& statement : request.statements) {
+        const bool fresh = !reached.count(statement.callable);
+        if (fresh) ++outcome.result.new_blocks;
+        if (fresh && request.count_blocks) reached.insert(statement.callable);
+      }
+      outcome.result.total_blocks = static_cast<std::uint32_t>(reached.size());
+    }
     return outcome;
   }
   std::vector<Outcome> run_batch(const std::vector<RunRequest>& requests) override {
@@ -58,6 +67,8 @@ class FakeExecution : public Execution {
   std::vector<std::chrono::milliseconds> timeouts{1000ms};
   std::size_t runs = 0;
   std::uint64_t printed = 0;  ///< what every sequence printed
+  bool count_blocks = false;  ///< report block coverage: one block per callable
+  std::set<std::uint32_t> reached;
 
  private:
   bool planted_;
@@ -69,7 +80,7 @@ struct Found {
 };
 
 Found generate(FakeExecution& execution, std::uint64_t seed, std::uint64_t steps,
-               std::chrono::milliseconds known_hang = 0ms) {
+               std::chrono::milliseconds known_hang = 0ms, bool keep_all = false) {
   static const Library library;
   const Catalog catalog = make_catalog(library.api, library.ids);
   const LiteralPool literals(library.api);
@@ -79,6 +90,7 @@ Found generate(FakeExecution& execution, std::uint64_t seed, std::uint64_t steps
   options.seed = seed;
   options.max_steps = steps;
   options.known_hang_timeout = known_hang;
+  options.keep_all = keep_all;
   Generator generator(catalog, execution, source, options);
   Found found;
   const std::atomic<bool> stop{false};
@@ -184,6 +196,29 @@ TEST(GeneratorTest, PassingTestsThatPrintMoreThanAMegabyteAreNotKept) {
   EXPECT_EQ(kept.stats.noisy, 0u);
   EXPECT_EQ(cut.stats.regression_tests, 0u);
   EXPECT_GT(cut.stats.noisy, 0u);
+}
+
+TEST(GeneratorTest, WithBlockCoverageAPassingTestIsKeptOnlyWhenItReachesNewBlocks) {
+  FakeExecution measured(false), all(false), unmeasured(false);
+  measured.count_blocks = all.count_blocks = true;
+  const Found reduced = generate(measured, 4, 300);
+  const Found kept_all = generate(all, 4, 300, 0ms, /*keep_all=*/true);
+  const Found old = generate(unmeasured, 4, 300);
+  EXPECT_GT(reduced.stats.regression_tests, 0u);
+  EXPECT_GT(reduced.stats.cut_no_new_blocks, 0u);
+  EXPECT_EQ(reduced.stats.blocks, measured.reached.size());
+  // Every kept test reached a callable no earlier kept test did.
+  std::set<std::uint32_t> seen;
+  for (const auto& test : reduced.tests) {
+    bool fresh = false;
+    for (std::size_t k = 0; k < test.sequence.size(); ++k)
+      fresh = seen.insert(test.sequence[k].callable).second || fresh;
+    EXPECT_TRUE(fresh) << "a test that reached nothing new was kept";
+  }
+  EXPECT_LE(reduced.tests.size(), measured.reached.size());
+  EXPECT_EQ(kept_all.stats.cut_no_new_blocks, 0u);
+  EXPECT_EQ(kept_all.tests.size(), old.tests.size()) << "keep: all is the behaviour without block coverage";
+  EXPECT_LE(reduced.tests.size(), old.tests.size());
 }
 
 }  // namespace

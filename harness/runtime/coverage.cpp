@@ -1,0 +1,56 @@
+#include "coverage.hpp"
+
+#include <sys/mman.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstring>
+
+namespace palus::harness::coverage {
+namespace {
+
+constexpr std::size_t kMapBits = 16;
+constexpr std::size_t kMapSize = std::size_t{1} << kMapBits;
+
+/// This process's blocks since begin_sequence(); written before main() too (static initialisers).
+unsigned char g_reached[kMapSize];
+
+struct Shared {
+  std::atomic<std::uint32_t> total;
+  unsigned char seen[kMapSize];
+};
+Shared* g_shared = nullptr;
+
+}  // namespace
+
+void share_across_forks() {
+  if (g_shared != nullptr) return;
+  void* page = mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (page != MAP_FAILED) g_shared = static_cast<Shared*>(page);
+}
+
+void begin_sequence() { std::memset(g_reached, 0, sizeof g_reached); }
+
+Found end_sequence(bool count) {
+  Found found;
+  if (g_shared == nullptr) return found;
+  for (std::size_t i = 0; i < kMapSize; ++i) {
+    if (g_reached[i] != 0 && g_shared->seen[i] == 0) {
+      if (count) g_shared->seen[i] = 1;
+      ++found.new_blocks;
+    }
+  }
+  const std::uint32_t added = count ? found.new_blocks : 0;
+  found.total_blocks = g_shared->total.fetch_add(added) + added;
+  return found;
+}
+
+}  // namespace palus::harness::coverage
+
+// Called at the start of every basic block of code compiled with -fsanitize-coverage=trace-pc;
+// not itself instrumented (the runtime is compiled without it), nor checked by the sanitizers.
+extern "C" __attribute__((no_sanitize("address", "undefined"))) void __sanitizer_cov_trace_pc() {
+  const auto pc = reinterpret_cast<std::uintptr_t>(__builtin_return_address(0));
+  palus::harness::coverage::g_reached[(static_cast<std::uint64_t>(pc) * 0x9E3779B97F4A7C15ull) >>
+                                      (64 - palus::harness::coverage::kMapBits)] = 1;
+}

@@ -1,0 +1,28 @@
+#pragma once
+// Which basic blocks of the library a sequence reached that no earlier sequence did (DESIGN §7,
+// "coverage counters"). The library and harness.cpp are compiled with
+// -fsanitize-coverage=trace-pc: every block calls __sanitizer_cov_trace_pc, which marks the
+// block's hash in this process's map. A map of every block reached so far is shared with the fork
+// server's children, so each child adds what its sequence found.
+
+#include <cstdint>
+
+namespace palus::harness::coverage {
+
+/// Sets up the map of blocks reached so far, in memory the process's forked children share.
+/// Without it (a harness that never calls it), begin/end count nothing.
+void share_across_forks();
+
+/// Forgets what this process reached before: called when a sequence starts.
+void begin_sequence();
+
+struct Found {
+  std::uint32_t new_blocks = 0;    ///< reached by this sequence and by no earlier one
+  std::uint32_t total_blocks = 0;  ///< reached by any sequence so far, this one included
+};
+
+/// What the sequence since begin_sequence() reached that no earlier one did, added to what was
+/// reached when `count` (else it is only compared).
+Found end_sequence(bool count);
+
+}  // namespace palus::harness::coverage
