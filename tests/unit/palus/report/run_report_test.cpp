@@ -41,10 +41,10 @@ TEST(RunReportYaml, KeysArePinned) {
       (std::set<std::string>{"palus_version", "command", "seed", "mode", "time_limit_s", "max_steps", "interrupted",
                              "sequences", "tests", "failures", "coverage", "stages_s", "unsupported"}),
       keys_of(root));
-  EXPECT_EQ((std::set<std::string>{"executed", "normal", "exception", "failure", "invalid", "duplicates"}),
+  EXPECT_EQ((std::set<std::string>{"executed", "normal", "exception", "failure", "invalid", "duplicates", "blocks"}),
             keys_of(root["sequences"]));
   EXPECT_EQ((std::set<std::string>{"regression", "failure", "dropped_uncompilable", "dropped_flaky",
-                                   "expected_exception", "pending"}),
+                                   "expected_exception", "pending", "cut_no_new_blocks"}),
             keys_of(root["tests"]));
   ASSERT_EQ(1u, root["failures"].size());
   EXPECT_EQ((std::set<std::string>{"kind", "callable", "test", "message"}), keys_of(root["failures"][0]));
