@@ -43,6 +43,14 @@ class Writer {
     }
   }
 
+  void refusals(const std::vector<Refusal>& refused) {
+    u32(static_cast<std::uint32_t>(refused.size()));
+    for (const auto& r : refused) {
+      raw(r.call);
+      raw(r.statement);
+    }
+  }
+
   std::string finish() {
     std::uint32_t length = static_cast<std::uint32_t>(bytes_.size() - kHeaderSize);
     std::uint32_t magic = kMagic;
@@ -114,6 +122,14 @@ class Reader {
         break;
     }
     return v;
+  }
+  std::vector<Refusal> refusals() {
+    std::vector<Refusal> refused(count());
+    for (auto& refusal : refused) {
+      refusal.call = raw<std::int32_t>();
+      refusal.statement = raw<std::int32_t>();
+    }
+    return refused;
   }
   void done() const {
     if (pos_ != data_.size()) throw ProtocolError("trailing bytes in message");
@@ -199,11 +215,7 @@ std::string encode(const RunResult& result) {
       w.str(p.profile);
     }
   }
-  w.u32(static_cast<std::uint32_t>(result.refused.size()));
-  for (const auto& r : result.refused) {
-    w.raw(r.call);
-    w.raw(r.statement);
-  }
+  w.refusals(result.refused);
   w.u32(result.new_blocks);
   w.u32(result.total_blocks);
   return w.finish();
@@ -219,11 +231,7 @@ std::string encode(const Death& death) {
   w.raw(death.statement);
   w.u32(death.phase);
   w.str(death.note);
-  w.u32(static_cast<std::uint32_t>(death.refused.size()));
-  for (const auto& refusal : death.refused) {
-    w.raw(refusal.call);
-    w.raw(refusal.statement);
-  }
+  w.refusals(death.refused);
   return w.finish();
 }
 
@@ -319,11 +327,7 @@ RunResult decode_result(const std::string& payload) {
       p.profile = r.str();
     }
   }
-  result.refused.resize(r.count());
-  for (auto& refusal : result.refused) {
-    refusal.call = r.raw<std::int32_t>();
-    refusal.statement = r.raw<std::int32_t>();
-  }
+  result.refused = r.refusals();
   result.new_blocks = r.u32();
   result.total_blocks = r.u32();
   r.done();
@@ -341,11 +345,7 @@ Death decode_death(const std::string& payload) {
   death.statement = r.raw<std::int32_t>();
   death.phase = r.u32();
   death.note = r.str();
-  death.refused.resize(r.count());
-  for (auto& refusal : death.refused) {
-    refusal.call = r.raw<std::int32_t>();
-    refusal.statement = r.raw<std::int32_t>();
-  }
+  death.refused = r.refusals();
   r.done();
   return death;
 }

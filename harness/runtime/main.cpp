@@ -136,16 +136,19 @@ bool read_exact(int fd, char* data, std::size_t size) {
   return true;
 }
 
-void write_all(const std::string& bytes) {
-  const char* data = bytes.data();
-  std::size_t size = bytes.size();
+bool write_exact(int fd, const char* data, std::size_t size) {
   while (size > 0) {
-    ssize_t n = write(kAnswers, data, size);
+    ssize_t n = write(fd, data, size);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) std::_Exit(0);  // the executor is gone
+    if (n <= 0) return false;
     data += n;
     size -= static_cast<std::size_t>(n);
   }
+  return true;
+}
+
+void write_all(const std::string& bytes) {
+  if (!write_exact(kAnswers, bytes.data(), bytes.size())) std::_Exit(0);  // the executor is gone
 }
 
 protocol::Progress& map_progress() {
@@ -218,8 +221,8 @@ class ForkServer {
       return;
     }
     const std::uint32_t length = static_cast<std::uint32_t>(payload.size());
-    const bool sent = send_all(child->channel, reinterpret_cast<const char*>(&length), sizeof length) &&
-                      send_all(child->channel, payload.data(), payload.size());
+    const bool sent = write_exact(child->channel, reinterpret_cast<const char*>(&length), sizeof length) &&
+                      write_exact(child->channel, payload.data(), payload.size());
     spare_ = spawn();  // while the child runs
     if (sent && answered(*child)) {
       close(child->channel);
@@ -315,17 +318,6 @@ class ForkServer {
   /// Children that answered and are exiting, reaped when they are done.
   void reap_exited() {
     std::erase_if(exiting_, [](pid_t pid) { return waitpid(pid, nullptr, WNOHANG) != 0; });
-  }
-
-  static bool send_all(int fd, const char* data, std::size_t size) {
-    while (size > 0) {
-      ssize_t n = write(fd, data, size);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) return false;
-      data += n;
-      size -= static_cast<std::size_t>(n);
-    }
-    return true;
   }
 
   static std::uint64_t resident_bytes(pid_t pid) {
