@@ -47,10 +47,16 @@ Found end_sequence(bool count) {
 
 }  // namespace palus::harness::coverage
 
+// Where the executable is loaded (GNU ld and lld define it): blocks are hashed by their offset
+// from it, so that the same block has the same place in the map in every run despite ASLR, and
+// the same seed keeps the same tests.
+extern "C" const char __executable_start;
+
 // Called at the start of every basic block of code compiled with -fsanitize-coverage=trace-pc;
 // not itself instrumented (the runtime is compiled without it), nor checked by the sanitizers.
 extern "C" __attribute__((no_sanitize("address", "undefined"))) void __sanitizer_cov_trace_pc() {
-  const auto pc = reinterpret_cast<std::uintptr_t>(__builtin_return_address(0));
+  const auto pc = reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)) -
+                  reinterpret_cast<std::uintptr_t>(&__executable_start);
   palus::harness::coverage::g_reached[(static_cast<std::uint64_t>(pc) * 0x9E3779B97F4A7C15ull) >>
                                       (64 - palus::harness::coverage::kMapBits)] = 1;
 }
