@@ -60,6 +60,10 @@ Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harnes
 /// pointer to const (CallableInfo::yields_read_only): no call may change it. False out of range.
 bool read_only_at(const Catalog& catalog, const Sequence& sequence, std::uint32_t k);
 
+/// Whether a statement of `sequence` passes a read-only object (read_only_at) where the call may
+/// change it: the sequence would const_cast and change an object the library handed out as const.
+bool changes_read_only(const Catalog& catalog, const Sequence& sequence);
+
 /// "Statement" for "tinysql::Statement", "functions" for free functions (see TestCase::subject).
 std::string subject_of(const CallableInfo& info);
 

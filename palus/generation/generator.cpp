@@ -129,6 +129,10 @@ void Generator::fill_batch(std::vector<Sequence>& checked, std::vector<std::size
     for (std::size_t attempt = 0; checked.size() < want && attempt < want * 4; ++attempt) {
       std::optional<Sequence> candidate = from.next(pool_, random_);
       if (!candidate) continue;
+      if (changes_read_only(catalog_, *candidate)) {  // the last guard; the sources should not build these
+        ++stats_.changes_read_only;
+        continue;
+      }
       if (!executed_.insert(candidate->hash()).second) {
         ++stats_.duplicates;
         continue;

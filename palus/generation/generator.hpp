@@ -84,6 +84,7 @@ struct GeneratorStats {
   std::uint64_t noisy = 0;                  ///< passing tests not kept for their output (max_test_output_bytes)
   std::uint64_t from_fallback = 0;          ///< candidates executed from GeneratorOptions::fallback
   std::uint64_t cut_no_new_blocks = 0;      ///< passing tests not kept: their sequence reached nothing new
+  std::uint64_t changes_read_only = 0;      ///< candidates not run: they would change a read-only object
   std::uint32_t blocks = 0;                 ///< basic blocks the harness reached so far (0: not measured)
   std::size_t pool = 0;
 };

@@ -108,6 +108,37 @@ TEST(Catalog, MatchesApiCallablesAndContracts) {
   EXPECT_FALSE(catalog.callables[Library::kRaw].usable);  // void * cannot be supplied
 }
 
+TEST(Catalog, ChangingAnObjectHandedOutAsConstIsFound) {
+  Library lib;
+  // make() hands out a const ns::Other& here: its object is read-only.
+  lib.api.classes[0].methods[1].result = record_type("ns::Other", api::Passing::const_ref);
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using harness::protocol::Input;
+  auto statement = [](std::uint32_t callable, std::vector<Input> inputs) {
+    harness::protocol::Statement s;
+    s.callable = callable;
+    s.inputs = std::move(inputs);
+    return s;
+  };
+  auto build = [](std::vector<harness::protocol::Statement> statements) {
+    Sequence s;
+    for (auto& statement : statements) s = s.extended(std::move(statement));
+    return s;
+  };
+  const auto a = statement(Library::kACtor, {Input::integer(1)});
+  const auto made = statement(Library::kMake, {Input::result_of(0)});
+  const Sequence reads = build({a, made, statement(Library::kUse, {Input::result_of(0), Input::result_of(1)})});
+  const Sequence changes = build({a, made, statement(Library::kPeek, {Input::result_of(0), Input::result_of(1)})});
+  const Sequence changes_own = build(
+      {statement(Library::kOtherCtor, {}), a, statement(Library::kPeek, {Input::result_of(1), Input::result_of(0)})});
+  EXPECT_TRUE(read_only_at(catalog, reads, 1));
+  EXPECT_FALSE(read_only_at(catalog, reads, 0));
+  EXPECT_FALSE(read_only_at(catalog, reads, 7));
+  EXPECT_FALSE(changes_read_only(catalog, reads)) << "use() takes it by const reference";
+  EXPECT_TRUE(changes_read_only(catalog, changes)) << "peek() takes a pointer to non-const";
+  EXPECT_FALSE(changes_read_only(catalog, changes_own)) << "an Other the sequence constructed may change";
+}
+
 TEST(Catalog, SubjectOf) {
   const Library lib;
   const Catalog catalog = make_catalog(lib.api, lib.ids);
