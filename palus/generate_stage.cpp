@@ -119,6 +119,7 @@ harness::ExecutorOptions executor_options(const GenerateRequest& request, RunLog
   options.memory_bytes = config.sandbox.memory_bytes;
   options.sanitized = !request.sanitizers.empty();
   options.fork_server = config.sandbox.fork_server;
+  options.sequences_per_child = static_cast<unsigned>(config.sandbox.sequences_per_child);
   options.log = [&log](const std::string& line) { log("harness: " + line); };
   return options;
 }

@@ -188,7 +188,11 @@ struct Executor::Impl {
     a.push_back(launch::kSequenceCpu);
     a.push_back(std::to_string(cpu_seconds));
     if (opt.sanitized) a.push_back(launch::kSanitized);
-    if (opt.fork_server) a.push_back(launch::kForkServer);
+    if (opt.fork_server) {
+      a.push_back(launch::kForkServer);
+      a.push_back(launch::kSequencesPerChild);
+      a.push_back(std::to_string(std::max(1u, opt.sequences_per_child)));
+    }
     if (!opt.sandbox) a.push_back(launch::kNoSandbox);
 
     auto& e = spec.env;

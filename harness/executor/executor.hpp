@@ -36,8 +36,11 @@ struct ExecutorOptions {
   std::uint64_t memory_bytes = 2ull << 30;
   bool sanitized = false;
   bool sandbox = true;
-  /// The harness forks a child per sequence (DESIGN §7): a death costs a fork, not a restart.
+  /// The harness forks children that run the sequences (DESIGN §7): a death costs a fork, not a
+  /// restart. Each child runs at most `sequences_per_child` sequences (1: static state starts
+  /// clean for every sequence; more: the cost of a fork is shared, as with a batch).
   bool fork_server = true;
+  unsigned sequences_per_child = 64;
   std::size_t output_cap = 64 * 1024;           ///< bytes of library output kept per sequence
   std::function<void(const std::string&)> log;  ///< starts, restarts, kills; may be empty
 };

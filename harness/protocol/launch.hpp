@@ -38,5 +38,8 @@ inline constexpr const char* kNoSandbox = "--no-sandbox";      ///< limits only;
 inline constexpr const char* kSanitized = "--sanitized";       ///< the sanitizers own SEGV and memory
 /// Initialise once, then run each sequence in a child forked for it (DESIGN §7, "Fork server").
 inline constexpr const char* kForkServer = "--fork-server";
+/// With the fork server: how many sequences one child runs before it is replaced (one that dies is
+/// replaced at once); the library's static state starts clean for each child.
+inline constexpr const char* kSequencesPerChild = "--sequences-per-child";
 
 }  // namespace palus::harness::launch

@@ -52,6 +52,7 @@ struct Options {
   SandboxSettings sandbox;
   bool sanitized = false;
   bool fork_server = false;
+  unsigned sequences_per_child = 1;
   /// Under AddressSanitizer its own thread enforces hard_rss_limit_mb; a forked child has no such
   /// thread, so the fork server watches the child's resident memory against this.
   std::uint64_t child_rss_limit = 0;
@@ -82,6 +83,8 @@ Options parse(int argc, char** argv) {
       options.sanitized = true;
     else if (arg == launch::kForkServer)
       options.fork_server = true;
+    else if (arg == launch::kSequencesPerChild)
+      options.sequences_per_child = std::max(1u, static_cast<unsigned>(std::stoul(value())));
     else
       die("unknown option " + arg);
   }
@@ -184,6 +187,7 @@ class ForkServer {
   }
 
   ~ForkServer() {
+    if (current_) retire();
     if (spare_) {
       kill(spare_->pid, SIGKILL);
       close(spare_->channel);
@@ -214,27 +218,30 @@ class ForkServer {
   /// the child when it dies.
   void run(const std::string& payload, std::uint64_t sequence_id) {
     reap_exited();
-    std::optional<Child> child = std::exchange(spare_, std::nullopt);
-    if (!child) child = spawn();
-    if (!child) {  // no fork today: run it here, as without a fork server
+    if (!current_) {
+      current_ = std::exchange(spare_, std::nullopt);
+      if (!current_) current_ = spawn();
+      served_ = 0;
+    }
+    if (!current_) {  // no fork today: run it here, as without a fork server
       run_and_answer(interpreter_, protocol::decode_run(payload), options_.sandbox.sequence_cpu_s);
       return;
     }
     const std::uint32_t length = static_cast<std::uint32_t>(payload.size());
-    const bool sent = write_exact(child->channel, reinterpret_cast<const char*>(&length), sizeof length) &&
-                      write_exact(child->channel, payload.data(), payload.size());
-    spare_ = spawn();  // while the child runs
-    if (sent && answered(*child)) {
-      close(child->channel);
-      exiting_.push_back(child->pid);
+    const bool sent = write_exact(current_->channel, reinterpret_cast<const char*>(&length), sizeof length) &&
+                      write_exact(current_->channel, payload.data(), payload.size());
+    if (!spare_) spare_ = spawn();  // while the child runs
+    if (sent && answered(*current_)) {
+      if (++served_ >= options_.sequences_per_child) retire();
       return;
     }
-    close(child->channel);
+    close(current_->channel);
     int status = 0;
     rusage usage{};
-    while (wait4(child->pid, &status, 0, &usage) < 0 && errno == EINTR) {
+    while (wait4(current_->pid, &status, 0, &usage) < 0 && errno == EINTR) {
     }
-    report_death(sequence_id, child->pid, status, usage);
+    report_death(sequence_id, current_->pid, status, usage);
+    current_.reset();
   }
 
  private:
@@ -242,6 +249,13 @@ class ForkServer {
     pid_t pid = -1;
     int channel = -1;  ///< the server's end
   };
+
+  /// The current child has served its share: closing its channel ends it; it is reaped later.
+  void retire() {
+    close(current_->channel);
+    exiting_.push_back(current_->pid);
+    current_.reset();
+  }
 
   /// A child waiting for its request; nothing when fork fails.
   std::optional<Child> spawn() {
@@ -256,24 +270,27 @@ class ForkServer {
     if (pid == 0) {
       close(ends[0]);
       if (spare_) close(spare_->channel);
-      serve_one(ends[1]);
+      if (current_) close(current_->channel);
+      live(ends[1]);
     }
     close(ends[1]);
     return Child{pid, ends[0]};
   }
 
-  [[noreturn]] void serve_one(int channel) {
+  /// A child's life: the requests that come on its channel, each answered, until the channel closes.
+  [[noreturn]] void live(int channel) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != server_) std::_Exit(0);
     if (options_.sandbox.confine) install_seccomp(progress_);
-    std::uint32_t length = 0;
-    if (!read_exact(channel, reinterpret_cast<char*>(&length), sizeof length)) std::_Exit(0);
-    std::string payload(length, '\0');
-    if (!read_exact(channel, payload.data(), payload.size())) std::_Exit(0);
-    run_and_answer(interpreter_, protocol::decode_run(payload), options_.sandbox.sequence_cpu_s);
-    const char done = 1;
-    (void)!write(channel, &done, 1);
-    std::_Exit(0);
+    for (;;) {
+      std::uint32_t length = 0;
+      if (!read_exact(channel, reinterpret_cast<char*>(&length), sizeof length)) std::_Exit(0);
+      std::string payload(length, '\0');
+      if (!read_exact(channel, payload.data(), payload.size())) std::_Exit(0);
+      run_and_answer(interpreter_, protocol::decode_run(payload), options_.sandbox.sequence_cpu_s);
+      const char done = 1;
+      if (write(channel, &done, 1) != 1) std::_Exit(0);
+    }
   }
 
   /// Waits until the child says it answered (true) or its channel closes (false: it died). Under
@@ -361,7 +378,9 @@ class ForkServer {
   protocol::Progress& progress_;
   const Options& options_;
   const pid_t server_;
-  std::optional<Child> spare_;
+  std::optional<Child> current_;  ///< the child running sequences, until it dies or served its share
+  unsigned served_ = 0;           ///< sequences current_ answered
+  std::optional<Child> spare_;    ///< forked ahead, waiting to become current_
   std::vector<pid_t> exiting_;
 };
 int serve(int argc, char** argv) {
@@ -393,7 +412,9 @@ int serve(int argc, char** argv) {
   if (options.fork_server) {
     server.emplace(interpreter, progress, options);
     if (options.sandbox.confine) add(server->probe_seccomp());  // each child confines itself
-    add({"fork server: a child per sequence"});
+    add({options.sequences_per_child == 1 ? std::string("fork server: a child per sequence")
+                                          : "fork server: a child per " + std::to_string(options.sequences_per_child) +
+                                                " sequences, replaced at once when one dies"});
   } else if (options.sandbox.confine) {
     add(install_seccomp(progress));  // last: it forbids what came before
   }

@@ -35,7 +35,7 @@ const std::map<std::string, std::vector<std::string>> section_keys{
     {"oracles", {"theories", "contracts"}},
     {"generate", {"time_limit", "seed", "mode", "guided_fraction", "max_statements", "keep"}},
     {"output", {"dir", "tests_per_file"}},
-    {"sandbox", {"call_timeout", "memory", "sanitizers", "fork_server"}},
+    {"sandbox", {"call_timeout", "memory", "sanitizers", "fork_server", "sequences_per_child"}},
 };
 
 /// " (did you mean 'x'?)" when a candidate is close to `word`, else "".
@@ -455,6 +455,9 @@ void read_sandbox(const ConfigReader& reader, const std::map<std::string, Field>
   if (const Field f = field_in(fields, "call_timeout"); f.given()) sandbox.call_timeout = reader.duration(f);
   if (const Field f = field_in(fields, "memory"); f.given()) sandbox.memory_bytes = reader.size(f);
   if (const Field f = field_in(fields, "fork_server"); f.given()) sandbox.fork_server = reader.boolean(f);
+  if (const Field f = field_in(fields, "sequences_per_child"); f.given()) {
+    sandbox.sequences_per_child = static_cast<int>(reader.integer(f, 1, 1'000'000));
+  }
   const Field sanitizers = field_in(fields, "sanitizers");
   if (!sanitizers.present) return;
   std::vector<std::string> names;

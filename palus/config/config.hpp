@@ -99,6 +99,9 @@ struct Config {
     /// A child forked per sequence from one initialised harness (false: sequences share a process
     /// that is restarted after each death).
     bool fork_server = true;
+    /// With the fork server: sequences one child runs before a fresh one takes over (>= 1; a child
+    /// that dies is replaced at once). 1: every sequence starts from clean static state.
+    int sequences_per_child = 64;
     /// Known names only, in the order given, without duplicates; never thread with address/leak.
     std::vector<std::string> sanitizers{"address", "undefined"};
   } sandbox;

@@ -309,7 +309,9 @@ std::string render(const ProjectGuess& guess, const fs::path& project_dir) {
       "# sandbox:\n"
       "#   call_timeout: 2s\n"
       "#   memory: 2GiB\n"
-      "#   fork_server: true           # a child per sequence; false: one process, restarted after a crash\n"
+      "#   fork_server: true           # children forked from one harness; false: one process, restarted after a "
+      "crash\n"
+      "#   sequences_per_child: 64     # 1: every sequence starts from clean static state\n"
       "#   sanitizers: [address, undefined]   # or leak, thread (thread alone)\n",
       text::join(oracles::contract_names()));
   return text;

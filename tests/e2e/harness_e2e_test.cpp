@@ -81,6 +81,8 @@ class FaultyHarness : public ::testing::Test {
     options.memory_bytes = 512ull << 20;
     options.output_cap = 4096;
     options.gcov_prefix = scratch_->path() / "coverage";
+    options.sequences_per_child = 1;  // each misbehaviour in a child of its own
+    options_ = options;
     executor_ = std::make_unique<ph::Executor>(options);
   }
 
@@ -121,6 +123,7 @@ class FaultyHarness : public ::testing::Test {
   }
 
   static inline std::unique_ptr<ScratchDir> scratch_;
+  static inline ph::ExecutorOptions options_;
   static inline std::unique_ptr<ph::Executor> executor_;
   static inline fs::path harness_;
   static inline std::uint64_t sequence_ = 0;
@@ -139,6 +142,7 @@ TEST_F(FaultyHarness, ExceptionIsAnOutcomeNotACrash) {
 
 TEST_F(FaultyHarness, Segfault) { expect(misbehave("segfault()"), ph::OutcomeKind::crash, 1, "SIGSEGV"); }
 TEST_F(FaultyHarness, CrashCostsAForkNotARestart) {
+  executor_->callables();  // started, also when this test runs alone
   std::size_t restarts = executor_->restarts(), deaths = executor_->child_deaths();
   pid_t harness = executor_->pid();
   expect(misbehave("segfault()"), ph::OutcomeKind::crash, 1, "SIGSEGV");
@@ -151,7 +155,7 @@ TEST_F(FaultyHarness, EachSequenceStartsFromTheSameStaticState) {
   for (int i = 0; i < 3; ++i) {
     ph::Outcome o = misbehave("countCalls()");
     ASSERT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
-    EXPECT_EQ(1, o.result.statements.at(1).value.i) << "a sequence saw static state an earlier one left";
+    EXPECT_EQ("countCalls: 1\n", o.output) << "a sequence saw static state an earlier one left";
   }
 }
 
@@ -162,6 +166,28 @@ TEST_F(FaultyHarness, BlocksASequenceReachedCountOnceAndRerunsCountNone) {
   const ph::Outcome again = misbehave("ok(int)", {protocol::Input::integer(2)});
   EXPECT_EQ(0u, again.result.new_blocks);
   EXPECT_GE(again.result.total_blocks, first.result.total_blocks);
+}
+
+TEST_F(FaultyHarness, AChildServesItsShareOfSequencesThenAFreshOneTakesOver) {
+  ph::ExecutorOptions options = options_;
+  options.run_dir = scratch_->path() / "run-shared";
+  options.sequences_per_child = 3;
+  ph::Executor shared(options);
+  auto count = [&] {
+    protocol::RunRequest request;
+    request.sequence_id = ++sequence_;
+    request.observe = false;  // readNull() is an observer that crashes
+    request.statements.push_back(statement("faulty::Misbehaver::Misbehaver()"));
+    request.statements.push_back(statement("faulty::Misbehaver::countCalls()", {protocol::Input::result_of(0)}));
+    const ph::Outcome o = shared.run(request);
+    EXPECT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
+    return o.output;
+  };
+  EXPECT_EQ("countCalls: 1\n", count());
+  EXPECT_EQ("countCalls: 2\n", count());
+  EXPECT_EQ("countCalls: 3\n", count());
+  EXPECT_EQ("countCalls: 1\n", count()) << "the fourth sequence runs in a fresh child";
+  EXPECT_EQ(0u, shared.restarts());
 }
 
 TEST_F(FaultyHarness, Abort) { expect(misbehave("abortNow()"), ph::OutcomeKind::crash, 1, "SIGABRT"); }

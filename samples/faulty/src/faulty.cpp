@@ -179,9 +179,10 @@ void Misbehaver::stopSelf() {
   std::raise(SIGSTOP);
 }
 
-int Misbehaver::countCalls() {
+void Misbehaver::countCalls() {
   static int calls = 0;
-  return ++calls;
+  std::printf("countCalls: %d\n", ++calls);
+  std::fflush(stdout);
 }
 
 int Misbehaver::readNull() const {

@@ -39,7 +39,9 @@ public:
   bool killParent();                                  // kill(getppid(), SIGKILL) == 0
   int runShell(const std::string& markerPath);        // std::system("touch '<markerPath>'")
   void stopSelf();                                    // raise(SIGSTOP)
-  int countCalls();  // counts its calls in a static variable: how many this process has made
+  // Counts its calls in a static variable and prints "countCalls: N" (how many this process has
+  // made). Printed, not returned: a written test asserting it would depend on the tests before it.
+  void countCalls();
 
   // A const observer (no arguments, primitive result) that crashes: reads through a null pointer.
   int readNull() const;

@@ -83,6 +83,7 @@ std::vector<pid_t> processes(pid_t parent, pid_t group = -1) {
     char state;
     pid_t ppid, pgrp;
     rest >> state >> ppid >> pgrp;
+    if (state == 'Z') continue;  // dead, waiting for its parent (init, on a loaded machine, takes a while)
     if (ppid == parent || (group > 0 && pgrp == group)) found.push_back(pid);
   }
   ::closedir(proc);
