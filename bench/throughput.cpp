@@ -111,6 +111,14 @@ int run(const Options& opt) {
   std::cerr << "running through the harness with address+undefined\n";
   results.runs.push_back(
       pb::run_through_harness("harness, address+undefined", sanitized, sequences, true, opt.chunk, ids));
+  // The same without the fork server: one process, restarted after each death (sandbox.fork_server: false).
+  palus::harness::ExecutorOptions plain_one = plain, sanitized_one = sanitized;
+  plain_one.fork_server = sanitized_one.fork_server = false;
+  std::cerr << "running through the harness without the fork server\n";
+  results.runs.push_back(
+      pb::run_through_harness("harness, no sanitizers, no fork server", plain_one, sequences, true, opt.chunk, ids));
+  results.runs.push_back(pb::run_through_harness("harness, address+undefined, no fork server", sanitized_one, sequences,
+                                                 true, opt.chunk, ids));
 
   pb::SlowWayOptions slow;
   slow.include_dir = include_dir;
