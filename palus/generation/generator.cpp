@@ -235,6 +235,7 @@ bool Generator::by_coverage(const harness::Outcome& outcome) const {
 }
 
 void Generator::keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink) {
+  if (options_.regression_per_callable == 0) return;  // failures only
   const CallableInfo& last = catalog_.callables[main[main.size() - 1].callable];
   auto& seen = behaviours_[last.id];
   if (by_coverage(outcome)) {

@@ -221,5 +221,25 @@ TEST(GeneratorTest, WithBlockCoverageAPassingTestIsKeptOnlyWhenItReachesNewBlock
   EXPECT_LE(reduced.tests.size(), old.tests.size());
 }
 
+TEST(GeneratorTest, FailuresOnlyKeepsNoPassingTestEvenWhenItReachesNewBlocks) {
+  static const Library library;
+  const Catalog catalog = make_catalog(library.api, library.ids);
+  const LiteralPool literals(library.api);
+  RandomStep step(catalog, literals, {});
+  RandomSource source(step);
+  FakeExecution execution(false);
+  execution.count_blocks = true;
+  GeneratorOptions options;
+  options.seed = 4;
+  options.max_steps = 200;
+  options.regression_per_callable = options.exceptions_per_callable = 0;  // palus generate --failures-only
+  Generator generator(catalog, execution, source, options);
+  std::size_t kept = 0;
+  const std::atomic<bool> stop{false};
+  generator.run(stop, [&](TestCase) { ++kept; }, {});
+  EXPECT_GT(generator.stats().blocks, 0u);
+  EXPECT_EQ(kept, 0u);
+}
+
 }  // namespace
 }  // namespace palus::generation
