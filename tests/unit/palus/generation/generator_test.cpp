@@ -80,7 +80,7 @@ struct Found {
 };
 
 Found generate(FakeExecution& execution, std::uint64_t seed, std::uint64_t steps,
-               std::chrono::milliseconds known_hang = 0ms, bool keep_all = false) {
+               std::chrono::milliseconds known_hang = 0ms, bool keep_all = false, bool failures_only = false) {
   static const Library library;
   const Catalog catalog = make_catalog(library.api, library.ids);
   const LiteralPool literals(library.api);
@@ -91,6 +91,7 @@ Found generate(FakeExecution& execution, std::uint64_t seed, std::uint64_t steps
   options.max_steps = steps;
   options.known_hang_timeout = known_hang;
   options.keep_all = keep_all;
+  if (failures_only) options.regression_per_callable = options.exceptions_per_callable = 0;  // --failures-only
   Generator generator(catalog, execution, source, options);
   Found found;
   const std::atomic<bool> stop{false};
@@ -222,23 +223,11 @@ TEST(GeneratorTest, WithBlockCoverageAPassingTestIsKeptOnlyWhenItReachesNewBlock
 }
 
 TEST(GeneratorTest, FailuresOnlyKeepsNoPassingTestEvenWhenItReachesNewBlocks) {
-  static const Library library;
-  const Catalog catalog = make_catalog(library.api, library.ids);
-  const LiteralPool literals(library.api);
-  RandomStep step(catalog, literals, {});
-  RandomSource source(step);
   FakeExecution execution(false);
   execution.count_blocks = true;
-  GeneratorOptions options;
-  options.seed = 4;
-  options.max_steps = 200;
-  options.regression_per_callable = options.exceptions_per_callable = 0;  // palus generate --failures-only
-  Generator generator(catalog, execution, source, options);
-  std::size_t kept = 0;
-  const std::atomic<bool> stop{false};
-  generator.run(stop, [&](TestCase) { ++kept; }, {});
-  EXPECT_GT(generator.stats().blocks, 0u);
-  EXPECT_EQ(kept, 0u);
+  const Found found = generate(execution, 4, 200, 0ms, /*keep_all=*/false, /*failures_only=*/true);
+  EXPECT_GT(found.stats.blocks, 0u);
+  EXPECT_TRUE(found.tests.empty());
 }
 
 }  // namespace
