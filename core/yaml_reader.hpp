@@ -7,6 +7,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -16,6 +19,26 @@
 #include "core/yaml_describe.hpp"
 
 namespace palus {
+
+/// The YAML document in `file`, shown as `display` in errors: a missing file says what was
+/// expected there (`expected`: "the report.yaml that 'palus run' writes"), a syntax error its line.
+inline YAML::Node load_yaml_file(const std::filesystem::path& file, const std::string& display,
+                                 std::string_view expected) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(file, error)) {
+    fail_at(display, "{} (expected {})", std::filesystem::exists(file, error) ? "not a regular file" : "file not found",
+            expected);
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) fail_at(display, "cannot read the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  try {
+    return YAML::Load(text.str());
+  } catch (const YAML::Exception& yaml_error) {
+    fail_at(fmt::format("{}:{}", display, std::max(yaml_error.mark.line, 0) + 1), "YAML error: {}", yaml_error.msg);
+  }
+}
 
 class YamlReader {
  public:

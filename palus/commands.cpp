@@ -23,6 +23,7 @@
 #include "palus/config/starter_config.hpp"
 #include "palus/generate_stage.hpp"
 #include "palus/harness_stage.hpp"
+#include "palus/merge_stage.hpp"
 #include "palus/model_stage.hpp"
 #include "palus/report/run_report.hpp"
 #include "palus/suite/coverage_report.hpp"
@@ -279,6 +280,13 @@ void apply_overrides(Config& config, const GenerateOverrides& overrides) {
     }
   }
   if (overrides.out) config.output.dir = fs::absolute(*overrides.out).lexically_normal();
+  if (overrides.shard) {
+    try {
+      config.generate.shard = parse_shard(*overrides.shard);
+    } catch (const UserError& e) {
+      throw UserError(std::string("--shard: ") + e.what());
+    }
+  }
 }
 
 }  // namespace
@@ -360,6 +368,28 @@ int run_init(const CommonOptions& common, const InitOptions& options) {
                database ? " from " + shown(*database) : std::string(" (no compile database found; flags guessed)"));
   }
   return 0;
+}
+
+int run_merge(const CommonOptions& common, const MergeOptions& options) {
+  Workspace ws = open_workspace(common);
+  ws.config.output.dir = fs::absolute(options.out).lexically_normal();
+  MergeRequest request;
+  request.config = &ws.config;
+  for (const auto& dir : options.shards) request.shards.emplace_back(dir);
+  request.command = options.command;
+  const report::RunReport r = merge_stage(request);
+  if (!common.quiet) {
+    const report::RunReport::Merge& m = *r.merge;
+    fmt::print(
+        "merge: {} shards, {} tests read: {} kept ({} regression, {} failure), {} duplicates cut, {} cut for reaching "
+        "no new block{}, {} renamed -> {}\n",
+        m.shards.size(), m.tests_read, r.tests.regression + r.tests.failure, r.tests.regression, r.tests.failure,
+        m.cut_duplicate, m.cut_no_new_blocks,
+        m.blocks_compared ? "" : " (blocks not compared: the shards' harnesses differ)", m.renamed,
+        shown(ws.config.output.dir));
+  }
+  if (options.no_report) return 0;
+  return suite_status(report_stage(ws, common));
 }
 
 int run_report(const CommonOptions& common) { return suite_status(report_stage(open_workspace(common), common)); }

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace palus {
 
@@ -16,13 +17,20 @@ struct CommonOptions {
 
 /// Command-line overrides of the `generate` section (unset: take the config's).
 struct GenerateOverrides {
-  std::optional<std::string> time_limit, mode, out;
+  std::optional<std::string> time_limit, mode, out, shard;
   std::optional<std::uint64_t> seed;
   std::optional<std::uint64_t> max_steps;  ///< stop after this many sequences (deterministic for a seed)
   bool fail_on_failures = false;           ///< exit status 3 when failures were found
   bool failures_only = false;              ///< no regression or expected-exception tests
   std::string command;                     ///< the command line as typed, for report.yaml and test headers
   std::string program = "palus";           ///< palus as typed (argv[0]), for the commands it suggests
+};
+
+struct MergeOptions {
+  std::string out;                  ///< the joined suite's folder
+  std::vector<std::string> shards;  ///< the shards' output folders
+  bool no_report = false;           ///< skip the coverage run of the joined suite
+  std::string command;              ///< the command line as typed
 };
 
 struct InitOptions {
@@ -36,6 +44,7 @@ int run_harness(const CommonOptions& common, const std::string& sanitizers);
 int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides);
 int run_generate(const CommonOptions& common, const GenerateOverrides& overrides);
 int run_init(const CommonOptions& common, const InitOptions& options);
+int run_merge(const CommonOptions& common, const MergeOptions& options);
 /// Builds and runs the generated tests with coverage; updates report.yaml in the output folder.
 int run_report(const CommonOptions& common);
 /// Instruments the library, builds and runs the sample program: .palus/trace/.

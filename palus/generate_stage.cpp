@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "harness/codegen/build_harness.hpp"
+#include "harness/codegen/code_digest.hpp"
 #include "harness/executor/executor.hpp"
 #include "palus/config/compile_db.hpp"
 #include "palus/generation/generator.hpp"
@@ -21,6 +22,7 @@
 #include "palus/report/progress.hpp"
 #include "palus/suite/test_checker.hpp"
 #include "palus/test_pipeline.hpp"
+#include "palus/writer/suite_includes.hpp"
 #include "palus/writer/suite_writer.hpp"
 
 namespace palus {
@@ -30,12 +32,17 @@ namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 /// run.log: one timestamped line per event, shared by the generator's and the pipeline's threads.
+/// Paths below the project's folder are written relative to it, so that the output folder holds
+/// no path of the machine it was made on (a shard's folder is copied elsewhere to be merged).
 class RunLog {
  public:
-  explicit RunLog(const fs::path& file) : out_(file, std::ios::trunc), start_(Clock::now()) {
+  RunLog(const fs::path& file, const fs::path& project_dir)
+      : out_(file, std::ios::trunc), project_(project_dir.string() + "/"), start_(Clock::now()) {
     if (!out_) throw UserError(fmt::format("{}: cannot write the run log", file.string()));
   }
-  void operator()(const std::string& line) {
+  void operator()(std::string line) {
+    for (std::size_t at = line.find(project_); at != std::string::npos; at = line.find(project_, at))
+      line.erase(at, project_.size());
     std::lock_guard lock(mutex_);
     out_ << fmt::format("[{:8.2f}] ", std::chrono::duration<double>(Clock::now() - start_).count()) << line << '\n';
     out_.flush();
@@ -44,39 +51,9 @@ class RunLog {
  private:
   std::mutex mutex_;
   std::ofstream out_;
+  std::string project_;
   Clock::time_point start_;
 };
-
-/// How a generated test includes `header`: relative to the deepest -I/-isystem/-iquote/-idirafter
-/// folder holding it (as the library's own users write it), else by its absolute path.
-std::string include_spelling(const Config& config, const fs::path& header) {
-  std::string best;
-  for (const std::string& dir : include_dirs_in(config.parse_flags_for(header))) {
-    const fs::path rel = header.lexically_relative(fs::path(dir).lexically_normal());
-    if (rel.empty() || rel.string().rfind("..", 0) == 0) continue;
-    if (best.empty() || rel.string().size() < best.size()) best = rel.string();
-  }
-  return "\"" + (best.empty() ? header.string() : best) + "\"";
-}
-
-std::vector<std::string> header_includes(const Config& config) {
-  std::vector<std::string> out;
-  for (const auto& h : config.project.headers) out.push_back(include_spelling(config, h));
-  return out;
-}
-
-/// How a generated test includes a theories header: relative to an include folder of the project
-/// when one holds it, else relative to the config's folder (which the test builds add to the
-/// include path when theories are configured, see suite/test_build.cpp).
-std::vector<std::string> theories_includes(const Config& config) {
-  std::vector<std::string> out;
-  for (const auto& h : config.oracles.theories) {
-    std::string spelled = include_spelling(config, h);
-    if (spelled == "\"" + h.string() + "\"") spelled = "\"" + h.lexically_relative(config.dir).string() + "\"";
-    out.push_back(spelled);
-  }
-  return out;
-}
 
 void fill_unsupported(report::RunReport& r, const api::Api& api, const HarnessStageResult& harness) {
   for (const auto& u : api.unsupported) r.unsupported.push_back({u.entity, u.reason});
@@ -104,6 +81,8 @@ report::RunReport start_summary(const GenerateRequest& request, bool guided) {
   summary.time_limit_s = std::chrono::duration<double>(config.generate.time_limit).count();
   summary.max_steps = request.max_steps;
   summary.stages_s = request.stages_s;
+  if (const Shard shard = config.generate.shard; !shard.whole())
+    summary.shard = report::ShardInfo{shard.index, shard.count, shard_seed(config.generate.seed, shard)};
   fill_unsupported(summary, *request.api, request.harness);
   return summary;
 }
@@ -155,6 +134,8 @@ std::unique_ptr<Sources> make_sources(const GenerateRequest& request, const gene
   options.step.max_statements = step_options.max_statements;
   options.unguided_phase = config.generate.mode == GenerationMode::palus;
   options.guided_fraction = config.generate.guided_fraction;
+  options.share_index = config.generate.shard.index - 1;
+  options.share_count = config.generate.shard.count;
   options.max_steps = request.max_steps.value_or(0);
   options.start = start;
   options.deadline = start + config.generate.time_limit;
@@ -171,7 +152,7 @@ generation::GeneratorOptions generator_options(const GenerateRequest& request, c
                                                Clock::time_point start) {
   const Config& config = *request.config;
   generation::GeneratorOptions options;
-  options.seed = config.generate.seed;
+  options.seed = shard_seed(config.generate.seed, config.generate.shard);
   options.deadline = start + config.generate.time_limit;
   options.keep_all = config.generate.keep_all;
   options.max_steps = request.max_steps.value_or(0);
@@ -200,9 +181,10 @@ writer::SuiteOptions suite_options(const GenerateRequest& request, const report:
   options.dir = config.output.dir;
   options.tests_per_file = static_cast<std::size_t>(config.output.tests_per_file);
   options.header = {PALUS_VERSION, config.generate.seed, summary.mode, request.command};
-  options.includes = header_includes(config);
-  options.render.theories_includes = theories_includes(config);
+  options.includes = writer::header_includes(config);
+  options.render.theories_includes = writer::theories_includes(config);
   options.render.project_dir = config.dir.string();
+  options.harness_code = harness::code_digest(request.harness.executable);
   return options;
 }
 
@@ -229,7 +211,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   const Config& config = *request.config;
   const auto start = Clock::now();
   fs::create_directories(config.output.dir);
-  RunLog log(config.output.dir / "run.log");
+  RunLog log(config.output.dir / "run.log", config.dir);
   report::Progress progress(stdout, request.quiet);
 
   // Plan.
@@ -244,8 +226,11 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   harness::Executor executor(executor_options(request, log));
   const generation::Catalog catalog = generation::make_catalog(*request.api, executor.callables());
   for (const auto& p : executor.protections()) log("sandbox: " + p);
-  log(fmt::format("seed {}, mode {}, time limit {:.1f} s{}", config.generate.seed, summary.mode, summary.time_limit_s,
-                  request.max_steps ? fmt::format(", max steps {}", *request.max_steps) : ""));
+  log(fmt::format("seed {}, mode {}, time limit {:.1f} s{}{}", config.generate.seed, summary.mode, summary.time_limit_s,
+                  request.max_steps ? fmt::format(", max steps {}", *request.max_steps) : "",
+                  summary.shard ? fmt::format(", shard {}/{} (seed {})", summary.shard->index, summary.shard->count,
+                                              summary.shard->seed)
+                                : ""));
   const generation::LiteralPool literals(*request.api);
   const std::unique_ptr<Sources> sources = make_sources(request, catalog, literals, guided, start, log);
   generation::ExecutorExecution execution(executor);
@@ -275,7 +260,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
     summary.tests.pending = final_write ? 0 : counts.pending;
     summary.failures.clear();
     for (const auto& f : pipeline->failures())
-      summary.failures.push_back({f.test.failure_kind, failing_callable(f.test, catalog), f.location, f.test.message});
+      summary.failures.push_back(
+          {f.test.failure_kind, failing_callable(f.test, catalog), f.location, f.test.message, f.test.identity});
     summary.stages_s["generate"] = std::chrono::duration<double>(Clock::now() - start).count();
     report::write_report(config.output.dir, summary);
   };

@@ -32,6 +32,9 @@ void add_generate_overrides(CLI::App& sub, palus::GenerateOverrides& overrides) 
   sub.add_option("--max-steps", overrides.max_steps,
                  "stop after this many sequences (with --seed: the same tests every time)")
       ->check(CLI::PositiveNumber);
+  sub.add_option("--shard", overrides.shard,
+                 "K/N: run share K of a run split over N processes or machines; join them with palus merge "
+                 "(overrides generate.shard)");
   sub.add_flag("--fail-on-failures", overrides.fail_on_failures, "exit with status 3 when failures were found");
   sub.add_flag(
       "--failures-only", overrides.failures_only,
@@ -75,6 +78,12 @@ int main(int argc, char** argv) {
   auto* generate = app.add_subcommand("generate", "generate tests into the output folder");
   add_generate_overrides(*generate, overrides);
   auto* report = app.add_subcommand("report", "build and run the generated tests with coverage");
+  palus::MergeOptions merge;
+  auto* merge_cmd = app.add_subcommand(
+      "merge", "join the output folders of shards (palus run --shard K/N) into one suite, then report its coverage");
+  merge_cmd->add_option("--out", merge.out, "folder for the joined suite")->required();
+  merge_cmd->add_option("shards", merge.shards, "the shards' output folders")->required();
+  merge_cmd->add_flag("--no-report", merge.no_report, "do not build and run the joined suite for its coverage");
   auto* init_cmd = app.add_subcommand("init", "write a starter palus.yaml (from a compile database when given)");
   init_cmd->add_option("--compile-commands", init.compile_commands, "path of compile_commands.json");
   init_cmd->add_flag("--force", init.force, "overwrite an existing palus.yaml");
@@ -92,6 +101,10 @@ int main(int argc, char** argv) {
     if (*run) return palus::run_pipeline(common, overrides);
     if (*analyze) return palus::run_analyze(common);
     if (*init_cmd) return palus::run_init(common, init);
+    if (*merge_cmd) {
+      merge.command = overrides.command;
+      return palus::run_merge(common, merge);
+    }
     if (*harness) return palus::run_harness(common, harness_sanitizers);
     if (*generate) return palus::run_generate(common, overrides);
     if (*report) return palus::run_report(common);

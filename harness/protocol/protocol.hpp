@@ -12,7 +12,7 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 6;         // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 7;         // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 
@@ -139,8 +139,9 @@ struct RunResult {
   std::vector<StatementResult> statements;
   std::vector<Refusal> refused;  ///< in the order they happened (at most Progress::kMaxBlocked)
   /// Basic blocks of the library (and harness.cpp) this sequence reached that no earlier one did,
-  /// and all reached so far (harness/runtime/coverage.hpp); 0 without block coverage.
-  std::uint32_t new_blocks = 0;
+  /// (their places in the block map, ascending), and how many were reached so far
+  /// (harness/runtime/coverage.hpp); none and 0 without block coverage.
+  std::vector<std::uint32_t> new_blocks;
   std::uint32_t total_blocks = 0;
 };
 

@@ -37,10 +37,10 @@ Found end_sequence(bool count) {
   for (std::size_t i = 0; i < kMapSize; ++i) {
     if (g_reached[i] != 0 && g_shared->seen[i] == 0) {
       if (count) g_shared->seen[i] = 1;
-      ++found.new_blocks;
+      found.new_blocks.push_back(static_cast<std::uint32_t>(i));
     }
   }
-  const std::uint32_t added = count ? found.new_blocks : 0;
+  const auto added = count ? static_cast<std::uint32_t>(found.new_blocks.size()) : 0u;
   found.total_blocks = g_shared->total.fetch_add(added) + added;
   return found;
 }

@@ -6,6 +6,7 @@
 // server's children, so each child adds what its sequence found.
 
 #include <cstdint>
+#include <vector>
 
 namespace palus::harness::coverage {
 
@@ -17,7 +18,9 @@ void share_across_forks();
 void begin_sequence();
 
 struct Found {
-  std::uint32_t new_blocks = 0;    ///< reached by this sequence and by no earlier one
+  /// Reached by this sequence and by no earlier one: their places in the map, which are the same
+  /// in every build of the same harness code (so shards of one run can compare them).
+  std::vector<std::uint32_t> new_blocks;
   std::uint32_t total_blocks = 0;  ///< reached by any sequence so far, this one included
 };
 

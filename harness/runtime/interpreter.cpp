@@ -60,8 +60,8 @@ protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
   }
   destroy_pool();
   enter(-1, protocol::Phase::idle);
-  const coverage::Found found = coverage::end_sequence(request.count_blocks);
-  result.new_blocks = found.new_blocks;
+  coverage::Found found = coverage::end_sequence(request.count_blocks);
+  result.new_blocks = std::move(found.new_blocks);
   result.total_blocks = found.total_blocks;
   result.refused = protocol::refusals(progress_);
   return result;

@@ -33,7 +33,7 @@ const std::map<std::string, std::vector<std::string>> section_keys{
     {"sample", {"sources", "args", "cwd"}},
     {"model", {"ktail"}},
     {"oracles", {"theories", "contracts"}},
-    {"generate", {"time_limit", "seed", "mode", "guided_fraction", "max_statements", "keep"}},
+    {"generate", {"time_limit", "seed", "mode", "guided_fraction", "max_statements", "keep", "shard"}},
     {"output", {"dir", "tests_per_file"}},
     {"sandbox", {"call_timeout", "memory", "sanitizers", "fork_server", "sequences_per_child"}},
 };
@@ -427,6 +427,14 @@ void read_generate(const ConfigReader& reader, const std::map<std::string, Field
       fail_at(reader.where(f), "{}: expected reduced or all, got '{}'", f.name, keep);
     }
     generate.keep_all = keep == "all";
+  }
+  if (const Field f = field_in(fields, "shard"); f.given()) {
+    const std::string text = reader.string_value(f, "a shard like 2/4");
+    try {
+      generate.shard = parse_shard(text);
+    } catch (const UserError& error) {
+      fail_at(reader.where(f), "{}: {}", f.name, error.what());
+    }
   }
   generate.mode = !config.samples.empty() ? GenerationMode::palus : GenerationMode::random;
   if (const Field f = field_in(fields, "mode"); f.given()) {

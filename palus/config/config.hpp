@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "palus/config/compile_db.hpp"
+#include "palus/config/config_values.hpp"
 
 namespace palus {
 
@@ -86,6 +87,8 @@ struct Config {
     /// keep: all. By default (reduced) a passing test is kept only when it reaches library code no
     /// kept test reached (GeneratorOptions::keep_all).
     bool keep_all = false;
+    /// shard: K/N, this run's share of a run split over N processes or machines (DESIGN §12).
+    Shard shard;
   } generate;
 
   struct Output {

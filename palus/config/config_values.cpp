@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/hash.hpp"
 #include "core/text.hpp"
 
 namespace palus {
@@ -99,6 +100,26 @@ std::uint64_t parse_size(std::string_view text) {
     throw UserError(fmt::format("expected a size like 2GiB, 512MiB, 100MB or 1024 (bytes), got '{}'", text));
   }
   return static_cast<std::uint64_t>(parts->number * *factor);
+}
+
+Shard parse_shard(std::string_view text) {
+  Shard shard;
+  const std::size_t slash = text.find('/');
+  const auto whole = [](std::string_view digits, std::uint32_t& out) {
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
+    return !digits.empty() && error == std::errc() && end == digits.data() + digits.size();
+  };
+  if (slash == std::string_view::npos || !whole(text.substr(0, slash), shard.index) ||
+      !whole(text.substr(slash + 1), shard.count) || shard.index < 1 || shard.index > shard.count ||
+      shard.count > 10000) {
+    throw UserError(fmt::format("expected a shard like 2/4 (K of N, 1 <= K <= N <= 10000), got '{}'", text));
+  }
+  return shard;
+}
+
+std::uint64_t shard_seed(std::uint64_t seed, Shard shard) {
+  if (shard.whole()) return seed;
+  return hash::mix(hash::mix(hash::mix(hash::kSeed, seed), shard.index), shard.count);
 }
 
 }  // namespace palus

@@ -21,4 +21,19 @@ std::chrono::milliseconds parse_duration(std::string_view text);
 /// "expected a size like 2GiB, 512MiB, 100MB or 1024 (bytes), got '<text>'" when malformed.
 std::uint64_t parse_size(std::string_view text);
 
+/// One of N shares of a run (palus run --shard K/N, DESIGN §12); 1/1 is the whole run.
+struct Shard {
+  std::uint32_t index = 1;  ///< K, 1-based
+  std::uint32_t count = 1;  ///< N
+  bool whole() const { return count == 1; }
+};
+
+/// Parses "K/N" with 1 <= K <= N <= 10000. Throws UserError (no location; callers add it)
+/// "expected a shard like 2/4 (K of N, 1 <= K <= N), got '<text>'" when malformed.
+Shard parse_shard(std::string_view text);
+
+/// The seed a shard generates with: `seed` itself for the whole run, else a stream of its own
+/// derived from `seed`, K and N (the same on every machine).
+std::uint64_t shard_seed(std::uint64_t seed, Shard shard);
+
 }  // namespace palus

@@ -239,7 +239,7 @@ void Generator::keep_regression(const Sequence& main, const harness::Outcome& ou
   const CallableInfo& last = catalog_.callables[main[main.size() - 1].callable];
   auto& seen = behaviours_[last.id];
   if (by_coverage(outcome)) {
-    if (outcome.result.new_blocks == 0) {
+    if (outcome.result.new_blocks.empty()) {
       ++stats_.cut_no_new_blocks;
       return;
     }
@@ -264,9 +264,10 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
   const CallableInfo& last = catalog_.callables[main[last_index].callable];
   const std::string type =
       last_index < outcome.result.statements.size() ? outcome.result.statements[last_index].exception_type : "";
-  std::size_t& kept = exceptions_kept_[last.id + "\n" + type];
+  const std::string identity = last.id + "\n" + type;
+  std::size_t& kept = exceptions_kept_[identity];
   if (kept >= options_.exceptions_per_callable) return;
-  if (by_coverage(outcome) && kept > 0 && outcome.result.new_blocks == 0) {
+  if (by_coverage(outcome) && kept > 0 && outcome.result.new_blocks.empty()) {
     ++stats_.cut_no_new_blocks;
     return;
   }
@@ -280,6 +281,7 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
   test.exception_type = type;
   test.message = outcome.message;
   test.subject = subject_of(last);
+  test.identity = identity;
   ++stats_.exception_tests;
   sink(std::move(test));
 }
@@ -335,6 +337,7 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
   test.failing_statement =
       final_verdict.statement >= 0 ? final_verdict.statement : static_cast<int>(minimal.size() - 1);
   test.message = final_verdict.message;
+  test.identity = final_verdict.key;
   const auto failing_index = static_cast<std::size_t>(test.failing_statement);
   test.subject = subject_of(catalog_.callables[minimal[std::min(failing_index, minimal.size() - 1)].callable]);
   ++stats_.failures_by_kind[test.failure_kind];

@@ -15,7 +15,13 @@ GuidedSource::GuidedSource(const Catalog& catalog, const ModelGuide& guide, cons
       random_step_(random_step),
       options_(options),
       dependents_(catalog),
-      step_(catalog, literals, guide, index_, dependents_, options.step) {}
+      step_(catalog, literals, guide, index_, dependents_, options.step) {
+  const auto& uncovered = guide_.uncovered();
+  for (std::size_t k = 0; k < uncovered.size(); ++k)
+    if (options_.share_count <= 1 || k % options_.share_count == options_.share_index)
+      unguided_targets_.push_back(uncovered[k]);
+  if (unguided_targets_.empty()) unguided_targets_ = uncovered;
+}
 
 bool GuidedSource::guided_phase() const {
   if (!options_.unguided_phase) return true;
@@ -84,11 +90,10 @@ std::optional<Sequence> GuidedSource::guided(const Pool& pool, Random& random) {
 }
 
 std::optional<Sequence> GuidedSource::unguided(const Pool& pool, Random& random) {
-  const auto& uncovered = guide_.uncovered();
   ++stats_.unguided;
-  if (uncovered.empty() || !options_.unguided_phase) return random_step_.next(pool, random);
+  if (unguided_targets_.empty() || !options_.unguided_phase) return random_step_.next(pool, random);
   // RandomGenerate(method) for a random model-uncovered method (Figure 7 lines 20-23).
-  return random_step_.call(*random.one_of(uncovered), pool, random);
+  return random_step_.call(*random.one_of(unguided_targets_), pool, random);
 }
 
 void GuidedSource::executed(const Sequence& candidate, Verdict verdict, const harness::protocol::RunResult& result) {

@@ -23,6 +23,9 @@ struct GuidedSourceOptions {
   bool unguided_phase = true;    ///< palus mode
   double guided_fraction = 0.6;  ///< share of the budget for the guided phase (with an unguided phase)
   std::uint64_t max_steps = 0;   ///< when set, the budget is counted in executions, not time
+  /// A shard's share of the unguided phase (palus run --shard K/N): the model-uncovered callables
+  /// whose place in the catalog's order is K-1 modulo N, or all when that share is empty.
+  std::uint32_t share_index = 0, share_count = 1;
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
@@ -74,6 +77,7 @@ class GuidedSource : public SequenceSource {
     NodeKey from;
   };
   std::unordered_map<std::uint64_t, Waiting> waiting_;  ///< by candidate hash, until executed
+  std::vector<const CallableInfo*> unguided_targets_;   ///< this shard's share of the uncovered callables
   std::uint64_t executed_ = 0;
   GuidedSourceStats stats_;
 };

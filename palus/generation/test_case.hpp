@@ -28,6 +28,10 @@ struct TestCase {
   /// The class the test is filed under: owner of the callable of the last statement (its
   /// unqualified name, e.g. "Statement"), or "functions" for free functions.
   std::string subject;
+  /// What makes it distinct from the others of its kind, for joining suites (palus merge):
+  /// failures their failure key (kind, callable, place), expected exceptions their callable and
+  /// exception type; regression tests are told apart by the blocks they reached (result.new_blocks).
+  std::string identity;
 };
 
 }  // namespace palus::generation

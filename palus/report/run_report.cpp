@@ -5,11 +5,135 @@
 #include <cmath>
 
 #include "core/atomic_file.hpp"
+#include "core/yaml_reader.hpp"
 
 namespace palus::report {
 namespace {
 
 double rounded(double v, double unit = 0.01) { return std::round(v / unit) * unit; }
+
+void emit_sequences(YAML::Emitter& out, const RunReport::Sequences& s) {
+  out << YAML::Flow << YAML::BeginMap;
+  out << YAML::Key << "executed" << YAML::Value << s.executed;
+  out << YAML::Key << "normal" << YAML::Value << s.normal;
+  out << YAML::Key << "exception" << YAML::Value << s.exception;
+  out << YAML::Key << "failure" << YAML::Value << s.failure;
+  out << YAML::Key << "invalid" << YAML::Value << s.invalid;
+  out << YAML::Key << "duplicates" << YAML::Value << s.duplicates;
+  out << YAML::Key << "blocks" << YAML::Value << s.blocks;
+  out << YAML::EndMap;
+}
+
+void emit_coverage(YAML::Emitter& out, const std::optional<RunReport::Coverage>& coverage) {
+  if (!coverage) {
+    out << YAML::Null;
+    return;
+  }
+  out << YAML::Flow << YAML::BeginMap;
+  out << YAML::Key << "line" << YAML::Value << rounded(coverage->line, 0.1);
+  out << YAML::Key << "branch" << YAML::Value << rounded(coverage->branch, 0.1);
+  out << YAML::Key << "scope" << YAML::Value << coverage->scope;
+  out << YAML::EndMap;
+}
+
+void emit_shard(YAML::Emitter& out, const ShardInfo& shard) {
+  out << YAML::Flow << YAML::BeginMap;
+  out << YAML::Key << "index" << YAML::Value << shard.index;
+  out << YAML::Key << "count" << YAML::Value << shard.count;
+  out << YAML::Key << "seed" << YAML::Value << shard.seed;
+  out << YAML::EndMap;
+}
+
+void emit_merge(YAML::Emitter& out, const RunReport::Merge& m) {
+  out << YAML::BeginMap;
+  out << YAML::Key << "tests_read" << YAML::Value << m.tests_read;
+  out << YAML::Key << "cut_duplicate" << YAML::Value << m.cut_duplicate;
+  out << YAML::Key << "cut_no_new_blocks" << YAML::Value << m.cut_no_new_blocks;
+  out << YAML::Key << "renamed" << YAML::Value << m.renamed;
+  out << YAML::Key << "blocks_compared" << YAML::Value << m.blocks_compared;
+  out << YAML::Key << "shards" << YAML::Value << YAML::BeginSeq;
+  for (const auto& s : m.shards) {
+    out << YAML::BeginMap;
+    out << YAML::Key << "dir" << YAML::Value << YAML::DoubleQuoted << s.dir;
+    out << YAML::Key << "shard" << YAML::Value;
+    if (s.shard)
+      emit_shard(out, *s.shard);
+    else
+      out << YAML::Null;
+    out << YAML::Key << "seed" << YAML::Value << s.seed;
+    out << YAML::Key << "sequences" << YAML::Value;
+    emit_sequences(out, s.sequences);
+    out << YAML::Key << "tests" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "regression" << YAML::Value << s.regression;
+    out << YAML::Key << "failure" << YAML::Value << s.failure;
+    out << YAML::EndMap;
+    out << YAML::Key << "coverage" << YAML::Value;
+    emit_coverage(out, s.coverage);
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq << YAML::EndMap;
+}
+
+class ReportReader : public YamlReader {
+ public:
+  using YamlReader::YamlReader;
+
+  RunReport read(const YAML::Node& root) const {
+    RunReport r;
+    r.palus_version = scalar(get(root, "palus_version"), "palus_version");
+    r.command = scalar(get(root, "command"), "command");
+    r.seed = whole_value<std::uint64_t>(get(root, "seed"), "seed");
+    r.mode = scalar(get(root, "mode"), "mode");
+    r.time_limit_s = number(get(root, "time_limit_s"), "time_limit_s");
+    if (const YAML::Node m = root["max_steps"]; m.IsDefined()) r.max_steps = whole_value<std::uint64_t>(m, "max_steps");
+    r.interrupted = boolean_value(get(root, "interrupted"), "interrupted");
+    r.sequences = sequences(get(root, "sequences"));
+    const YAML::Node tests = get(root, "tests");
+    r.tests.regression = count(tests, "regression");
+    r.tests.failure = count(tests, "failure");
+    r.tests.dropped_uncompilable = count(tests, "dropped_uncompilable");
+    r.tests.dropped_flaky = count(tests, "dropped_flaky");
+    r.tests.expected_exception = count(tests, "expected_exception");
+    r.tests.pending = count(tests, "pending");
+    if (tests["cut_no_new_blocks"].IsDefined()) r.tests.cut_no_new_blocks = count(tests, "cut_no_new_blocks");
+    for (const YAML::Node& f : list(get(root, "failures"), "failures")) {
+      FailureEntry e{scalar(get(f, "kind"), "kind"), scalar(get(f, "callable"), "callable"),
+                     scalar(get(f, "test"), "test"), scalar(get(f, "message"), "message"), ""};
+      if (f["key"].IsDefined()) e.key = scalar(f["key"], "key");
+      r.failures.push_back(std::move(e));
+    }
+    if (const YAML::Node c = get(root, "coverage"); !c.IsNull())
+      r.coverage = RunReport::Coverage{number(get(c, "line"), "line"), number(get(c, "branch"), "branch"),
+                                       scalar(get(c, "scope"), "scope")};
+    if (const YAML::Node s = root["shard"]; s.IsDefined() && !s.IsNull())
+      r.shard = ShardInfo{whole_value<std::uint32_t>(get(s, "index"), "index"),
+                          whole_value<std::uint32_t>(get(s, "count"), "count"),
+                          whole_value<std::uint64_t>(get(s, "seed"), "seed")};
+    return r;
+  }
+
+ private:
+  double number(const YAML::Node& value, std::string_view what) const {
+    double result = 0;
+    if (!value.IsScalar() || !YAML::convert<double>::decode(value, result))
+      fail_at(where(value), "expected '{}' to be a number, got {}", what, describe(value));
+    return result;
+  }
+  std::uint64_t count(const YAML::Node& map, std::string_view key) const {
+    return whole_value<std::uint64_t>(get(map, key), key);
+  }
+  RunReport::Sequences sequences(const YAML::Node& map) const {
+    RunReport::Sequences s;
+    s.executed = count(map, "executed");
+    s.normal = count(map, "normal");
+    s.exception = count(map, "exception");
+    s.failure = count(map, "failure");
+    s.invalid = count(map, "invalid");
+    if (map["duplicates"].IsDefined()) s.duplicates = count(map, "duplicates");
+    if (map["blocks"].IsDefined()) s.blocks = count(map, "blocks");
+    return s;
+  }
+};
 
 }  // namespace
 
@@ -25,15 +149,8 @@ std::string to_yaml(const RunReport& r) {
   if (r.max_steps) out << YAML::Key << "max_steps" << YAML::Value << *r.max_steps;
   out << YAML::Key << "interrupted" << YAML::Value << r.interrupted;
 
-  out << YAML::Key << "sequences" << YAML::Value << YAML::Flow << YAML::BeginMap;
-  out << YAML::Key << "executed" << YAML::Value << r.sequences.executed;
-  out << YAML::Key << "normal" << YAML::Value << r.sequences.normal;
-  out << YAML::Key << "exception" << YAML::Value << r.sequences.exception;
-  out << YAML::Key << "failure" << YAML::Value << r.sequences.failure;
-  out << YAML::Key << "invalid" << YAML::Value << r.sequences.invalid;
-  out << YAML::Key << "duplicates" << YAML::Value << r.sequences.duplicates;
-  out << YAML::Key << "blocks" << YAML::Value << r.sequences.blocks;
-  out << YAML::EndMap;
+  out << YAML::Key << "sequences" << YAML::Value;
+  emit_sequences(out, r.sequences);
 
   out << YAML::Key << "tests" << YAML::Value << YAML::Flow << YAML::BeginMap;
   out << YAML::Key << "regression" << YAML::Value << r.tests.regression;
@@ -52,23 +169,16 @@ std::string to_yaml(const RunReport& r) {
     out << YAML::Key << "callable" << YAML::Value << YAML::DoubleQuoted << f.callable;
     out << YAML::Key << "test" << YAML::Value << YAML::DoubleQuoted << f.test;
     out << YAML::Key << "message" << YAML::Value << YAML::DoubleQuoted << f.message;
+    if (!f.key.empty()) out << YAML::Key << "key" << YAML::Value << YAML::DoubleQuoted << f.key;
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
 
   out << YAML::Key << "coverage" << YAML::Value;
-  if (r.coverage) {
-    out << YAML::Flow << YAML::BeginMap;
-    out << YAML::Key << "line" << YAML::Value << rounded(r.coverage->line, 0.1);
-    out << YAML::Key << "branch" << YAML::Value << rounded(r.coverage->branch, 0.1);
-    out << YAML::Key << "scope" << YAML::Value << r.coverage->scope;
-    out << YAML::EndMap;
-  } else {
-    out << YAML::Null;
-  }
+  emit_coverage(out, r.coverage);
 
   out << YAML::Key << "stages_s" << YAML::Value << YAML::Flow << YAML::BeginMap;
-  for (const char* stage : {"analyze", "trace", "model", "harness", "generate", "report"}) {
+  for (const char* stage : {"analyze", "trace", "model", "harness", "generate", "merge", "report"}) {
     if (auto found = r.stages_s.find(stage); found != r.stages_s.end())
       out << YAML::Key << stage << YAML::Value << rounded(found->second, 0.1);
   }
@@ -82,8 +192,25 @@ std::string to_yaml(const RunReport& r) {
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
+  if (r.shard) {
+    out << YAML::Key << "shard" << YAML::Value;
+    emit_shard(out, *r.shard);
+  }
+  if (r.merge) {
+    out << YAML::Key << "merge" << YAML::Value;
+    emit_merge(out, *r.merge);
+  }
   out << YAML::EndMap;
   return std::string(out.c_str()) + "\n";
+}
+
+RunReport read_report(const std::filesystem::path& file) {
+  const YAML::Node root = load_yaml_file(file, file.string(), "the report.yaml that 'palus run' writes");
+  try {
+    return ReportReader(file.string()).read(root);
+  } catch (const YAML::Exception& error) {  // any access the checks missed
+    fail_at(fmt::format("{}:{}", file.string(), std::max(error.mark.line, 0) + 1), "YAML error: {}", error.msg);
+  }
 }
 
 void write_report(const std::filesystem::path& dir, const RunReport& report) {

@@ -16,6 +16,15 @@ struct FailureEntry {
   std::string callable;  ///< id of the callable that failed (the contract check for contracts)
   std::string test;      ///< "generated/Statement_failure_test.cpp:Statement_executeQuery_2"
   std::string message;
+  /// What makes it the same failure in another run (kind, callable, place): palus merge keeps one
+  /// failure per key.
+  std::string key;
+};
+
+/// Which share of a split run this one was (palus run --shard K/N, DESIGN §12).
+struct ShardInfo {
+  std::uint32_t index = 1, count = 1;
+  std::uint64_t seed = 0;  ///< the seed it generated with (derived from the run's seed, K and N)
 };
 
 struct Unsupported {
@@ -49,9 +58,33 @@ struct RunReport {
   std::optional<Coverage> coverage;
   std::map<std::string, double> stages_s;  ///< analyze, trace, model, harness, generate, report
   std::vector<Unsupported> unsupported;    ///< what palus left out, and why
+  std::optional<ShardInfo> shard;          ///< a share of a split run
+
+  /// palus merge: what it read and what it cut, and each shard's own figures.
+  struct Merge {
+    std::uint64_t tests_read = 0;         ///< tests in the shards' folders
+    std::uint64_t cut_duplicate = 0;      ///< the same test body, failure or expected exception as a kept one
+    std::uint64_t cut_no_new_blocks = 0;  ///< passing tests reaching no block a kept test did not
+    std::uint64_t renamed = 0;            ///< kept under a new name (theirs was taken)
+    bool blocks_compared = false;         ///< the shards' harnesses held the same code (see tests.yaml)
+    struct Shard {
+      std::string dir;  ///< as given on the command line
+      std::optional<ShardInfo> shard;
+      std::uint64_t seed = 0;
+      Sequences sequences;
+      std::uint64_t regression = 0, failure = 0;
+      std::optional<Coverage> coverage;
+    };
+    std::vector<Shard> shards;
+  };
+  std::optional<Merge> merge;
 };
 
 std::string to_yaml(const RunReport& report);
+
+/// Reads a report.yaml that to_yaml wrote (the keys palus merge needs, and the fixed ones);
+/// throws UserError naming the file and line of what is wrong.
+RunReport read_report(const std::filesystem::path& file);
 
 /// Writes `dir/report.yaml` atomically.
 void write_report(const std::filesystem::path& dir, const RunReport& report);

@@ -112,14 +112,33 @@ bool SuiteWriter::never_assert(std::uint32_t callable) {
 FiledTest SuiteWriter::accept(const TestCase& test, const TestName& name) {
   std::lock_guard lock(mutex_);
   if (auto found = filed_.find(name); found != filed_.end()) return filed_locked(name, found->second);
+  ManifestTest record;
+  record.kind = test.kind == TestKind::failure              ? "failure"
+                : test.kind == TestKind::expected_exception ? "expected_exception"
+                                                            : "regression";
+  record.identity = test.identity;
+  record.blocks = test.result.new_blocks;
+  return accept_locked({subject_identifier(test), test.kind == TestKind::failure}, name, renderer_.render(test, name),
+                       std::move(record));
+}
+
+FiledTest SuiteWriter::accept_rendered(const std::string& subject, const TestName& name, RenderedTest rendered,
+                                       ManifestTest record) {
+  std::lock_guard lock(mutex_);
+  if (auto found = filed_.find(name); found != filed_.end()) return filed_locked(name, found->second);
+  const bool failure = record.kind == "failure";
+  return accept_locked({subject, failure}, name, std::move(rendered), std::move(record));
+}
+
+FiledTest SuiteWriter::accept_locked(const GroupKey& key, const TestName& name, RenderedTest rendered,
+                                     ManifestTest record) {
   const std::uint64_t order = names_.emplace(name, names_.size()).first->second;
-  const bool failure = test.kind == TestKind::failure;
-  GroupKey key{subject_identifier(test), failure};
   std::vector<Held>& group = groups_[key];
   auto at = std::upper_bound(group.begin(), group.end(), order,
                              [](std::uint64_t o, const Held& held) { return o < held.order; });
-  group.insert(at, {name, renderer_.render(test, name), order});
-  (failure ? failure_count_ : regression_count_) += 1;
+  record.name = name;
+  group.insert(at, {name, std::move(rendered), order, std::move(record)});
+  (key.second ? failure_count_ : regression_count_) += 1;
   filed_[name] = key;
   return filed_locked(name, key);
 }
@@ -202,6 +221,20 @@ std::string SuiteWriter::file_text(const GroupKey& key, const std::vector<const 
   return text;
 }
 
+std::string SuiteWriter::manifest_text() const {
+  SuiteManifest manifest;
+  manifest.harness_code = options_.harness_code;
+  for (const auto& [key, tests] : groups_) {
+    for (std::size_t k = 0; k < tests.size(); ++k) {
+      manifest.tests.push_back(tests[k].record);
+      manifest.tests.back().file = file_of(key, k);
+    }
+  }
+  std::string header = header_comment("", "the written tests and why each was kept (read by palus merge)");
+  header.resize(header.find('\n'));
+  return manifest_yaml(manifest, header);
+}
+
 std::string SuiteWriter::meson_fragment() const {
   std::string text = header_comment("# ", "builds the generated GoogleTest files in this folder") + rewrite_note("# ");
   text +=
@@ -274,8 +307,10 @@ void SuiteWriter::write_all() {
   }
   write_owned("meson.build", meson_fragment());
   write_owned("CMakeLists.txt", cmake_fragment());
+  write_owned(kManifestFile, manifest_text());
   written.insert("meson.build");
   written.insert("CMakeLists.txt");
+  written.insert(kManifestFile);
 
   // Files of an earlier run that this one did not write: only palus's own, only these kinds.
   std::error_code ec;

@@ -15,6 +15,7 @@
 
 #include "palus/generation/catalog.hpp"
 #include "palus/generation/test_case.hpp"
+#include "palus/writer/suite_manifest.hpp"
 #include "palus/writer/test_renderer.hpp"
 
 namespace palus::writer {
@@ -35,6 +36,7 @@ struct SuiteOptions {
   /// (a bare path is quoted).
   std::vector<std::string> includes;
   RenderOptions render;
+  std::string harness_code;  ///< SuiteManifest::harness_code
 };
 
 /// A test the writer keeps.
@@ -94,12 +96,18 @@ class SuiteWriter {
   /// goes before it, and may push it into the group's next file (see location()).
   FiledTest accept(const generation::TestCase& test, const TestName& name);
 
+  /// Keeps a test rendered elsewhere (palus merge: a test read from another suite) under `name`,
+  /// filed with the tests of `subject` ("Statement") of its kind (`record.kind`); `record.file`
+  /// is ignored (the writer files it).
+  FiledTest accept_rendered(const std::string& subject, const TestName& name, RenderedTest rendered,
+                            ManifestTest record);
+
   /// report_entry of the accepted test `name` ("generated/Statement_failure_test.cpp:Statement_close_1");
   /// empty when no test of that name was accepted.
   std::string location(const TestName& name) const;
 
-  /// Writes every test file and both build fragments (each only when its content changed, each
-  /// atomically), then removes files palus wrote into the folder earlier that this writer does
+  /// Writes every test file, both build fragments and tests.yaml (each only when its content
+  /// changed, each atomically), then removes files palus wrote into the folder earlier that this writer does
   /// not hold. Throws UserError when a file to be written exists but palus did not write it.
   void write_all();
 
@@ -114,6 +122,7 @@ class SuiteWriter {
     TestName name;
     RenderedTest rendered;
     std::uint64_t order = 0;  ///< when its name was reserved
+    ManifestTest record;      ///< its entry in tests.yaml (the file is set when written)
   };
   /// (subject_identifier, failure?): one group of files.
   using GroupKey = std::pair<std::string, bool>;
@@ -127,6 +136,8 @@ class SuiteWriter {
   void write_owned(const std::filesystem::path& name, const std::string& content);
   std::vector<std::filesystem::path> files_locked() const;
   FiledTest filed_locked(const TestName& name, const GroupKey& key) const;
+  FiledTest accept_locked(const GroupKey& key, const TestName& name, RenderedTest rendered, ManifestTest record);
+  std::string manifest_text() const;
 
   mutable std::mutex mutex_;
 

@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -163,8 +164,10 @@ TEST_F(FaultyHarness, BlocksASequenceReachedCountOnceAndRerunsCountNone) {
   const ph::Outcome first = misbehave("ok(int)", {protocol::Input::integer(2)});
   ASSERT_EQ(ph::OutcomeKind::normal, first.kind) << first.message;
   EXPECT_GT(first.result.total_blocks, 0u) << "the library is compiled with -fsanitize-coverage=trace-pc";
+  EXPECT_FALSE(first.result.new_blocks.empty());
+  EXPECT_TRUE(std::is_sorted(first.result.new_blocks.begin(), first.result.new_blocks.end()));
   const ph::Outcome again = misbehave("ok(int)", {protocol::Input::integer(2)});
-  EXPECT_EQ(0u, again.result.new_blocks);
+  EXPECT_TRUE(again.result.new_blocks.empty());
   EXPECT_GE(again.result.total_blocks, first.result.total_blocks);
 }
 

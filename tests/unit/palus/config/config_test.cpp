@@ -311,6 +311,15 @@ TEST_F(ConfigTest, GuidedModeWithoutSample) {
             "[examples/demo.cpp]");
 }
 
+TEST_F(ConfigTest, AShardIsKOfN) {
+  const Config config = load("project:\n  headers: [include/x.hpp]\ngenerate:\n  shard: 2/4\n");
+  EXPECT_EQ(config.generate.shard.index, 2u);
+  EXPECT_EQ(config.generate.shard.count, 4u);
+  EXPECT_TRUE(load(minimal).generate.shard.whole());
+  EXPECT_EQ(error_of("project:\n  headers: [include/x.hpp]\ngenerate:\n  shard: 5/4\n"),
+            "palus.yaml:4: generate.shard: expected a shard like 2/4 (K of N, 1 <= K <= N <= 10000), got '5/4'");
+}
+
 TEST_F(ConfigTest, NumbersOutOfRange) {
   EXPECT_EQ(error_of("project:\n  headers: [include/x.hpp]\ngenerate:\n  guided_fraction: 1.5\n"),
             "palus.yaml:4: generate.guided_fraction: expected a number in [0, 1] like 0.6, got '1.5'");
@@ -382,6 +391,17 @@ TEST(ConfigValuesTest, RejectsMalformedDurations) {
     }
   }
   EXPECT_THROW(parse_duration("99999999999999h"), UserError);
+}
+
+TEST(ConfigValuesTest, ParsesShardsAndDerivesTheirSeeds) {
+  EXPECT_EQ(parse_shard("1/1").count, 1u);
+  EXPECT_EQ(parse_shard("3/8").index, 3u);
+  for (const char* text : {"0/2", "3/2", "2", "/2", "1/", "a/b", "1/2/3", "-1/2", "1/10001"})
+    EXPECT_THROW(parse_shard(text), UserError) << text;
+  EXPECT_EQ(shard_seed(7, {1, 1}), 7u) << "the whole run keeps the user's seed";
+  EXPECT_NE(shard_seed(7, {1, 2}), shard_seed(7, {2, 2}));
+  EXPECT_NE(shard_seed(7, {1, 2}), shard_seed(8, {1, 2}));
+  EXPECT_EQ(shard_seed(7, {2, 3}), shard_seed(7, {2, 3}));
 }
 
 TEST(ConfigValuesTest, ParsesSizes) {

@@ -49,7 +49,7 @@ class FakeExecution : public Execution {
     if (count_blocks) {  // one block per callable, as the harness's block coverage would count it
       for (const auto& statement : request.statements) {
         const bool fresh = !reached.count(statement.callable);
-        if (fresh) ++outcome.result.new_blocks;
+        if (fresh) outcome.result.new_blocks.push_back(statement.callable);
         if (fresh && request.count_blocks) reached.insert(statement.callable);
       }
       outcome.result.total_blocks = static_cast<std::uint32_t>(reached.size());

@@ -6,8 +6,12 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <filesystem>
+#include <fstream>
 #include <set>
 #include <string>
+
+#include "core/error.hpp"
 
 namespace palus::report {
 namespace {
@@ -28,7 +32,8 @@ RunReport full_report() {
   r.max_steps = 400;
   r.sequences = {10, 6, 2, 1, 1, 0};
   r.tests = {5, 1, 0, 0, 2, 0};
-  r.failures.push_back({"crash", "ns::A::f()", "generated/A_failure_test.cpp:A_f_1", "SIGSEGV"});
+  r.failures.push_back(
+      {"crash", "ns::A::f()", "generated/A_failure_test.cpp:A_f_1", "SIGSEGV", "crash\nns::A::f()\nns::A::f"});
   r.coverage = RunReport::Coverage{71.3, 52.0, "generated-suite"};
   r.stages_s = {{"analyze", 1.0}, {"generate", 60.0}};
   r.unsupported.push_back({"ns::B::g", "a parameter of a function pointer type"});
@@ -47,7 +52,7 @@ TEST(RunReportYaml, KeysArePinned) {
                                    "expected_exception", "pending", "cut_no_new_blocks"}),
             keys_of(root["tests"]));
   ASSERT_EQ(1u, root["failures"].size());
-  EXPECT_EQ((std::set<std::string>{"kind", "callable", "test", "message"}), keys_of(root["failures"][0]));
+  EXPECT_EQ((std::set<std::string>{"kind", "callable", "test", "message", "key"}), keys_of(root["failures"][0]));
   EXPECT_EQ((std::set<std::string>{"line", "branch", "scope"}), keys_of(root["coverage"]));
   ASSERT_EQ(1u, root["unsupported"].size());
   EXPECT_EQ((std::set<std::string>{"entity", "reason"}), keys_of(root["unsupported"][0]));
@@ -73,6 +78,54 @@ TEST(RunReportYaml, WithoutMaxStepsOrCoverageTheKeysStayOrAreOmittedAsDocumented
   EXPECT_FALSE(root["max_steps"].IsDefined()) << "max_steps is written only when given";
   EXPECT_TRUE(root["coverage"].IsDefined() && root["coverage"].IsNull())
       << "coverage is always there, null until palus report ran";
+}
+
+TEST(RunReportYaml, AShardAndAMergeAreWrittenOnlyWhenThereIsOne) {
+  EXPECT_FALSE(YAML::Load(to_yaml(full_report()))["shard"].IsDefined());
+  RunReport r = full_report();
+  r.shard = ShardInfo{2, 4, 99};
+  r.merge.emplace();
+  r.merge->shards.push_back({"shard-1", ShardInfo{1, 4, 98}, 1, {10, 6, 2, 1, 1, 0, 40}, 5, 1, std::nullopt});
+  const YAML::Node root = YAML::Load(to_yaml(r));
+  EXPECT_EQ((std::set<std::string>{"index", "count", "seed"}), keys_of(root["shard"]));
+  EXPECT_EQ((std::set<std::string>{"tests_read", "cut_duplicate", "cut_no_new_blocks", "renamed", "blocks_compared",
+                                   "shards"}),
+            keys_of(root["merge"]));
+  EXPECT_EQ((std::set<std::string>{"dir", "shard", "seed", "sequences", "tests", "coverage"}),
+            keys_of(root["merge"]["shards"][0]));
+}
+
+TEST(RunReportYaml, WhatIsWrittenIsReadBack) {
+  const std::filesystem::path file = std::filesystem::path(::testing::TempDir()) / "run_report_test_report.yaml";
+  RunReport r = full_report();
+  r.shard = ShardInfo{2, 4, 99};
+  std::ofstream(file) << to_yaml(r);
+  const RunReport back = read_report(file);
+  EXPECT_EQ(back.command, r.command);
+  EXPECT_EQ(back.seed, 1u);
+  EXPECT_EQ(back.sequences.executed, 10u);
+  EXPECT_EQ(back.tests.regression, 5u);
+  ASSERT_EQ(back.failures.size(), 1u);
+  EXPECT_EQ(back.failures[0].key, r.failures[0].key);
+  ASSERT_TRUE(back.coverage.has_value());
+  EXPECT_DOUBLE_EQ(back.coverage->line, 71.3);
+  ASSERT_TRUE(back.shard.has_value());
+  EXPECT_EQ(back.shard->index, 2u);
+  EXPECT_EQ(back.shard->seed, 99u);
+}
+
+TEST(RunReportYaml, AWrongValueIsAnErrorNamingTheFileAndLine) {
+  const std::filesystem::path file = std::filesystem::path(::testing::TempDir()) / "run_report_test_bad.yaml";
+  std::string text = to_yaml(full_report());
+  text.replace(text.find("seed: 1"), 7, "seed: one");
+  std::ofstream(file) << text;
+  try {
+    read_report(file);
+    FAIL() << "a seed that is not a number was read";
+  } catch (const UserError& e) {
+    EXPECT_NE(std::string(e.what()).find(file.string() + ":3:"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(read_report(file.string() + ".missing"), UserError);
 }
 
 }  // namespace

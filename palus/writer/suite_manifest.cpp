@@ -1,0 +1,72 @@
+#include "palus/writer/suite_manifest.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include "core/error.hpp"
+#include "core/yaml_reader.hpp"
+
+namespace palus::writer {
+namespace {
+
+class ManifestReader : public YamlReader {
+ public:
+  using YamlReader::YamlReader;
+
+  SuiteManifest read(const YAML::Node& root) const {
+    SuiteManifest manifest;
+    if (const YAML::Node code = get(root, "harness_code"); !code.IsNull())
+      manifest.harness_code = scalar(code, "harness_code");
+    for (const YAML::Node& t : list(get(root, "tests"), "tests")) {
+      ManifestTest test;
+      test.file = scalar(get(t, "file"), "file");
+      test.name.suite = scalar(get(t, "suite"), "suite");
+      test.name.name = scalar(get(t, "name"), "name");
+      test.kind = scalar(get(t, "kind"), "kind");
+      if (test.kind != "regression" && test.kind != "expected_exception" && test.kind != "failure")
+        fail_at(where(t["kind"]), "expected 'kind' to be regression, expected_exception or failure, got '{}'",
+                test.kind);
+      if (const YAML::Node identity = t["identity"]; identity.IsDefined()) test.identity = scalar(identity, "identity");
+      if (const YAML::Node blocks = t["blocks"]; blocks.IsDefined())
+        for (const YAML::Node& b : list(blocks, "blocks"))
+          test.blocks.push_back(whole_value<std::uint32_t>(b, "blocks"));
+      manifest.tests.push_back(std::move(test));
+    }
+    return manifest;
+  }
+};
+
+}  // namespace
+
+std::string manifest_yaml(const SuiteManifest& manifest, const std::string& header) {
+  YAML::Emitter out;
+  out << YAML::BeginMap;
+  out << YAML::Key << "harness_code" << YAML::Value;
+  if (manifest.harness_code.empty())
+    out << YAML::Null;
+  else
+    out << manifest.harness_code;
+  out << YAML::Key << "tests" << YAML::Value << YAML::BeginSeq;
+  for (const ManifestTest& t : manifest.tests) {
+    out << YAML::BeginMap;
+    out << YAML::Key << "file" << YAML::Value << t.file.generic_string();
+    out << YAML::Key << "suite" << YAML::Value << t.name.suite;
+    out << YAML::Key << "name" << YAML::Value << t.name.name;
+    out << YAML::Key << "kind" << YAML::Value << t.kind;
+    if (!t.identity.empty()) out << YAML::Key << "identity" << YAML::Value << YAML::DoubleQuoted << t.identity;
+    if (!t.blocks.empty()) out << YAML::Key << "blocks" << YAML::Value << YAML::Flow << t.blocks;
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq << YAML::EndMap;
+  return "# " + header + "\n" + out.c_str() + "\n";
+}
+
+SuiteManifest read_manifest(const std::filesystem::path& file) {
+  const YAML::Node root = load_yaml_file(file, file.string(), "the tests.yaml that 'palus run' writes");
+  try {
+    return ManifestReader(file.string()).read(root);
+  } catch (const YAML::Exception& error) {  // any access the checks missed
+    fail_at(fmt::format("{}:{}", file.string(), std::max(error.mark.line, 0) + 1), "YAML error: {}", error.msg);
+  }
+}
+
+}  // namespace palus::writer
