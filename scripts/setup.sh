@@ -9,6 +9,7 @@ packages=(
   # below pulls in none of it through the libraries.
   g++ binutils ninja-build pkg-config meson gcovr
   clang-format     # scripts/check-format.sh (meson test lint/format)
+  shellcheck       # docs/scale-out's shell recipes (meson test lint/scale_out_shell)
   libclang-19-dev libboost-dev libboost-filesystem-dev libyaml-cpp-dev
   libgtest-dev googletest
   libcli11-dev libfmt-dev libseccomp-dev

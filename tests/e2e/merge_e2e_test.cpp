@@ -1,7 +1,7 @@
-// Shards and merge end to end (DESIGN §12), the way one machine runs them: two `palus run --shard
-// K/2` processes side by side (xargs -P 2), each with its own work folder, then `palus merge`. The
-// joined suite builds and passes, covers at least what the best shard covers, holds no test twice,
-// and is the same whatever order the shards are given in.
+// Shards and merge end to end (DESIGN §12), the way one machine runs them: docs/scale-out/local.sh
+// runs two `palus run --shard K/2` processes side by side (xargs -P), each with its own work
+// folder, then `palus merge`. The joined suite builds and passes, covers at least what the best
+// shard covers, holds no test twice, and is the same whatever order the shards are given in.
 
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
@@ -50,50 +50,52 @@ class MergeE2E : public ::testing::Test {
   static void SetUpTestSuite() {
     project_ = new ScratchDir("palus-merge-e2e");
     fs::copy(source_root() / "samples/tinysql", dir(), fs::copy_options::recursive);
-    // The local flow of docs/scale-out.md: one process per shard, each with its own work folder.
-    const std::string shards = "cd '" + dir().string() + "' && printf '1\\n2\\n' | xargs -P 2 -I K sh -c \"'" +
-                               env_or_throw("PALUS_EXE") +
-                               "' run --seed 5 --max-steps 150 --shard K/2 --work-dir .palus-K --out shard-K "
-                               "> shard-K.out 2>&1\"";
-    shards_status_ = std::system(shards.c_str());
+    const std::string local =
+        "cd '" + dir().string() + "' && PALUS='" + env_or_throw("PALUS_EXE") + "' PALUS_JOBS=2 PALUS_MERGED=merged '" +
+        (source_root() / "docs/scale-out/local.sh").string() + "' 2 --seed 5 --max-steps 150 > local.out 2>&1";
+    local_status_ = std::system(local.c_str());
   }
   static void TearDownTestSuite() {
     delete project_;
     project_ = nullptr;
   }
   static fs::path dir() { return project_->path(); }
+  static fs::path shard(int k) { return dir() / "palus-shards" / ("shard-" + std::to_string(k)); }
   static std::string shard_output() {
-    return read_text(dir() / "shard-1.out") + "\n----\n" + read_text(dir() / "shard-2.out");
+    std::string text = read_text(dir() / "local.out");
+    for (int k = 1; k <= 2; ++k) {
+      const fs::path log = dir() / "palus-shards" / ("shard-" + std::to_string(k) + ".log");
+      if (fs::exists(log)) text += "\n---- shard " + std::to_string(k) + "\n" + read_text(log);
+    }
+    return text;
   }
 
   static ScratchDir* project_;
-  static int shards_status_;
+  static int local_status_;
 };
 
 ScratchDir* MergeE2E::project_ = nullptr;
-int MergeE2E::shards_status_ = -1;
+int MergeE2E::local_status_ = -1;
 
 TEST_F(MergeE2E, TwoShardsJoinIntoOneSuiteThatPassesAndCoversAtLeastTheBestShard) {
-  ASSERT_EQ(shards_status_, 0) << shard_output();
+  ASSERT_EQ(local_status_, 0) << shard_output();
   double best_line = 0;
   std::set<std::uint64_t> seeds;
   std::size_t shard_tests = 0;
   for (int k = 1; k <= 2; ++k) {
-    const YAML::Node report = YAML::LoadFile((dir() / ("shard-" + std::to_string(k)) / "report.yaml").string());
+    const YAML::Node report = YAML::LoadFile((shard(k) / "report.yaml").string());
     EXPECT_EQ(report["shard"]["index"].as<int>(), k);
     EXPECT_EQ(report["shard"]["count"].as<int>(), 2);
     seeds.insert(report["shard"]["seed"].as<std::uint64_t>());
     best_line = std::max(best_line, report["coverage"]["line"].as<double>());
-    shard_tests += tests_of(dir() / ("shard-" + std::to_string(k))).size();
+    shard_tests += tests_of(shard(k)).size();
   }
   EXPECT_EQ(seeds.size(), 2u) << "each shard has a seed stream of its own";
 
-  const Outcome merged = run_palus("merge --out merged shard-2 shard-1", dir());
-  ASSERT_EQ(merged.status, 0) << merged.output << shard_output();
   const YAML::Node report = YAML::LoadFile((dir() / "merged/report.yaml").string());
   EXPECT_EQ(report["merge"]["shards"].size(), 2u);
   EXPECT_TRUE(report["merge"]["blocks_compared"].as<bool>()) << "both shards built the same harness code";
-  EXPECT_GE(report["coverage"]["line"].as<double>(), best_line) << merged.output;
+  EXPECT_GE(report["coverage"]["line"].as<double>(), best_line) << shard_output();
 
   const auto tests = tests_of(dir() / "merged");
   std::set<std::string> names, bodies;
@@ -112,22 +114,22 @@ TEST_F(MergeE2E, TwoShardsJoinIntoOneSuiteThatPassesAndCoversAtLeastTheBestShard
 }
 
 TEST_F(MergeE2E, TheSameShardsInAnotherOrderGiveTheSameSuite) {
-  ASSERT_EQ(shards_status_, 0) << shard_output();
-  const Outcome a = run_palus("merge --no-report --out order-a shard-1 shard-2", dir());
-  const Outcome b = run_palus("merge --no-report --out order-b shard-2 shard-1", dir());
+  ASSERT_EQ(local_status_, 0) << shard_output();
+  const Outcome a = run_palus("merge --no-report --out order-a palus-shards/shard-1 palus-shards/shard-2", dir());
+  const Outcome b = run_palus("merge --no-report --out order-b palus-shards/shard-2 palus-shards/shard-1", dir());
   ASSERT_EQ(a.status, 0) << a.output;
   ASSERT_EQ(b.status, 0) << b.output;
   EXPECT_EQ(written(dir() / "order-a"), written(dir() / "order-b"));
 }
 
 TEST_F(MergeE2E, AShardsFolderHoldsNoPathOfTheMachineItRanOn) {
-  ASSERT_EQ(shards_status_, 0) << shard_output();
-  for (const auto& entry : fs::directory_iterator(dir() / "shard-1"))
+  ASSERT_EQ(local_status_, 0) << shard_output();
+  for (const auto& entry : fs::directory_iterator(shard(1)))
     EXPECT_EQ(read_text(entry.path()).find(dir().string()), std::string::npos) << entry.path();
 }
 
 TEST_F(MergeE2E, AFolderThatIsNoSuiteIsAClearError) {
-  const Outcome bad = run_palus("merge --out bad shard-1 src", dir());
+  const Outcome bad = run_palus("merge --out bad palus-shards/shard-1 src", dir());
   EXPECT_EQ(bad.status, 2) << bad.output;
   EXPECT_NE(bad.output.find("src/report.yaml: file not found"), std::string::npos) << bad.output;
   EXPECT_FALSE(fs::exists(dir() / "bad" / "report.yaml")) << "nothing half-written";
