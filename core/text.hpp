@@ -25,4 +25,12 @@ std::string join(const Range& range, std::string_view separator = ", ") {
   return fmt::format("{}", fmt::join(range, separator));
 }
 
+/// `s` with every occurrence of `part` removed (nothing when `part` is empty): a project's folder
+/// taken out of messages, so that they name its files relative to it.
+inline std::string erase_all(std::string s, std::string_view part) {
+  if (part.empty()) return s;
+  for (std::size_t at = s.find(part); at != std::string::npos; at = s.find(part, at)) s.erase(at, part.size());
+  return s;
+}
+
 }  // namespace palus::text

@@ -40,6 +40,19 @@ inline YAML::Node load_yaml_file(const std::filesystem::path& file, const std::s
   }
 }
 
+/// `read(root)` of the YAML document in `file` (see load_yaml_file); a YAML exception that escapes
+/// `read` (an access its checks missed) becomes a UserError at the line it names.
+template <typename Read>
+auto read_yaml_file(const std::filesystem::path& file, std::string_view expected, Read read) {
+  const YAML::Node root = load_yaml_file(file, file.string(), expected);
+  try {
+    return read(root);
+  } catch (const YAML::Exception& yaml_error) {
+    fail_at(fmt::format("{}:{}", file.string(), std::max(yaml_error.mark.line, 0) + 1), "YAML error: {}",
+            yaml_error.msg);
+  }
+}
+
 class YamlReader {
  public:
   explicit YamlReader(std::string display) : display_(std::move(display)) {}

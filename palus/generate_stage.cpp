@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/code_digest.hpp"
 #include "harness/executor/executor.hpp"
@@ -40,11 +41,10 @@ class RunLog {
       : out_(file, std::ios::trunc), project_(project_dir.string() + "/"), start_(Clock::now()) {
     if (!out_) throw UserError(fmt::format("{}: cannot write the run log", file.string()));
   }
-  void operator()(std::string line) {
-    for (std::size_t at = line.find(project_); at != std::string::npos; at = line.find(project_, at))
-      line.erase(at, project_.size());
+  void operator()(const std::string& line) {
     std::lock_guard lock(mutex_);
-    out_ << fmt::format("[{:8.2f}] ", std::chrono::duration<double>(Clock::now() - start_).count()) << line << '\n';
+    out_ << fmt::format("[{:8.2f}] ", std::chrono::duration<double>(Clock::now() - start_).count())
+         << text::erase_all(line, project_) << '\n';
     out_.flush();
   }
 
@@ -260,8 +260,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
     summary.tests.pending = final_write ? 0 : counts.pending;
     summary.failures.clear();
     for (const auto& f : pipeline->failures())
-      summary.failures.push_back(
-          {f.test.failure_kind, failing_callable(f.test, catalog), f.location, f.test.message, f.test.identity});
+      summary.failures.push_back({f.test.failure_kind, failing_callable(f.test, catalog), f.location,
+                                  text::erase_all(f.test.message, config.dir.string() + "/"), f.test.identity});
     summary.stages_s["generate"] = std::chrono::duration<double>(Clock::now() - start).count();
     report::write_report(config.output.dir, summary);
   };

@@ -205,12 +205,8 @@ std::string to_yaml(const RunReport& r) {
 }
 
 RunReport read_report(const std::filesystem::path& file) {
-  const YAML::Node root = load_yaml_file(file, file.string(), "the report.yaml that 'palus run' writes");
-  try {
-    return ReportReader(file.string()).read(root);
-  } catch (const YAML::Exception& error) {  // any access the checks missed
-    fail_at(fmt::format("{}:{}", file.string(), std::max(error.mark.line, 0) + 1), "YAML error: {}", error.msg);
-  }
+  return read_yaml_file(file, "the report.yaml that 'palus run' writes",
+                        [&](const YAML::Node& root) { return ReportReader(file.string()).read(root); });
 }
 
 void write_report(const std::filesystem::path& dir, const RunReport& report) {

@@ -61,12 +61,8 @@ std::string manifest_yaml(const SuiteManifest& manifest, const std::string& head
 }
 
 SuiteManifest read_manifest(const std::filesystem::path& file) {
-  const YAML::Node root = load_yaml_file(file, file.string(), "the tests.yaml that 'palus run' writes");
-  try {
-    return ManifestReader(file.string()).read(root);
-  } catch (const YAML::Exception& error) {  // any access the checks missed
-    fail_at(fmt::format("{}:{}", file.string(), std::max(error.mark.line, 0) + 1), "YAML error: {}", error.msg);
-  }
+  return read_yaml_file(file, "the tests.yaml that 'palus run' writes",
+                        [&](const YAML::Node& root) { return ManifestReader(file.string()).read(root); });
 }
 
 }  // namespace palus::writer

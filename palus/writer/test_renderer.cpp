@@ -12,6 +12,7 @@
 
 #include "core/api_rules.hpp"
 #include "core/names.hpp"
+#include "core/text.hpp"
 #include "harness/codegen/callable_plan.hpp"
 #include "oracles/contracts/contract_catalog.hpp"
 #include "palus/writer/identifiers.hpp"
@@ -520,10 +521,8 @@ class Body {
   std::string failure_comment() const {
     std::string text = "// palus: " + (test_.failure_kind.empty() ? std::string("failure") : test_.failure_kind);
     std::string message = first_line(test_.message);
-    if (!options_.project_dir.empty()) {
-      const std::string prefix = options_.project_dir + (options_.project_dir.ends_with('/') ? "" : "/");
-      for (std::size_t at; (at = message.find(prefix)) != std::string::npos;) message.erase(at, prefix.size());
-    }
+    if (!options_.project_dir.empty())
+      message = text::erase_all(message, options_.project_dir + (options_.project_dir.ends_with('/') ? "" : "/"));
     if (!message.empty()) text += ": " + message;
     return text;
   }
