@@ -28,10 +28,11 @@ using std::chrono::milliseconds;
 
 namespace {
 
-constexpr std::size_t kWindow = 32;          ///< requests in flight in run_batch
-constexpr milliseconds kSlice{10};           ///< longest wait between checks of the child
-constexpr milliseconds kGrace{1000};         ///< exit after EOF or shutdown; output drain after death
-constexpr std::size_t kSettleHandlers = 64;  ///< output handlers run after an answer, at most
+constexpr std::size_t kWindow = 32;             ///< requests in flight in run_batch
+constexpr milliseconds kSlice{10};              ///< longest wait between checks of the child
+constexpr milliseconds kGrace{1000};            ///< exit after EOF or shutdown; output drain after death
+constexpr milliseconds kChildDeathGrace{5000};  ///< a killed child's death message, before the harness counts as stuck
+constexpr std::size_t kSettleHandlers = 64;     ///< output handlers run after an answer, at most
 
 /// Writing to a dead harness must be an error (EPIPE), not the death of the generator.
 void ignore_sigpipe() {
@@ -322,6 +323,14 @@ struct Executor::Impl {
 
   // ---- waiting ----------------------------------------------------------------------------
 
+  /// The fork server's child running sequence `wire`, as the progress page names it; 0 when the
+  /// harness runs it itself (no fork server, or no fork today).
+  pid_t hung_child(const Instance& in, std::uint64_t wire) const {
+    if (!opt.fork_server || page.get()->sequence_id.load() != wire) return 0;
+    const pid_t runner = page.get()->runner_pid.load();
+    return runner > 0 && runner != in.pid ? runner : 0;
+  }
+
   /// Waits until the harness answers (inst->results not empty) or is finished (dead and drained).
   void wait_front(std::uint64_t wire, Clock::time_point front_since) {
     Instance& in = *inst;
@@ -351,6 +360,17 @@ struct Executor::Impl {
         continue;
       }
       if (auto hang = detail::overdue(*page.get(), wire, front_since, {opt.call_timeout, opt.sequence_timeout})) {
+        if (auto killed = in.hung_children.find(wire); killed != in.hung_children.end()) {
+          // Its child was killed: the harness's word of its death is on the way, unless the harness
+          // itself is stuck.
+          if (now - killed->second.killed < kChildDeathGrace) {
+            pump(kSlice);
+            continue;
+          }
+          in.hang_statement = killed->second.statement;
+          finish(in, Instance::Cause::hang, killed->second.message);
+          continue;
+        }
         // Declared only when a second look, a moment later, sees the very same state: the harness
         // writes the phase and its start time one after the other, and we may read in between.
         if (!suspect || suspect->key != hang->key) {
@@ -366,6 +386,12 @@ struct Executor::Impl {
         in.hang_statement = hang->statement;
         if (detail::process_state(in.pid) == 'T') {
           finish(in, Instance::Cause::stopped, "stopped (SIGSTOP)");
+        } else if (const pid_t child = hung_child(in, wire); child > 0) {
+          // Only the fork server's child dies; the harness answers for it, and lives on.
+          ::kill(child, SIGKILL);
+          in.hung_children[wire] = {hang->message, hang->statement, now};
+          suspect.reset();
+          pump(kSlice);
         } else {
           finish(in, Instance::Cause::hang, hang->message);
         }
@@ -418,6 +444,12 @@ struct Executor::Impl {
             // A forking harness's child died in it; the harness lives on.
             detail::Ending ending = detail::ending_of(death->second);
             in.deaths.erase(death);
+            if (auto killed = in.hung_children.find(front.wire); killed != in.hung_children.end()) {
+              ending.cause = Instance::Cause::hang;  // we killed it: the hang it was killed for
+              ending.cause_message = killed->second.message;
+              ending.hang_statement = killed->second.statement;
+              in.hung_children.erase(killed);
+            }
             outcomes[front.index] =
                 detail::classify_death(in, ending, front.wire, request, *page.get(), opt.sanitized, opt.memory_bytes);
             ++child_deaths;

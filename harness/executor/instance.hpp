@@ -8,6 +8,7 @@
 #include <array>
 #include <boost/asio/io_context.hpp>
 #include <boost/process/async_pipe.hpp>
+#include <chrono>
 #include <deque>
 #include <filesystem>
 #include <memory>
@@ -35,6 +36,14 @@ struct Instance {
   std::size_t answer_pos = 0;
   std::deque<protocol::RunResult> results;  ///< answers in order; a child's death stands as an empty one
   std::unordered_map<std::uint64_t, protocol::Death> deaths;  ///< by wire id: the children that died
+  /// A forking harness's children that the executor killed because their sequence hung, by wire
+  /// id: the hang's message and statement, for the death message the harness sends for them.
+  struct HungChild {
+    std::string message;
+    int statement = -1;
+    std::chrono::steady_clock::time_point killed;
+  };
+  std::unordered_map<std::uint64_t, HungChild> hung_children;
   std::optional<protocol::Hello> hello;
   std::string protocol_error;
   bool answers_eof = false;

@@ -35,6 +35,9 @@ struct Progress {
   static constexpr std::uint32_t kNoteSize = 1024;
 
   std::atomic<std::uint64_t> sequence_id;
+  /// The process running it: the harness itself, or with a fork server the child serving it (the
+  /// one to kill when it hangs).
+  std::atomic<std::int32_t> runner_pid;
   std::atomic<std::int32_t> statement;        ///< -1 outside a sequence
   std::atomic<std::uint32_t> phase;           ///< a Phase
   std::atomic<std::uint64_t> phase_start_ns;  ///< CLOCK_MONOTONIC when the current call began

@@ -12,7 +12,7 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 7;         // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 8;         // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 

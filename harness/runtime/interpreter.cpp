@@ -2,6 +2,7 @@
 
 #include <cxxabi.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <new>
@@ -39,6 +40,7 @@ void Interpreter::enter(std::int32_t statement, protocol::Phase phase) {
 protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
   progress_.blocked_count.store(0, std::memory_order_relaxed);
   progress_.note_length.store(0, std::memory_order_relaxed);
+  progress_.runner_pid.store(static_cast<std::int32_t>(getpid()), std::memory_order_relaxed);
   progress_.sequence_id.store(request.sequence_id, std::memory_order_relaxed);
   progress_.sequence_start_ns.store(monotonic_ns(), std::memory_order_release);
 

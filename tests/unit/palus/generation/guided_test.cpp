@@ -318,5 +318,32 @@ TEST_F(GuidedFixture, UnguidedPhaseCallsWhatTheModelDoesNotCover) {
   EXPECT_GT(source.stats().unguided, 0u);
 }
 
+TEST_F(GuidedFixture, ShardsSplitTheUnguidedCallablesBetweenThem) {
+  // palus run --shard K/N: in the unguided phase, shard K calls the model-uncovered callables at
+  // places K-1 mod N only.
+  const auto& uncovered = guide.uncovered();
+  ASSERT_GE(uncovered.size(), 2u) << "the fixture's model leaves callables uncovered";
+  for (std::uint32_t k = 0; k < 2; ++k) {
+    GuidedSourceOptions options;
+    options.unguided_phase = true;
+    options.guided_fraction = 0.5;
+    options.max_steps = 80;
+    options.share_index = k;
+    options.share_count = 2;
+    GuidedSource source(catalog, guide, literals, step, options);
+    const Driven driven = drive(source, catalog, 80, 5);
+    std::set<std::uint32_t> late;
+    for (std::size_t i = 45; i < driven.candidates.size(); ++i) {
+      const Sequence& s = driven.candidates[i];
+      late.insert(s[s.size() - 1].callable);
+    }
+    std::set<std::uint32_t> share;
+    for (std::size_t p = k; p < uncovered.size(); p += 2) share.insert(uncovered[p]->index);
+    EXPECT_FALSE(late.empty());
+    for (std::uint32_t c : late)
+      EXPECT_EQ(share.count(c), 1u) << catalog.callables[c].id << " is not shard " << k + 1 << "'s";
+  }
+}
+
 }  // namespace
 }  // namespace palus::generation
