@@ -57,6 +57,9 @@ struct Callable {
   bool is_const = false, is_virtual = false, is_pure = false, is_operator = false;
   bool is_implicit = false;  ///< implicit default or copy constructor (no source)
   bool is_noexcept = false;
+  /// Its body was seen and every return in it gives the object itself (`return *this;`): a builder
+  /// or assignment, whose result is its receiver, not a part of it.
+  bool returns_this = false;
   std::string constructor_kind;  ///< default | copy | move | converting | other (constructors only)
   std::string file;
   unsigned line = 0;

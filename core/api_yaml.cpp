@@ -163,6 +163,7 @@ class Writer {
     if (c.is_operator) flags.push_back("operator");
     if (c.is_implicit) flags.push_back("implicit");
     if (c.is_noexcept) flags.push_back("noexcept");
+    if (c.returns_this) flags.push_back("returns_this");
     strings("flags", flags);
     out_ << YAML::Key << "returns" << YAML::Value;
     type(c.result);

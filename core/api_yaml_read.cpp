@@ -38,10 +38,13 @@ constexpr std::array oracle_kinds{api::Oracle::Kind::theory, api::Oracle::Kind::
 template <typename T>
 using FlagTable = std::vector<std::pair<std::string_view, bool T::*>>;
 
-const FlagTable<api::Callable> callable_flags{
-    {"const", &api::Callable::is_const},       {"virtual", &api::Callable::is_virtual},
-    {"pure", &api::Callable::is_pure},         {"operator", &api::Callable::is_operator},
-    {"implicit", &api::Callable::is_implicit}, {"noexcept", &api::Callable::is_noexcept}};
+const FlagTable<api::Callable> callable_flags{{"const", &api::Callable::is_const},
+                                              {"virtual", &api::Callable::is_virtual},
+                                              {"pure", &api::Callable::is_pure},
+                                              {"operator", &api::Callable::is_operator},
+                                              {"implicit", &api::Callable::is_implicit},
+                                              {"noexcept", &api::Callable::is_noexcept},
+                                              {"returns_this", &api::Callable::returns_this}};
 const FlagTable<api::Dependence> dependence_kinds{{"write-read", &api::Dependence::write_read},
                                                   {"read-read", &api::Dependence::read_read}};
 const FlagTable<api::ClassTraits> class_traits{{"default_constructible", &api::ClassTraits::default_constructible},

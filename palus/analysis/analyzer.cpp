@@ -63,6 +63,8 @@ MethodDocument apply_facts(api::Callable& callable, const std::string& usr, cons
   callable.reads = keys(doc.reads);
   callable.writes = keys(doc.writes);
   callable.literals.assign(merged.literals.begin(), merged.literals.end());
+  if (auto own = facts.find(usr); own != facts.end())
+    callable.returns_this = own->second.returns > 0 && own->second.returns == own->second.returns_this;
   return doc;
 }
 

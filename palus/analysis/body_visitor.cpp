@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <vector>
@@ -93,6 +94,12 @@ class BodyWalker {
         if (is_field(decl)) record(qualified_name(decl), classify(cursor));
         break;
       }
+      case CXCursor_ReturnStmt:
+        if (stack_.empty() || !inside_lambda()) {
+          ++facts.returns;
+          facts.returns_this += returns_this(cursor);
+        }
+        break;
       case CXCursor_MemberRef: {  // a constructor's member initialiser
         CXCursor decl = clang_getCursorReferenced(cursor);
         if (is_field(decl)) record(qualified_name(decl), kWrite);
@@ -197,6 +204,30 @@ class BodyWalker {
     }
     if (auto value = evaluated_literal(evaluated, clang_getCursorKind(literal) == CXCursor_CharacterLiteral)) {
       facts.literals.insert(std::move(*value));
+    }
+  }
+
+  bool inside_lambda() const {
+    return std::any_of(stack_.begin(), stack_.end(),
+                       [](CXCursor c) { return clang_getCursorKind(c) == CXCursor_LambdaExpr; });
+  }
+
+  /// Whether `return_stmt` returns `*this` or `this` (through parentheses and implicit casts).
+  static bool returns_this(CXCursor return_stmt) {
+    const std::vector<CXCursor> children = children_of(return_stmt);
+    if (children.size() != 1) return false;
+    CXCursor e = children.front();
+    bool dereferenced = false;
+    for (;;) {
+      const CXCursorKind kind = clang_getCursorKind(e);
+      if (kind == CXCursor_CXXThisExpr) return true;
+      const bool deref = kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(e) == CXUnaryOperator_Deref;
+      if (!deref && kind != CXCursor_UnexposedExpr && kind != CXCursor_ParenExpr) return false;
+      if (deref && dereferenced) return false;
+      dereferenced = dereferenced || deref;
+      const std::vector<CXCursor> inner = children_of(e);
+      if (inner.size() != 1) return false;
+      e = inner.front();
     }
   }
 

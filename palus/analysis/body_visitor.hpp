@@ -23,6 +23,8 @@ struct BodyFacts {
   /// USRs of called private/protected methods, constructors and internal-linkage functions.
   std::set<std::string> merged_callees;
   std::set<api::Literal> literals;
+  /// Return statements, and those that return the object itself (`return *this;`, `return this;`).
+  int returns = 0, returns_this = 0;
 };
 
 /// Walks the definition's body, and a constructor's member initialisers.

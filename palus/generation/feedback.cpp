@@ -41,13 +41,22 @@ int violated_check(const harness::Outcome& outcome, std::size_t main_size, const
 /// argument by non-const reference or pointer, or moved).
 bool may_change(const CallableInfo& info, std::size_t i) { return i < info.inputs.size() && info.inputs[i].may_change; }
 
-/// For a method returning a reference or pointer into its receiver's state (not the receiver
-/// itself, as builders return *this): the receiver's statement.
+/// An assignment operator (`=`, `+=`, ...): by convention it returns its receiver.
+bool is_assignment(const api::Callable& f) {
+  return f.is_operator && f.name.size() >= 9 && f.name.back() == '=' && f.name != "operator==" &&
+         f.name != "operator!=" && f.name != "operator<=" && f.name != "operator>=";
+}
+
+/// For a method returning a reference or pointer into its receiver's state: the receiver's
+/// statement. A result of the receiver's own type is a part of it (a JSON value's member) unless
+/// the method returns the receiver itself (a builder's or an assignment's `return *this;`).
 std::optional<std::uint32_t> points_into(const CallableInfo& info, const Statement& statement) {
   if (!info.is_method || info.callable == nullptr || statement.inputs.empty()) return std::nullopt;
-  const api::TypeRef& result = info.callable->result;
+  const api::Callable& f = *info.callable;
+  const api::TypeRef& result = f.result;
   if (result.category != api::TypeCategory::record || result.passing == Passing::value) return std::nullopt;
-  if (result.base == info.callable->owner || statement.inputs[0].kind != InputKind::ref) return std::nullopt;
+  if (statement.inputs[0].kind != InputKind::ref) return std::nullopt;
+  if (result.base == f.owner && (f.returns_this || is_assignment(f))) return std::nullopt;
   return statement.inputs[0].ref;
 }
 

@@ -94,6 +94,39 @@ TEST_F(WriteRules, FieldsOfAnotherObjectOfTheClassCount) {
   EXPECT_EQ(m("other_object").writes, Strings{"t::W::a_"});
 }
 
+TEST(ReturnsThis, ABuilderReturnsItselfAMemberAccessReturnsAPart) {
+  const auto api = analyze_snippet(R"(
+#include <map>
+#include <string>
+namespace t {
+class J {
+ public:
+  J& set(int v) { v_ = v; return *this; }
+  J* self() { return (this); }
+  J& at(const std::string& key) { return kids_[key]; }
+  J& either(bool b) { if (b) return *this; return kids_[""]; }
+  J& sorted();
+  J& lambda_inside() { auto f = [this]() -> J& { return kids_["x"]; }; f(); return *this; }
+ private:
+  int v_ = 0;
+  std::map<std::string, J> kids_;
+};
+}
+)",
+                                   R"(
+namespace t {
+J& J::sorted() { return *this; }
+}
+)");
+  const auto& j = class_named(api, "t::J");
+  EXPECT_TRUE(method_named(j, "set").returns_this);
+  EXPECT_TRUE(method_named(j, "self").returns_this);
+  EXPECT_TRUE(method_named(j, "sorted").returns_this) << "defined in the source file";
+  EXPECT_TRUE(method_named(j, "lambda_inside").returns_this) << "a lambda's return is its own";
+  EXPECT_FALSE(method_named(j, "at").returns_this);
+  EXPECT_FALSE(method_named(j, "either").returns_this) << "one return gives a part";
+}
+
 TEST(MergePrivateCallees, PrivateEffectsReachPublicCallersRecursivelyButPublicOnesDoNot) {
   const auto api = analyze_snippet(R"(
 namespace t {

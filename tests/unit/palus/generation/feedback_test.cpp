@@ -162,9 +162,10 @@ TEST_F(FeedbackFixture, UseOfAMovedFromUniquePtrIsInvalid) {
 }
 
 /// ns::A with `const ns::Other & first() const` (a reference into A), `ns::A & self()` (a
-/// builder's *this) and `void grow()` (a change of A that may move what first() points to).
+/// builder's *this), `ns::A & child()` (an A inside A, as a JSON value's member) and `void grow()`
+/// (a change of A that may move what first() and child() point to).
 struct ReferencesLibrary : Library {
-  static constexpr std::uint32_t kFirst = 11, kSelf = 12, kGrow = 13, kCount = 14;
+  static constexpr std::uint32_t kFirst = 11, kSelf = 12, kGrow = 13, kCount = 14, kChild = 15;
   ReferencesLibrary() {
     using api::CallableKind;
     using api::Passing;
@@ -175,11 +176,15 @@ struct ReferencesLibrary : Library {
     api::Callable count = callable("ns::A::count()", "count", "ns::A", CallableKind::method, {}, int_type());
     count.is_const = true;
     api.classes[0].methods.push_back(first);
-    api.classes[0].methods.push_back(callable("ns::A::self()", "self", "ns::A", CallableKind::method, {},
-                                              type("ns::A &", "ns::A", Passing::ref, TypeCategory::record)));
+    api::Callable self = callable("ns::A::self()", "self", "ns::A", CallableKind::method, {},
+                                  type("ns::A &", "ns::A", Passing::ref, TypeCategory::record));
+    self.returns_this = true;  // as `palus analyze` finds `return *this;`
+    api.classes[0].methods.push_back(self);
     api.classes[0].methods.push_back(callable("ns::A::grow()", "grow", "ns::A", CallableKind::method));
     api.classes[0].methods.push_back(count);
-    ids.insert(ids.end(), {"ns::A::first()", "ns::A::self()", "ns::A::grow()", "ns::A::count()"});
+    api.classes[0].methods.push_back(callable("ns::A::child()", "child", "ns::A", CallableKind::method, {},
+                                              type("ns::A &", "ns::A", Passing::ref, TypeCategory::record)));
+    ids.insert(ids.end(), {"ns::A::first()", "ns::A::self()", "ns::A::grow()", "ns::A::count()", "ns::A::child()"});
   }
 };
 
@@ -203,6 +208,10 @@ TEST(Feedback, AReferenceIntoAnObjectIsInvalidAfterTheObjectChanged) {
   const Sequence builder = make({call(L::kACtor, {Input::integer(1)}), call(L::kSelf, {ref(0)}),
                                  call(L::kGrow, {ref(0)}), call(L::kGrow, {ref(1)})});
   EXPECT_FALSE(makes_own_invalid_input(builder, 3, catalog));
+  // An A inside A is a part of it, like first(): gone with the change.
+  const Sequence member = make({call(L::kACtor, {Input::integer(1)}), call(L::kChild, {ref(0)}),
+                                call(L::kGrow, {ref(0)}), call(L::kGrow, {ref(1)})});
+  EXPECT_TRUE(makes_own_invalid_input(member, 3, catalog));
 }
 
 TEST_F(FeedbackFixture, HangOomExitAreFailures) {
