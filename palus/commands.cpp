@@ -238,10 +238,25 @@ int generation_status(const report::RunReport& r, const Workspace& ws, const Com
   return overrides.fail_on_failures && !r.failures.empty() ? kFailuresFound : 0;
 }
 
+/// Seconds the report stage will spend building the library with coverage: none when its build
+/// is there already, else about half the harness build (which compiles the library with
+/// sanitizers, and harness.cpp besides).
+double report_library_seconds(const Workspace& ws, const std::map<std::string, double>& stages) {
+  std::error_code error;
+  if (fs::exists(ws.work_dir / "report" / "libsut.a", error)) return 0;
+  const auto harness = stages.find("harness");
+  return harness == stages.end() ? 0 : harness->second / 2;
+}
+
 report::RunReport generate(const Workspace& ws, const CommonOptions& common, const GenerateOverrides& overrides,
                            const api::Api& api, HarnessStageResult built, std::map<std::string, double> stages,
-                           const models::Model* model) {
+                           const models::Model* model, std::optional<std::chrono::steady_clock::time_point> run_start) {
   GenerateRequest request;
+  if (run_start) {
+    request.run_start = *run_start;
+    request.report_follows = true;
+    request.report_fixed_s = report_library_seconds(ws, stages);
+  }
   request.config = &ws.config;
   request.work_dir = ws.work_dir;
   request.api = &api;
@@ -327,7 +342,7 @@ int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides
   HarnessStageResult built = harness_stage(ws, common, api, ws.config.sandbox.sanitizers);
   stages["harness"] = seconds_since(start);
   const report::RunReport summary =
-      generate(ws, common, overrides, api, std::move(built), std::move(stages), model ? &*model : nullptr);
+      generate(ws, common, overrides, api, std::move(built), std::move(stages), model ? &*model : nullptr, run_start);
   const int status = generation_status(summary, ws, common, overrides);
   if (summary.interrupted) return status;
   const suite::CoverageReport coverage = report_stage(ws, common);
@@ -350,8 +365,9 @@ int run_generate(const CommonOptions& common, const GenerateOverrides& overrides
                       shown(ws.work_dir / "model.yaml"), to_string(ws.config.generate.mode)));
   }
   HarnessStageResult built = harness_stage(ws, common, api, ws.config.sandbox.sanitizers);
-  const report::RunReport summary = generate(ws, common, overrides, api, std::move(built),
-                                             {{"harness", seconds_since(start)}}, model ? &*model : nullptr);
+  const report::RunReport summary =
+      generate(ws, common, overrides, api, std::move(built), {{"harness", seconds_since(start)}},
+               model ? &*model : nullptr, std::nullopt);
   return generation_status(summary, ws, common, overrides);
 }
 

@@ -21,6 +21,7 @@
 #include "palus/generation/random_step.hpp"
 #include "palus/interrupt.hpp"
 #include "palus/report/progress.hpp"
+#include "palus/run_budget.hpp"
 #include "palus/suite/test_checker.hpp"
 #include "palus/test_pipeline.hpp"
 #include "palus/writer/suite_includes.hpp"
@@ -121,7 +122,7 @@ struct Sources {
 
 std::unique_ptr<Sources> make_sources(const GenerateRequest& request, const generation::Catalog& catalog,
                                       const generation::LiteralPool& literals, bool guided, Clock::time_point start,
-                                      RunLog& log) {
+                                      Clock::time_point deadline, RunLog& log) {
   const Config& config = *request.config;
   generation::StepOptions step_options;
   step_options.max_statements = static_cast<std::size_t>(config.generate.max_statements);
@@ -138,7 +139,7 @@ std::unique_ptr<Sources> make_sources(const GenerateRequest& request, const gene
   options.share_count = config.generate.shard.count;
   options.max_steps = request.max_steps.value_or(0);
   options.start = start;
-  options.deadline = start + config.generate.time_limit;
+  options.deadline = deadline;
   sources->guided.emplace(catalog, *sources->guide, literals, sources->step, options);
   log(
       fmt::format("model: {} class models, {} transitions followable, {} not (callable missing from the harness), "
@@ -149,11 +150,11 @@ std::unique_ptr<Sources> make_sources(const GenerateRequest& request, const gene
 }
 
 generation::GeneratorOptions generator_options(const GenerateRequest& request, const generation::LiteralPool& literals,
-                                               Clock::time_point start) {
+                                               Clock::time_point deadline) {
   const Config& config = *request.config;
   generation::GeneratorOptions options;
   options.seed = shard_seed(config.generate.seed, config.generate.shard);
-  options.deadline = start + config.generate.time_limit;
+  options.deadline = deadline;
   options.keep_all = config.generate.keep_all;
   options.max_steps = request.max_steps.value_or(0);
   options.literals = &literals;
@@ -232,15 +233,33 @@ report::RunReport generate_stage(const GenerateRequest& request) {
                                               summary.shard->seed)
                                 : ""));
   const generation::LiteralPool literals(*request.api);
-  const std::unique_ptr<Sources> sources = make_sources(request, catalog, literals, guided, start, log);
+  // The budget: with max_steps generation alone is bounded (a deterministic run); otherwise the
+  // whole run is, and generation stops early enough for what it found to be checked and reported.
+  const std::vector<std::unique_ptr<suite::TestChecker>> checkers = make_checkers(request);
+  std::optional<RunBudget> budget;
+  if (!request.max_steps) {
+    budget.emplace(request.run_start, config.generate.time_limit, start, static_cast<unsigned>(checkers.size()),
+                   request.report_follows ? std::max(1u, std::thread::hardware_concurrency()) : 0u,
+                   request.report_fixed_s);
+    summary.budget.emplace();
+    summary.budget->limit_s = summary.time_limit_s;
+    summary.budget->overrun = budget->overrun_before_generation();
+    if (summary.budget->overrun)
+      progress.note(fmt::format(
+          "generate: the stages before generation took {:.0f} s of the {:.0f} s budget; generating for the minimum "
+          "{:.0f} s",
+          std::chrono::duration<double>(start - request.run_start).count(), summary.time_limit_s,
+          std::chrono::duration<double>(budget->minimum_generation()).count()));
+  }
+  const Clock::time_point deadline = budget ? budget->generation_deadline(0, 0) : start + config.generate.time_limit;
+  const std::unique_ptr<Sources> sources = make_sources(request, catalog, literals, guided, start, deadline, log);
   generation::ExecutorExecution execution(executor);
-  generation::GeneratorOptions options = generator_options(request, literals, start);
+  generation::GeneratorOptions options = generator_options(request, literals, deadline);
   if (guided) options.fallback = &sources->random_source;
   generation::Generator generator(catalog, execution, sources->source(), options);
 
   // Check and write, in the background as tests are found.
   writer::SuiteWriter suite_writer(suite_options(request, summary), catalog);
-  const std::vector<std::unique_ptr<suite::TestChecker>> checkers = make_checkers(request);
   std::vector<suite::TestChecker*> checker_list;
   for (const auto& c : checkers) checker_list.push_back(c.get());
   std::mutex report_mutex;
@@ -286,6 +305,14 @@ report::RunReport generate_stage(const GenerateRequest& request) {
         report::ProgressState state;
         state.elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
         state.limit_s = summary.time_limit_s;
+        if (budget) {
+          budget->measured(counts.checked, counts.check_seconds);
+          const std::uint64_t found = counts.regression + counts.expected_exception + counts.failure;
+          const Clock::time_point until = budget->generation_deadline(counts.pending, found + counts.pending);
+          generator.set_deadline(until);
+          state.limit_s = std::chrono::duration<double>(until - start).count();
+          state.run_left_s = std::chrono::duration<double>(budget->deadline() - Clock::now()).count();
+        }
         state.executed = s.executed;
         state.pool = s.pool;
         state.blocks = s.blocks;
@@ -295,6 +322,17 @@ report::RunReport generate_stage(const GenerateRequest& request) {
         progress.update(state);
       });
   summary.interrupted = InterruptGuard::requested().load();
+  const Clock::time_point generation_end = Clock::now();
+  std::uint64_t left_to_check = 0;
+  if (budget) {
+    const PipelineCounts counts = pipeline->counts();
+    budget->measured(counts.checked, counts.check_seconds);
+    left_to_check = counts.pending;
+    summary.budget->generation_s = std::chrono::duration<double>(generation_end - start).count();
+    summary.budget->predicted_check_s = budget->check_seconds(counts.pending);
+    summary.budget->predicted_report_s =
+        budget->report_seconds(counts.regression + counts.expected_exception + counts.failure + counts.pending);
+  }
   if (sources->guided) log_guided_stats(*sources->guided, log);
   log(fmt::format("harness: {} sequences ended in a forked child's death, {} harness restarts", executor.child_deaths(),
                   executor.restarts()));
@@ -309,6 +347,14 @@ report::RunReport generate_stage(const GenerateRequest& request) {
       generator.stats().noisy, generation::GeneratorOptions{}.max_test_output_bytes));
   pipeline->finish();
   progress.finish();
+  if (budget) {
+    summary.budget->check_s = std::chrono::duration<double>(Clock::now() - generation_end).count();
+    log(
+        fmt::format("budget: {} tests were left to check when generation stopped after {:.1f} s: predicted {:.1f} s, "
+                    "took {:.1f} s; the report is predicted to take {:.1f} s (of a {:.0f} s run budget)",
+                    left_to_check, summary.budget->generation_s, summary.budget->predicted_check_s,
+                    summary.budget->check_s, summary.budget->predicted_report_s, summary.time_limit_s));
+  }
   latest = generator.stats();
   refresh_report(true);
   log(fmt::format("done: {} regression, {} failure tests written", summary.tests.regression, summary.tests.failure));

@@ -2,6 +2,7 @@
 // `palus generate`: the generation loop over the built harness, the background test checker and
 // writer, progress, and report.yaml (DESIGN §3, §6, §9).
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <map>
@@ -29,6 +30,13 @@ struct GenerateRequest {
   std::string command;                     ///< as typed, for report.yaml and file headers
   std::map<std::string, double> stages_s;  ///< of the stages before
   bool quiet = false, verbose = false;
+  /// When the run began: generate.time_limit bounds the whole run from here (RunBudget), unless
+  /// max_steps is given (then it bounds generation alone, as a deterministic run needs).
+  std::chrono::steady_clock::time_point run_start = std::chrono::steady_clock::now();
+  /// `palus run`: the report stage follows and its time counts; `report_fixed_s` is what it costs
+  /// besides the tests (the library's coverage build when that is not there yet).
+  bool report_follows = false;
+  double report_fixed_s = 0;
 };
 
 /// Runs generation and writes the output folder. The returned report is also on disk.

@@ -25,7 +25,8 @@ void add_common_options(CLI::App& app, palus::CommonOptions& common) {
 
 void add_generate_overrides(CLI::App& sub, palus::GenerateOverrides& overrides) {
   sub.add_option("--time-limit", overrides.time_limit,
-                 "generation time, e.g. 60s or 5m (overrides generate.time_limit)");
+                 "the run's time, all stages, e.g. 60s or 5m; with --max-steps, generation's alone (overrides "
+                 "generate.time_limit)");
   sub.add_option("--seed", overrides.seed, "random seed (overrides generate.seed)");
   sub.add_option("--mode", overrides.mode, "random | model | model+constraints | palus (overrides generate.mode)");
   sub.add_option("--out", overrides.out, "folder for the generated tests (overrides output.dir)");

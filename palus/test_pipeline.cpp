@@ -215,6 +215,8 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
     counts_.dropped_uncompilable += delta.dropped_uncompilable;
     counts_.dropped_flaky += delta.dropped_flaky;
     counts_.unasserted_callables += delta.unasserted_callables;
+    counts_.checked += batch.size();
+    counts_.check_seconds += result.compile_seconds + result.run_seconds;
     counts_.pending -= batch.size() - recheck.size();
     for (Named& named : recheck) lanes_[lane_of(named.test)].queue.push_back(std::move(named));
     failures_.insert(failures_.end(), written.begin(), written.end());

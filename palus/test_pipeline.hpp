@@ -36,6 +36,9 @@ struct PipelineCounts {
   std::uint64_t pending = 0;
   /// Callables whose values a checked test saw differ from the harness's, no longer asserted.
   std::uint64_t unasserted_callables = 0;
+  /// Tests checked so far (in every batch, kept or not), and the seconds their checks took.
+  std::uint64_t checked = 0;
+  double check_seconds = 0;
 };
 
 /// A failure test as written: for report.yaml.

@@ -295,7 +295,7 @@ std::string render(const ProjectGuess& guess, const fs::path& project_dir) {
       "#   contracts: default          # or a list of: {}\n"
       "\n"
       "# generate:\n"
-      "#   time_limit: 60s\n"
+      "#   time_limit: 60s             # the whole run, all stages (with --max-steps: generation alone)\n"
       "#   seed: 0\n"
       "#   mode: random                # random | model | model+constraints | palus (default with a sample)\n"
       "#   guided_fraction: 0.6        # share of time in the model-guided phase\n"

@@ -100,6 +100,10 @@ class Generator {
   /// `progress` is called about four times a second.
   void run(const std::atomic<bool>& stop, const Sink& sink, const Progress& progress);
 
+  /// Moves the deadline (from `progress`, which run() calls on its own thread): a run's budget
+  /// shortens generation as the tests it found need time to be checked.
+  void set_deadline(std::chrono::steady_clock::time_point deadline) { options_.deadline = deadline; }
+
   const GeneratorStats& stats() const { return stats_; }
   const Pool& pool() const { return pool_; }
   Random& random() { return random_; }

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 namespace palus::report {
 
 Progress::Progress(std::FILE* out, bool quiet) : out_(out), quiet_(quiet), live_(isatty(fileno(out)) == 1) {}
@@ -12,8 +14,9 @@ std::string Progress::line(const ProgressState& s) const {
   for (const auto& [kind, n] : s.failures_by_kind)
     failures += fmt::format("{}{} {}", failures.empty() ? "" : ", ", n, kind);
   const double rate = s.elapsed_s > 0 ? static_cast<double>(s.executed) / s.elapsed_s : 0;
-  return fmt::format("generate: {:.0f}/{:.0f} s  {:.0f} seq/s  {}pool {}  tests {}{}  failures: {}", s.elapsed_s,
-                     s.limit_s, rate, s.blocks ? fmt::format("{} blocks  ", s.blocks) : "", s.pool, s.tests,
+  return fmt::format("generate: {:.0f}/{:.0f} s{}  {:.0f} seq/s  {}pool {}  tests {}{}  failures: {}", s.elapsed_s,
+                     s.limit_s, s.run_left_s ? fmt::format(" (run: {:.0f} s left)", std::max(0.0, *s.run_left_s)) : "",
+                     rate, s.blocks ? fmt::format("{} blocks  ", s.blocks) : "", s.pool, s.tests,
                      s.pending ? fmt::format(" (+{} checking)", s.pending) : "", failures.empty() ? "none" : failures);
 }
 

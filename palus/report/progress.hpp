@@ -5,12 +5,14 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace palus::report {
 
 struct ProgressState {
   double elapsed_s = 0, limit_s = 0;
+  std::optional<double> run_left_s;  ///< of the whole run's budget, when generation is a part of it
   std::uint64_t executed = 0;
   std::size_t pool = 0;
   std::uint64_t blocks = 0;   ///< library blocks reached so far (0: not measured)

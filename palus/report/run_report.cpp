@@ -196,6 +196,16 @@ std::string to_yaml(const RunReport& r) {
     out << YAML::Key << "shard" << YAML::Value;
     emit_shard(out, *r.shard);
   }
+  if (r.budget) {
+    out << YAML::Key << "budget" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "limit_s" << YAML::Value << rounded(r.budget->limit_s, 0.1);
+    out << YAML::Key << "generation_s" << YAML::Value << rounded(r.budget->generation_s, 0.1);
+    out << YAML::Key << "predicted_check_s" << YAML::Value << rounded(r.budget->predicted_check_s, 0.1);
+    out << YAML::Key << "check_s" << YAML::Value << rounded(r.budget->check_s, 0.1);
+    out << YAML::Key << "predicted_report_s" << YAML::Value << rounded(r.budget->predicted_report_s, 0.1);
+    out << YAML::Key << "overrun" << YAML::Value << r.budget->overrun;
+    out << YAML::EndMap;
+  }
   if (r.merge) {
     out << YAML::Key << "merge" << YAML::Value;
     emit_merge(out, *r.merge);

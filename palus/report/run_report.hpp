@@ -60,6 +60,16 @@ struct RunReport {
   std::vector<Unsupported> unsupported;    ///< what palus left out, and why
   std::optional<ShardInfo> shard;          ///< a share of a split run
 
+  /// How the run spent its budget (palus/run_budget.hpp): generation's share, and the predicted
+  /// and actual seconds of checking the tests left when generation stopped; the report stage's
+  /// prediction (its actual time is stages_s.report). Absent with max_steps.
+  struct Budget {
+    double limit_s = 0, generation_s = 0;
+    double predicted_check_s = 0, check_s = 0, predicted_report_s = 0;
+    bool overrun = false;  ///< the stages before generation took the budget: generation got its minimum
+  };
+  std::optional<Budget> budget;
+
   /// palus merge: what it read and what it cut, and each shard's own figures.
   struct Merge {
     std::uint64_t tests_read = 0;         ///< tests in the shards' folders

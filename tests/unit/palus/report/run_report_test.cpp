@@ -80,14 +80,20 @@ TEST(RunReportYaml, WithoutMaxStepsOrCoverageTheKeysStayOrAreOmittedAsDocumented
       << "coverage is always there, null until palus report ran";
 }
 
-TEST(RunReportYaml, AShardAndAMergeAreWrittenOnlyWhenThereIsOne) {
+TEST(RunReportYaml, AShardAMergeAndABudgetAreWrittenOnlyWhenThereIsOne) {
   EXPECT_FALSE(YAML::Load(to_yaml(full_report()))["shard"].IsDefined());
+  EXPECT_FALSE(YAML::Load(to_yaml(full_report()))["budget"].IsDefined());
   RunReport r = full_report();
   r.shard = ShardInfo{2, 4, 99};
   r.merge.emplace();
   r.merge->shards.push_back({"shard-1", ShardInfo{1, 4, 98}, 1, {10, 6, 2, 1, 1, 0, 40}, 5, 1, std::nullopt});
   const YAML::Node root = YAML::Load(to_yaml(r));
   EXPECT_EQ((std::set<std::string>{"index", "count", "seed"}), keys_of(root["shard"]));
+  RunReport budgeted = full_report();
+  budgeted.budget = RunReport::Budget{60, 20, 10, 11, 15, false};
+  EXPECT_EQ((std::set<std::string>{"limit_s", "generation_s", "predicted_check_s", "check_s", "predicted_report_s",
+                                   "overrun"}),
+            keys_of(YAML::Load(to_yaml(budgeted))["budget"]));
   EXPECT_EQ((std::set<std::string>{"tests_read", "cut_duplicate", "cut_no_new_blocks", "renamed", "blocks_compared",
                                    "shards"}),
             keys_of(root["merge"]));
