@@ -1,8 +1,13 @@
 #include "palus/generation/feedback.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
+
+#include "core/names.hpp"
 
 namespace palus::generation {
 namespace {
@@ -60,6 +65,37 @@ std::optional<std::uint32_t> points_into(const CallableInfo& info, const Stateme
   return statement.inputs[0].ref;
 }
 
+/// A class used as an iterator: named one ("xml_node_iterator", "ValueIteratorBase"), or one that
+/// both steps (++ or --) and dereferences (* or ->).
+bool is_iterator(const api::Api* api, const std::string& cls) {
+  std::string name(names::last_component(cls));
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (name.find("iterator") != std::string::npos) return true;
+  if (api == nullptr) return false;
+  for (const auto& c : api->classes) {
+    if (c.name != cls) continue;
+    auto has = [&](std::initializer_list<const char*> operators) {
+      return std::any_of(c.methods.begin(), c.methods.end(), [&](const api::Callable& m) {
+        return std::find(operators.begin(), operators.end(), m.name) != operators.end();
+      });
+    };
+    return has({"operator++", "operator--"}) && has({"operator*", "operator->"});
+  }
+  return false;
+}
+
+/// A default-constructed iterator is singular, as the standard library's are: it points nowhere,
+/// and only assigning, copying and comparing it are defined.
+bool makes_singular(const CallableInfo& info, const Catalog& catalog) {
+  const api::Callable* f = info.callable;
+  return f != nullptr && f->kind == api::CallableKind::constructor && f->constructor_kind == "default" &&
+         is_iterator(catalog.api, f->owner);
+}
+
+bool defined_on_singular(const api::Callable& f) {
+  return f.name == "operator=" || f.name == "operator==" || f.name == "operator!=";
+}
+
 }  // namespace
 
 bool ran_normally(const harness::protocol::RunResult& result, std::size_t count) {
@@ -81,7 +117,7 @@ std::set<std::uint32_t> moved_from(const Sequence& sequence, std::size_t count, 
 }
 
 bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const Catalog& catalog) {
-  std::set<std::uint32_t> moved, invalidated;
+  std::set<std::uint32_t> moved, invalidated, singular;
   std::map<std::uint32_t, std::uint32_t> into;  // a reference result's statement -> its owner's
   for (std::size_t k = 0; k <= upto && k < sequence.size(); ++k) {
     const CallableInfo& info = catalog.callables[sequence[k].callable];
@@ -90,6 +126,12 @@ bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const C
       if (inputs[i].kind == InputKind::null_pointer) return true;
       if (inputs[i].kind != InputKind::ref) continue;
       if (moved.count(inputs[i].ref) || invalidated.count(inputs[i].ref)) return true;
+      if (singular.count(inputs[i].ref)) {
+        // Stepped, dereferenced or checked (a contract prints or compares what it points to).
+        const bool receiver = info.is_method && i == 0 && info.callable != nullptr;
+        if (info.is_check() || (receiver && !defined_on_singular(*info.callable))) return true;
+        if (receiver && info.callable->name == "operator=") singular.erase(inputs[i].ref);
+      }
       if (i < info.inputs.size() && info.inputs[i].moves) moved.insert(inputs[i].ref);
     }
     // A change of an object may invalidate the references into it it handed out (a vector that
@@ -100,6 +142,7 @@ bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const C
         if (owner == inputs[i].ref) invalidated.insert(reference);
     }
     if (auto owner = points_into(info, sequence[k])) into[static_cast<std::uint32_t>(k)] = *owner;
+    if (makes_singular(info, catalog)) singular.insert(static_cast<std::uint32_t>(k));
   }
   return false;
 }

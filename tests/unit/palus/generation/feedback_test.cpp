@@ -214,6 +214,59 @@ TEST(Feedback, AReferenceIntoAnObjectIsInvalidAfterTheObjectChanged) {
   EXPECT_TRUE(makes_own_invalid_input(member, 3, catalog));
 }
 
+/// ns::Cursor, an iterator: Cursor() (singular), Cursor(const ns::A &), operator++(), operator*(),
+/// operator==(const Cursor &) and operator=(const Cursor &).
+struct IteratorLibrary : Library {
+  static constexpr std::uint32_t kSingular = 11, kFromA = 12, kStep = 13, kDeref = 14, kEquals = 15, kAssign = 16;
+  IteratorLibrary() {
+    using api::CallableKind;
+    using api::Passing;
+    using api::TypeCategory;
+    const api::TypeRef cursor_ref = type("ns::Cursor &", "ns::Cursor", Passing::ref, TypeCategory::record);
+    const api::TypeRef cursor_cref = type("const ns::Cursor &", "ns::Cursor", Passing::const_ref, TypeCategory::record);
+    api::Class c;
+    c.name = "ns::Cursor";
+    c.kind = "class";
+    api::Callable singular = callable("ns::Cursor::Cursor()", "Cursor", "ns::Cursor", CallableKind::constructor);
+    singular.constructor_kind = "default";
+    c.constructors.push_back(singular);
+    c.constructors.push_back(
+        callable("ns::Cursor::Cursor(const ns::A &)", "Cursor", "ns::Cursor", CallableKind::constructor,
+                 {param("a", type("const ns::A &", "ns::A", Passing::const_ref, TypeCategory::record))}));
+    c.methods.push_back(
+        callable("ns::Cursor::operator++()", "operator++", "ns::Cursor", CallableKind::method, {}, cursor_ref));
+    c.methods.push_back(
+        callable("ns::Cursor::operator*()", "operator*", "ns::Cursor", CallableKind::method, {}, int_type()));
+    c.methods.push_back(callable("ns::Cursor::operator==(const ns::Cursor &)", "operator==", "ns::Cursor",
+                                 CallableKind::method, {param("o", cursor_cref)}, int_type()));
+    c.methods.push_back(callable("ns::Cursor::operator=(const ns::Cursor &)", "operator=", "ns::Cursor",
+                                 CallableKind::method, {param("o", cursor_cref)}, cursor_ref));
+    api.classes.push_back(c);
+    ids.insert(ids.end(), {"ns::Cursor::Cursor()", "ns::Cursor::Cursor(const ns::A &)", "ns::Cursor::operator++()",
+                           "ns::Cursor::operator*()", "ns::Cursor::operator==(const ns::Cursor &)",
+                           "ns::Cursor::operator=(const ns::Cursor &)"});
+  }
+};
+
+TEST(Feedback, SteppingOrDereferencingADefaultConstructedIteratorIsInvalid) {
+  const IteratorLibrary lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using L = IteratorLibrary;
+  const Sequence stepped = make({call(L::kSingular, {}), call(L::kStep, {ref(0)})});
+  EXPECT_TRUE(makes_own_invalid_input(stepped, 1, catalog)) << "a singular iterator points nowhere";
+  const Sequence read = make({call(L::kSingular, {}), call(L::kDeref, {ref(0)})});
+  EXPECT_TRUE(makes_own_invalid_input(read, 1, catalog));
+  const Sequence compared = make({call(L::kSingular, {}), call(L::kEquals, {ref(0), ref(0)})});
+  EXPECT_FALSE(makes_own_invalid_input(compared, 1, catalog)) << "comparing it is defined";
+  const Sequence assigned =
+      make({call(L::kACtor, {Input::integer(1)}), call(L::kFromA, {ref(0)}), call(L::kSingular, {}),
+            call(L::kAssign, {ref(2), ref(1)}), call(L::kStep, {ref(2)})});
+  EXPECT_FALSE(makes_own_invalid_input(assigned, 4, catalog)) << "assigned a real position, it steps";
+  const Sequence real =
+      make({call(L::kACtor, {Input::integer(1)}), call(L::kFromA, {ref(0)}), call(L::kStep, {ref(1)})});
+  EXPECT_FALSE(makes_own_invalid_input(real, 2, catalog)) << "an iterator made from a range is not singular";
+}
+
 TEST_F(FeedbackFixture, HangOomExitAreFailures) {
   for (const auto& [kind, name] : std::vector<std::pair<OutcomeKind, std::string>>{
            {OutcomeKind::hang, "hang"}, {OutcomeKind::oom, "oom"}, {OutcomeKind::exit, "exit"}}) {
