@@ -310,6 +310,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
           const std::uint64_t found = counts.regression + counts.expected_exception + counts.failure;
           const Clock::time_point until = budget->generation_deadline(counts.pending, found + counts.pending);
           generator.set_deadline(until);
+          if (sources->guided) sources->guided->set_deadline(until);
           state.limit_s = std::chrono::duration<double>(until - start).count();
           state.run_left_s = std::chrono::duration<double>(budget->deadline() - Clock::now()).count();
         }

@@ -44,6 +44,9 @@ class GuidedSource : public SequenceSource {
   void executed(const Sequence& candidate, Verdict verdict, const harness::protocol::RunResult& result) override;
 
   bool guided_phase() const;
+  /// Moves the end of generation (a run's budget shortens it as tests are found), so that the
+  /// guided phase keeps its share of what generation really gets. Call it on the generator's thread.
+  void set_deadline(std::chrono::steady_clock::time_point deadline) { options_.deadline = deadline; }
   GuidedSourceStats stats() const;
   /// Nodes with sequences waiting to be extended (reachingSeqs' keys with a non-empty list).
   std::size_t reaching_nodes() const;
