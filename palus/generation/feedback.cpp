@@ -84,12 +84,15 @@ bool is_iterator(const api::Api* api, const std::string& cls) {
   return false;
 }
 
+bool is_iterator_constructor(const CallableInfo& info, const Catalog& catalog) {
+  const api::Callable* f = info.callable;
+  return f != nullptr && f->kind == api::CallableKind::constructor && is_iterator(catalog.api, f->owner);
+}
+
 /// A default-constructed iterator is singular, as the standard library's are: it points nowhere,
 /// and only assigning, copying and comparing it are defined.
 bool makes_singular(const CallableInfo& info, const Catalog& catalog) {
-  const api::Callable* f = info.callable;
-  return f != nullptr && f->kind == api::CallableKind::constructor && f->constructor_kind == "default" &&
-         is_iterator(catalog.api, f->owner);
+  return is_iterator_constructor(info, catalog) && info.callable->constructor_kind == "default";
 }
 
 bool defined_on_singular(const api::Callable& f) {
@@ -142,7 +145,13 @@ bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const C
         if (owner == inputs[i].ref) invalidated.insert(reference);
     }
     if (auto owner = points_into(info, sequence[k])) into[static_cast<std::uint32_t>(k)] = *owner;
-    if (makes_singular(info, catalog)) singular.insert(static_cast<std::uint32_t>(k));
+    // A copy of a singular iterator, or one converted from it (ValueConstIterator(ValueIterator)),
+    // is singular too.
+    const bool from_singular = std::any_of(inputs.begin(), inputs.end(), [&](const Input& in) {
+      return in.kind == InputKind::ref && singular.count(in.ref) > 0;
+    });
+    if (makes_singular(info, catalog) || (from_singular && is_iterator_constructor(info, catalog)))
+      singular.insert(static_cast<std::uint32_t>(k));
   }
   return false;
 }

@@ -217,7 +217,8 @@ TEST(Feedback, AReferenceIntoAnObjectIsInvalidAfterTheObjectChanged) {
 /// ns::Cursor, an iterator: Cursor() (singular), Cursor(const ns::A &), operator++(), operator*(),
 /// operator==(const Cursor &) and operator=(const Cursor &).
 struct IteratorLibrary : Library {
-  static constexpr std::uint32_t kSingular = 11, kFromA = 12, kStep = 13, kDeref = 14, kEquals = 15, kAssign = 16;
+  static constexpr std::uint32_t kSingular = 11, kFromA = 12, kStep = 13, kDeref = 14, kEquals = 15, kAssign = 16,
+                                 kCopy = 17;
   IteratorLibrary() {
     using api::CallableKind;
     using api::Passing;
@@ -241,10 +242,12 @@ struct IteratorLibrary : Library {
                                  CallableKind::method, {param("o", cursor_cref)}, int_type()));
     c.methods.push_back(callable("ns::Cursor::operator=(const ns::Cursor &)", "operator=", "ns::Cursor",
                                  CallableKind::method, {param("o", cursor_cref)}, cursor_ref));
+    c.constructors.push_back(callable("ns::Cursor::Cursor(const ns::Cursor &)", "Cursor", "ns::Cursor",
+                                      CallableKind::constructor, {param("o", cursor_cref)}));
     api.classes.push_back(c);
     ids.insert(ids.end(), {"ns::Cursor::Cursor()", "ns::Cursor::Cursor(const ns::A &)", "ns::Cursor::operator++()",
                            "ns::Cursor::operator*()", "ns::Cursor::operator==(const ns::Cursor &)",
-                           "ns::Cursor::operator=(const ns::Cursor &)"});
+                           "ns::Cursor::operator=(const ns::Cursor &)", "ns::Cursor::Cursor(const ns::Cursor &)"});
   }
 };
 
@@ -262,6 +265,8 @@ TEST(Feedback, SteppingOrDereferencingADefaultConstructedIteratorIsInvalid) {
       make({call(L::kACtor, {Input::integer(1)}), call(L::kFromA, {ref(0)}), call(L::kSingular, {}),
             call(L::kAssign, {ref(2), ref(1)}), call(L::kStep, {ref(2)})});
   EXPECT_FALSE(makes_own_invalid_input(assigned, 4, catalog)) << "assigned a real position, it steps";
+  const Sequence copied = make({call(L::kSingular, {}), call(L::kCopy, {ref(0)}), call(L::kStep, {ref(1)})});
+  EXPECT_TRUE(makes_own_invalid_input(copied, 2, catalog)) << "a copy of a singular iterator is singular";
   const Sequence real =
       make({call(L::kACtor, {Input::integer(1)}), call(L::kFromA, {ref(0)}), call(L::kStep, {ref(1)})});
   EXPECT_FALSE(makes_own_invalid_input(real, 2, catalog)) << "an iterator made from a range is not singular";
