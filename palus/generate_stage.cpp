@@ -38,8 +38,8 @@ using Clock = std::chrono::steady_clock;
 /// no path of the machine it was made on (a shard's folder is copied elsewhere to be merged).
 class RunLog {
  public:
-  RunLog(const fs::path& file, const fs::path& project_dir)
-      : out_(file, std::ios::trunc), project_(project_dir.string() + "/"), start_(Clock::now()) {
+  RunLog(const fs::path& file, std::string project_prefix)
+      : out_(file, std::ios::trunc), project_(std::move(project_prefix)), start_(Clock::now()) {
     if (!out_) throw UserError(fmt::format("{}: cannot write the run log", file.string()));
   }
   void operator()(const std::string& line) {
@@ -212,7 +212,9 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   const Config& config = *request.config;
   const auto start = Clock::now();
   fs::create_directories(config.output.dir);
-  RunLog log(config.output.dir / "run.log", config.dir);
+  // The project's folder, taken out of what is written: paths are shown relative to it.
+  const std::string project_prefix = config.dir.string() + "/";
+  RunLog log(config.output.dir / "run.log", project_prefix);
   report::Progress progress(stdout, request.quiet);
 
   // Plan.
@@ -280,7 +282,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
     summary.failures.clear();
     for (const auto& f : pipeline->failures())
       summary.failures.push_back({f.test.failure_kind, failing_callable(f.test, catalog), f.location,
-                                  text::erase_all(f.test.message, config.dir.string() + "/"), f.test.identity});
+                                  text::erase_all(f.test.message, project_prefix), f.test.identity});
     summary.stages_s["generate"] = std::chrono::duration<double>(Clock::now() - start).count();
     report::write_report(config.output.dir, summary);
   };

@@ -36,9 +36,7 @@ void add_sequences(report::RunReport::Sequences& sum, const report::RunReport::S
 const report::FailureEntry* failure_entry(const merge::WrittenSuite& suite, const merge::WrittenTest& test) {
   const std::string suffix = test.record.file.generic_string() + ":" + test.record.name.name;
   for (const auto& f : suite.report.failures) {
-    if (f.test.size() >= suffix.size() && f.test.compare(f.test.size() - suffix.size(), suffix.size(), suffix) == 0 &&
-        (f.test.size() == suffix.size() || f.test[f.test.size() - suffix.size() - 1] == '/'))
-      return &f;
+    if (f.test == suffix || f.test.ends_with("/" + suffix)) return &f;
   }
   return nullptr;
 }
@@ -105,10 +103,10 @@ report::RunReport merge_stage(const MergeRequest& request) {
     writer::RenderedTest rendered = k.test->rendered;
     if (k.name != k.test->record.name) rendered.text = merge::with_test_name(rendered.text, k.name);
     suite_writer.accept_rendered(k.test->subject, k.name, std::move(rendered), k.test->record);
-    summary.tests.expected_exception += k.test->record.kind == "expected_exception";
+    summary.tests.expected_exception += k.test->record.kind == generation::TestKind::expected_exception;
   }
   for (const merge::KeptTest& k : plan.kept) {
-    if (k.test->record.kind != "failure") continue;
+    if (k.test->record.kind != generation::TestKind::failure) continue;
     report::FailureEntry entry;
     if (const report::FailureEntry* found = failure_entry(*k.suite, *k.test)) entry = *found;
     entry.key = k.test->record.identity.empty() ? entry.key : k.test->record.identity;

@@ -71,11 +71,12 @@ MergePlan plan_merge(const std::vector<WrittenSuite>& suites) {
       const bool seen_identity = !r.identity.empty() && identities.count(r.identity) > 0;
       const bool adds_blocks = plan.blocks_compared && !r.blocks.empty() && !all_in(r.blocks, covered);
       if (!bodies.insert(body_key(test.rendered.text)).second ||
-          (seen_identity && (r.kind == "failure" || !adds_blocks))) {
+          (seen_identity && (r.kind == generation::TestKind::failure || !adds_blocks))) {
         ++plan.cut_duplicate;
         continue;
       }
-      if (!first && r.kind == "regression" && plan.blocks_compared && !r.blocks.empty() && !adds_blocks) {
+      if (!first && r.kind == generation::TestKind::regression && plan.blocks_compared && !r.blocks.empty() &&
+          !adds_blocks) {
         ++plan.cut_no_new_blocks;
         continue;
       }

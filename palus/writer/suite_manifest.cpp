@@ -2,11 +2,27 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <iterator>
+#include <utility>
+
 #include "core/error.hpp"
 #include "core/yaml_reader.hpp"
 
 namespace palus::writer {
 namespace {
+
+using generation::TestKind;
+
+constexpr std::pair<TestKind, const char*> kKindNames[] = {{TestKind::regression, "regression"},
+                                                           {TestKind::expected_exception, "expected_exception"},
+                                                           {TestKind::failure, "failure"}};
+
+const char* kind_name(TestKind kind) {
+  for (const auto& [k, name] : kKindNames)
+    if (k == kind) return name;
+  return "regression";
+}
 
 class ManifestReader : public YamlReader {
  public:
@@ -21,10 +37,12 @@ class ManifestReader : public YamlReader {
       test.file = scalar(get(t, "file"), "file");
       test.name.suite = scalar(get(t, "suite"), "suite");
       test.name.name = scalar(get(t, "name"), "name");
-      test.kind = scalar(get(t, "kind"), "kind");
-      if (test.kind != "regression" && test.kind != "expected_exception" && test.kind != "failure")
-        fail_at(where(t["kind"]), "expected 'kind' to be regression, expected_exception or failure, got '{}'",
-                test.kind);
+      const std::string kind = scalar(get(t, "kind"), "kind");
+      const auto* named = std::find_if(std::begin(kKindNames), std::end(kKindNames),
+                                       [&](const auto& entry) { return kind == entry.second; });
+      if (named == std::end(kKindNames))
+        fail_at(where(t["kind"]), "expected 'kind' to be regression, expected_exception or failure, got '{}'", kind);
+      test.kind = named->first;
       if (const YAML::Node identity = t["identity"]; identity.IsDefined()) test.identity = scalar(identity, "identity");
       if (const YAML::Node blocks = t["blocks"]; blocks.IsDefined())
         for (const YAML::Node& b : list(blocks, "blocks"))
@@ -51,7 +69,7 @@ std::string manifest_yaml(const SuiteManifest& manifest, const std::string& head
     out << YAML::Key << "file" << YAML::Value << t.file.generic_string();
     out << YAML::Key << "suite" << YAML::Value << t.name.suite;
     out << YAML::Key << "name" << YAML::Value << t.name.name;
-    out << YAML::Key << "kind" << YAML::Value << t.kind;
+    out << YAML::Key << "kind" << YAML::Value << kind_name(t.kind);
     if (!t.identity.empty()) out << YAML::Key << "identity" << YAML::Value << YAML::DoubleQuoted << t.identity;
     if (!t.blocks.empty()) out << YAML::Key << "blocks" << YAML::Value << YAML::Flow << t.blocks;
     out << YAML::EndMap;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "palus/generation/test_case.hpp"
 #include "palus/writer/test_renderer.hpp"
 
 namespace palus::writer {
@@ -19,8 +20,9 @@ inline constexpr const char* kManifestFile = "tests.yaml";
 struct ManifestTest {
   std::filesystem::path file;  ///< relative to the output folder: "Statement_regression_test.cpp"
   TestName name;
-  std::string kind;      ///< regression | expected_exception | failure
-  std::string identity;  ///< generation::TestCase::identity
+  generation::TestKind kind =
+      generation::TestKind::regression;  ///< written as regression | expected_exception | failure
+  std::string identity;                  ///< generation::TestCase::identity
   std::vector<std::uint32_t> blocks;
 };
 

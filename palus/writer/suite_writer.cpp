@@ -113,9 +113,7 @@ FiledTest SuiteWriter::accept(const TestCase& test, const TestName& name) {
   std::lock_guard lock(mutex_);
   if (auto found = filed_.find(name); found != filed_.end()) return filed_locked(name, found->second);
   ManifestTest record;
-  record.kind = test.kind == TestKind::failure              ? "failure"
-                : test.kind == TestKind::expected_exception ? "expected_exception"
-                                                            : "regression";
+  record.kind = test.kind;
   record.identity = test.identity;
   record.blocks = test.result.new_blocks;
   return accept_locked({subject_identifier(test), test.kind == TestKind::failure}, name, renderer_.render(test, name),
@@ -126,7 +124,7 @@ FiledTest SuiteWriter::accept_rendered(const std::string& subject, const TestNam
                                        ManifestTest record) {
   std::lock_guard lock(mutex_);
   if (auto found = filed_.find(name); found != filed_.end()) return filed_locked(name, found->second);
-  const bool failure = record.kind == "failure";
+  const bool failure = record.kind == TestKind::failure;
   return accept_locked({subject, failure}, name, std::move(rendered), std::move(record));
 }
 
@@ -137,7 +135,7 @@ FiledTest SuiteWriter::accept_locked(const GroupKey& key, const TestName& name, 
   auto at = std::upper_bound(group.begin(), group.end(), order,
                              [](std::uint64_t o, const Held& held) { return o < held.order; });
   record.name = name;
-  group.insert(at, {name, std::move(rendered), order, std::move(record)});
+  group.insert(at, {std::move(rendered), order, std::move(record)});
   (key.second ? failure_count_ : regression_count_) += 1;
   filed_[name] = key;
   return filed_locked(name, key);
@@ -145,7 +143,7 @@ FiledTest SuiteWriter::accept_locked(const GroupKey& key, const TestName& name, 
 
 FiledTest SuiteWriter::filed_locked(const TestName& name, const GroupKey& key) const {
   const std::vector<Held>& group = groups_.at(key);
-  const auto at = std::find_if(group.begin(), group.end(), [&](const Held& held) { return held.name == name; });
+  const auto at = std::find_if(group.begin(), group.end(), [&](const Held& held) { return held.record.name == name; });
   FiledTest filed;
   filed.name = name;
   filed.file = file_of(key, static_cast<std::size_t>(at - group.begin()));

@@ -119,10 +119,9 @@ class SuiteWriter {
 
  private:
   struct Held {
-    TestName name;
     RenderedTest rendered;
     std::uint64_t order = 0;  ///< when its name was reserved
-    ManifestTest record;      ///< its entry in tests.yaml (the file is set when written)
+    ManifestTest record;      ///< its name and its entry in tests.yaml (the file is set when written)
   };
   /// (subject_identifier, failure?): one group of files.
   using GroupKey = std::pair<std::string, bool>;

@@ -18,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 
 WrittenTest test(const std::string& name, const std::string& body, std::vector<std::uint32_t> blocks = {},
-                 const std::string& kind = "regression", const std::string& identity = "") {
+                 generation::TestKind kind = generation::TestKind::regression, const std::string& identity = "") {
   WrittenTest t;
   t.record.file = "Widget_regression_test.cpp";
   t.record.name = {"WidgetRegressionTest", name};
@@ -75,13 +75,15 @@ TEST(ShardMerge, ATestWithNewBlocksIsKeptUnderAFreeNameWhenItsOwnIsTaken) {
 TEST(ShardMerge, TheSameBodyFailureOrExceptionIsCutAsADuplicate) {
   const MergePlan plan = plan_merge({
       suite("a", 1,
-            {test("Widget_size_1", "  a;\n", {1, 2}), test("Widget_crash_1", "  x;\n", {}, "failure", "crash\nf\ng"),
-             test("Widget_throw_1", "  t;\n", {5}, "expected_exception", "f\nstd::logic_error")}),
+            {test("Widget_size_1", "  a;\n", {1, 2}),
+             test("Widget_crash_1", "  x;\n", {}, generation::TestKind::failure, "crash\nf\ng"),
+             test("Widget_throw_1", "  t;\n", {5}, generation::TestKind::expected_exception, "f\nstd::logic_error")}),
       suite("b", 2,
             {test("Widget_size_7", "  a;\n", {8}),
-             test("Widget_crash_1", "  // palus: sanitizer: at 0x7ffc\n  y;\n", {}, "failure", "crash\nf\ng"),
-             test("Widget_throw_2", "  u;\n", {5}, "expected_exception", "f\nstd::logic_error"),
-             test("Widget_throw_3", "  v;\n", {6}, "expected_exception", "f\nstd::logic_error")}),
+             test("Widget_crash_1", "  // palus: sanitizer: at 0x7ffc\n  y;\n", {}, generation::TestKind::failure,
+                  "crash\nf\ng"),
+             test("Widget_throw_2", "  u;\n", {5}, generation::TestKind::expected_exception, "f\nstd::logic_error"),
+             test("Widget_throw_3", "  v;\n", {6}, generation::TestKind::expected_exception, "f\nstd::logic_error")}),
   });
   EXPECT_EQ(kept_names(plan),
             (std::vector<std::string>{"Widget_size_1", "Widget_crash_1", "Widget_throw_1", "Widget_throw_3"}))
@@ -177,7 +179,7 @@ TEST(SuiteManifest, WhatIsWrittenIsReadBack) {
   writer::ManifestTest t;
   t.file = "Widget_failure_test.cpp";
   t.name = {"WidgetFailureTest", "Widget_crash_1"};
-  t.kind = "failure";
+  t.kind = generation::TestKind::failure;
   t.identity = "crash\nWidget::crash()\nWidget::crash";
   t.blocks = {1, 2};
   m.tests.push_back(t);
@@ -188,6 +190,7 @@ TEST(SuiteManifest, WhatIsWrittenIsReadBack) {
   ASSERT_EQ(back.tests.size(), 1u);
   EXPECT_EQ(back.tests[0].file, t.file);
   EXPECT_EQ(back.tests[0].name, t.name);
+  EXPECT_EQ(back.tests[0].kind, generation::TestKind::failure);
   EXPECT_EQ(back.tests[0].identity, t.identity);
   EXPECT_EQ(back.tests[0].blocks, t.blocks);
 }
