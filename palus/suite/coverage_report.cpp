@@ -71,7 +71,11 @@ void run_gcovr(const Config& config, const fs::path& dir, CoverageReport& report
   for (const auto& h : config.project.headers) folders.insert(h);
   process::ProcessSpec spec;
   spec.exe = "gcovr";
-  spec.args = {"--root", config.dir.string(), "--gcov-executable", gcov_for(harness::compiler())};
+  // gcov runs in the object directory, where the tests were compiled (this report's own build
+  // folder): two reports of one project at once (shards side by side) then never share gcov's
+  // intermediate files, as they did when gcov ran in the project's folder.
+  spec.args = {"--root",     config.dir.string(), "--object-directory",
+               dir.string(), "--gcov-executable", gcov_for(harness::compiler())};
   for (const auto& f : folders) spec.args.insert(spec.args.end(), {"--filter", folder_filter(f)});
   spec.args.insert(spec.args.end(), {"--exclude", folder_filter(config.output.dir), "--exclude", folder_filter(dir)});
   fs::remove_all(dir / "coverage");
