@@ -208,12 +208,13 @@ Classified classify(const harness::Outcome& outcome, const Sequence& checked, st
   c.kind = failure_kind(outcome.kind);
   // Where a hang or an out-of-memory is caught is happenstance (whichever frame was running or
   // allocating), and so is who noticed it (std::bad_alloc, the sanitizer's allocator, the OOM
-  // killer), so for them the callable and the phase are the whole identity.
-  const bool anywhere = outcome.kind == OutcomeKind::hang || outcome.kind == OutcomeKind::oom;
-  const std::string where = anywhere                    ? outcome.phase
+  // killer, the call timeout: a call eating memory on a loaded machine may run out of time first),
+  // so for them the callable and the phase are the whole identity.
+  const bool exhausted = outcome.kind == OutcomeKind::hang || outcome.kind == OutcomeKind::oom;
+  const std::string where = exhausted                   ? outcome.phase
                             : outcome.top_frame.empty() ? outcome.sanitizer_kind + " " + outcome.phase
                                                         : outcome.top_frame;
-  c.key = c.kind + "\n" + callable_id(outcome.statement) + "\n" + where;
+  c.key = (exhausted ? std::string("exhausted") : c.kind) + "\n" + callable_id(outcome.statement) + "\n" + where;
   return c;
 }
 
