@@ -7,6 +7,7 @@
 #include <cmath>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "core/api_yaml.hpp"
@@ -28,6 +29,9 @@
 #include "palus/report/run_report.hpp"
 #include "palus/suite/coverage_report.hpp"
 #include "palus/trace_stage.hpp"
+#include "palus/uncovered/branch_map.hpp"
+#include "palus/uncovered/diagnosis_yaml.hpp"
+#include "palus/uncovered_stage.hpp"
 
 namespace palus {
 namespace {
@@ -83,11 +87,13 @@ void check_oracles_can_run(const api::Api& api, const fs::path& config_dir) {
 
 api::Api analyze_stage(const Workspace& ws, const CommonOptions& common) {
   const auto start = std::chrono::steady_clock::now();
-  api::Api api =
-      analysis::analyze(analysis::analysis_input(ws.config, harness::runtime_root() / "oracles" / "include"));
+  uncovered::BranchMap branches;
+  api::Api api = analysis::analyze(analysis::analysis_input(ws.config, harness::runtime_root() / "oracles" / "include"),
+                                   &branches);
   check_oracles_can_run(api, ws.config.dir);
   const fs::path out = ws.work_dir / "api.yaml";
   write_file_atomically(out, analysis::api_to_yaml(api, ws.config.dir, PALUS_VERSION));
+  write_file_atomically(ws.work_dir / "branches.yaml", uncovered::branch_map_to_yaml(branches, ws.config.dir));
   if (common.quiet) return api;
   std::size_t callables = api.functions.size();
   for (const auto& c : api.classes) callables += c.constructors.size() + c.methods.size();
@@ -179,7 +185,17 @@ suite::CoverageReport report_stage(const Workspace& ws, const CommonOptions& com
   suite::CoverageReport coverage = suite::build_coverage_report(ws.config, ws.work_dir);
   const fs::path report_yaml = ws.config.output.dir / "report.yaml";
   if (fs::exists(report_yaml)) suite::update_report_yaml(report_yaml, coverage, seconds_since(start));
-  if (!common.quiet) fmt::print("{}", suite::summary_table(coverage, fs::current_path(), common.verbose));
+  const std::optional<uncovered::Diagnosis> diagnosis = uncovered_stage(ws.config, ws.work_dir, coverage);
+  if (!common.quiet) {
+    fmt::print("{}", suite::summary_table(coverage, fs::current_path(), common.verbose));
+    if (diagnosis && !diagnosis->problems.empty()) {
+      fmt::print(
+          "\nwhat keeps branches uncovered ({} problems over {} branches never taken; `{} explain FILE:LINE` "
+          "for one line):\n{}",
+          diagnosis->problems.size(), diagnosis->branches.size(), "palus",
+          uncovered::top_problems_text(*diagnosis, fs::current_path(), 5));
+    }
+  }
   return coverage;
 }
 
@@ -409,6 +425,12 @@ int run_merge(const CommonOptions& common, const MergeOptions& options) {
 }
 
 int run_report(const CommonOptions& common) { return suite_status(report_stage(open_workspace(common), common)); }
+
+int run_explain(const CommonOptions& common, const std::string& place) {
+  const Workspace ws = open_workspace(common);
+  fmt::print("{}", explain(ws.config, ws.work_dir, place));
+  return 0;
+}
 
 int run_trace(const CommonOptions& common) {
   const Workspace ws = open_workspace(common);

@@ -47,6 +47,8 @@ int run_init(const CommonOptions& common, const InitOptions& options);
 int run_merge(const CommonOptions& common, const MergeOptions& options);
 /// Builds and runs the generated tests with coverage; updates report.yaml in the output folder.
 int run_report(const CommonOptions& common);
+/// `palus explain FILE:LINE`: prints what blocks that line, from the last report.
+int run_explain(const CommonOptions& common, const std::string& place);
 /// Instruments the library, builds and runs the sample program: .palus/trace/.
 int run_trace(const CommonOptions& common);
 /// Infers the call-sequence models from the trace: .palus/model.yaml.

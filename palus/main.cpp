@@ -85,6 +85,11 @@ int main(int argc, char** argv) {
   merge_cmd->add_option("--out", merge.out, "folder for the joined suite")->required();
   merge_cmd->add_option("shards", merge.shards, "the shards' output folders")->required();
   merge_cmd->add_flag("--no-report", merge.no_report, "do not build and run the joined suite for its coverage");
+  std::string explain_place;
+  auto* explain =
+      app.add_subcommand("explain", "why the last report's tests never ran a line: what blocks it, what to do");
+  explain->add_option("place", explain_place, "FILE:LINE of the library (FILE relative to the config's folder)")
+      ->required();
   auto* init_cmd = app.add_subcommand("init", "write a starter palus.yaml (from a compile database when given)");
   init_cmd->add_option("--compile-commands", init.compile_commands, "path of compile_commands.json");
   init_cmd->add_flag("--force", init.force, "overwrite an existing palus.yaml");
@@ -109,6 +114,7 @@ int main(int argc, char** argv) {
     if (*harness) return palus::run_harness(common, harness_sanitizers);
     if (*generate) return palus::run_generate(common, overrides);
     if (*report) return palus::run_report(common);
+    if (*explain) return palus::run_explain(common, explain_place);
     if (*trace) return palus::run_trace(common);
     if (*model) return palus::run_model(common);
     return kBadInput;

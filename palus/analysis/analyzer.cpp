@@ -11,6 +11,7 @@
 #include "core/clang/type_traits_probe.hpp"
 #include "core/names.hpp"
 #include "palus/analysis/body_visitor.hpp"
+#include "palus/analysis/branch_collector.hpp"
 #include "palus/analysis/dependence.hpp"
 #include "palus/analysis/entity_collector.hpp"
 #include "palus/analysis/oracle_collector.hpp"
@@ -21,21 +22,26 @@ namespace {
 
 using FactsByUsr = std::map<std::string, BodyFacts>;
 
-/// Records the facts of every function defined in `files`, wherever it is nested.
-void collect_bodies(CXCursor unit, const std::set<std::string>& files, FactsByUsr& facts) {
-  clang::for_each_function(
-      unit,
-      [&](CXCursor child, bool top_level) { return !top_level || files.contains(clang::location_of(child).file); },
-      [&](CXCursor function) {
-        if (clang_isCursorDefinition(function))
-          facts[clang::usr_of(clang_getCanonicalCursor(function))] = collect_body_facts(function);
-      });
-}
-
 std::vector<std::string> keys(const std::map<std::string, int>& counts) {
   std::vector<std::string> result;
   for (const auto& [key, count] : counts) result.push_back(key);
   return result;
+}
+
+/// Records the facts of every function defined in `files`, wherever it is nested.
+/// And, when `branches`, the branch conditions of each (DESIGN §13).
+void collect_bodies(CXCursor unit, const std::set<std::string>& files, FactsByUsr& facts,
+                    uncovered::BranchMap* branches, const LibraryFileTest& in_library) {
+  clang::for_each_function(
+      unit,
+      [&](CXCursor child, bool top_level) { return !top_level || files.contains(clang::location_of(child).file); },
+      [&](CXCursor function) {
+        if (!clang_isCursorDefinition(function)) return;
+        const BodyFacts& own = facts[clang::usr_of(clang_getCanonicalCursor(function))] = collect_body_facts(function);
+        if (branches == nullptr) return;
+        collect_branches(function, in_library, *branches);
+        branches->functions.back().writes = keys(own.writes);
+      });
 }
 
 std::map<std::string, int> renamed(const std::map<std::string, int>& counts, const std::string& from,
@@ -135,7 +141,10 @@ AnalysisInput analysis_input(const Config& config, const std::filesystem::path& 
   return input;
 }
 
-api::Api analyze(const AnalysisInput& input) {
+api::Api analyze(const AnalysisInput& input, uncovered::BranchMap* branches) {
+  const std::string root_prefix =
+      input.project_root.empty() || input.project_root.ends_with('/') ? input.project_root : input.project_root + "/";
+  const LibraryFileTest in_library = [&](const std::string& file) { return file.starts_with(root_prefix); };
   std::set<std::string> headers(input.headers.begin(), input.headers.end());
   const std::vector<std::string> header_flags =
       input.headers.empty() ? std::vector<std::string>{} : input.flags_for(input.headers.front());
@@ -152,7 +161,7 @@ api::Api analyze(const AnalysisInput& input) {
     TranslationUnit unit(all_headers, headers_unit_flags(input, header_flags), unsaved);
     headers.merge(project_headers_included(unit, headers, input.project_root));
     scan = collect_entities(unit.root(), headers, TargetFilter(input.include, input.exclude));
-    collect_bodies(unit.root(), headers, facts);
+    collect_bodies(unit.root(), headers, facts, branches, in_library);
     oracles = collect_oracles(unit.root(), std::set<std::string>(input.theories.begin(), input.theories.end()));
   }
   // Sources and the traits probe are independent parses: spread them over the cores, then
@@ -160,6 +169,7 @@ api::Api analyze(const AnalysisInput& input) {
   std::vector<std::string> class_names;
   for (const auto& c : scan.classes) class_names.push_back(c.cls.name);
   std::vector<FactsByUsr> source_facts(input.sources.size());
+  std::vector<uncovered::BranchMap> source_branches(input.sources.size());
   std::map<std::string, api::ClassTraits> traits;
   std::vector<std::function<void()>> jobs;
   jobs.emplace_back([&] {
@@ -170,11 +180,18 @@ api::Api analyze(const AnalysisInput& input) {
     jobs.emplace_back([&, i] {
       const std::string& source = input.sources[i];
       TranslationUnit unit(source, input.flags_for(source), unsaved);
-      collect_bodies(unit.root(), {source}, source_facts[i]);
+      collect_bodies(unit.root(), {source}, source_facts[i], branches != nullptr ? &source_branches[i] : nullptr,
+                     in_library);
     });
   }
   run_in_parallel(jobs);
   for (auto& one : source_facts) facts.merge(one);
+  if (branches != nullptr) {
+    for (auto& one : source_branches) {
+      std::move(one.sites.begin(), one.sites.end(), std::back_inserter(branches->sites));
+      std::move(one.functions.begin(), one.functions.end(), std::back_inserter(branches->functions));
+    }
+  }
 
   api::Api api;
   api.tfidf_formula = kTfidfFormula;

@@ -8,6 +8,7 @@
 
 #include "core/api.hpp"
 #include "core/clang/translation_unit.hpp"
+#include "palus/uncovered/branch_map.hpp"
 
 namespace palus {
 struct Config;
@@ -37,7 +38,8 @@ AnalysisInput analysis_input(const Config& config, const std::filesystem::path& 
 
 /// Throws UserError (file:line:col) when a header, theories header or source does not compile,
 /// and (file:line) when a theories header's PALUS_PARAM_VALUES does not name a callable and one of
-/// its parameters or gives a value that is not a constant.
-api::Api analyze(const AnalysisInput& input);
+/// its parameters or gives a value that is not a constant. With `branches`, also collects the
+/// branch conditions of every function body in the headers and sources under project_root.
+api::Api analyze(const AnalysisInput& input, uncovered::BranchMap* branches = nullptr);
 
 }  // namespace palus::analysis

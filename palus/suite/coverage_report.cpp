@@ -82,9 +82,10 @@ void run_gcovr(const Config& config, const fs::path& dir, CoverageReport& report
   fs::create_directories(dir / "coverage");
   report.html = dir / "coverage" / "index.html";
   report.json = dir / "coverage.json";
-  spec.args.insert(spec.args.end(),
-                   {"--exclude-throw-branches", "--html-details", report.html.string(), "--json-summary",
-                    report.json.string(), "--json-summary-pretty", (dir / "obj").string()});
+  report.lines_json = dir / "coverage-lines.json";
+  spec.args.insert(spec.args.end(), {"--exclude-throw-branches", "--html-details", report.html.string(),
+                                     "--json-summary", report.json.string(), "--json-summary-pretty", "--json",
+                                     report.lines_json.string(), (dir / "obj").string()});
   spec.env = process::environment_with({{"LC_ALL", "C"}});
   spec.working_dir = config.dir;
   spec.output_cap = 256 * 1024;

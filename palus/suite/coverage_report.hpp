@@ -35,8 +35,9 @@ struct CoverageReport {
   /// folder), in percent; branches without those that only exceptions take (--exclude-throw-branches).
   double line_percent = 0, branch_percent = 0;
   long line_covered = 0, line_total = 0, branch_covered = 0, branch_total = 0;
-  std::filesystem::path html;  ///< <work>/report/coverage/index.html
-  std::filesystem::path json;  ///< <work>/report/coverage.json (gcovr's JSON summary)
+  std::filesystem::path html;        ///< <work>/report/coverage/index.html
+  std::filesystem::path json;        ///< <work>/report/coverage.json (gcovr's JSON summary)
+  std::filesystem::path lines_json;  ///< <work>/report/coverage-lines.json (gcovr's JSON, per line)
 };
 
 /// Builds every *_test.cpp of the config's output folder in <work_dir>/report/ against the

@@ -1,6 +1,7 @@
 // End to end: `palus report` on a copy of samples/tinysql with a small hand-written "generated"
 // folder: the library built with coverage, regression and failure files run, gcovr's summary,
-// report.yaml updated in place; and the clear errors when there is nothing to report on.
+// report.yaml updated in place; what keeps branches uncovered (Covana) and `palus explain`; and
+// the clear errors when there is nothing to report on.
 
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
@@ -129,6 +130,59 @@ TEST_F(Report, BuildsRunsAndMeasuresTheGeneratedSuite) {
   const auto again = run_palus(args(), dir());
   ASSERT_EQ(0, again.status) << again.output;
   EXPECT_DOUBLE_EQ(summary["line_percent"].as<double>(), YAML::LoadFile(json.string())["line_percent"].as<double>());
+}
+
+TEST_F(Report, SaysWhatKeepsBranchesUncoveredAndExplainsALine) {
+  write_text(dir() / "generated/Connection_test.cpp", kRegression);
+  write_text(dir() / "generated/report.yaml", kReportYaml);
+  auto outcome = run_palus("explain -c palus.yaml -w work src/properties.cpp:74", dir());
+  EXPECT_EQ(2, outcome.status) << outcome.output;
+  EXPECT_TRUE(contains(outcome.output, "run 'palus report'")) << outcome.output;
+  ASSERT_EQ(0, run_palus("analyze -c palus.yaml -w work", dir()).status);
+  for (int round = 0; round < 2; ++round) {
+    outcome = run_palus(args(), dir());
+    ASSERT_EQ(0, outcome.status) << outcome.output;
+  }
+  EXPECT_TRUE(contains(outcome.output, "what keeps branches uncovered")) << outcome.output;
+
+  const std::string yaml = read_text(dir() / "generated/report.yaml");
+  EXPECT_EQ(yaml.find("\nuncovered:"), yaml.rfind("\nuncovered:")) << "one key after two reports: " << yaml;
+  const YAML::Node uncovered = YAML::Load(yaml)["uncovered"];
+  ASSERT_TRUE(uncovered.IsSequence()) << yaml;
+  ASSERT_GE(uncovered.size(), 5u) << yaml;
+  int previous = 1 << 30;
+  bool properties = false;
+  for (const auto& problem : uncovered) {
+    const std::string file = problem["file"].as<std::string>();
+    EXPECT_TRUE(file.rfind("src/", 0) == 0 || file.rfind("include/", 0) == 0) << file;
+    const std::string category = problem["category"].as<std::string>();
+    EXPECT_TRUE(category == "object-creation" || category == "external-call" || category == "input-value" ||
+                category == "unreached-callable" || category == "other")
+        << category;
+    const int blocked = problem["blocked_lines"].as<int>();
+    EXPECT_LE(blocked, previous) << "ranked by the lines blocked";
+    previous = blocked;
+    EXPECT_FALSE(problem["cause"].as<std::string>().empty());
+    EXPECT_FALSE(problem["suggestion"].as<std::string>().empty());
+    // The suite never fills a Properties: Properties::find's loop is never entered, and only
+    // set() and remove() write what it reads.
+    if (problem["subject"].as<std::string>() == "tinysql::Properties::entries_") {
+      properties = true;
+      EXPECT_EQ(category, "unreached-callable");
+      EXPECT_TRUE(contains(problem["cause"].as<std::string>(), "tinysql::Properties::set")) << problem["cause"];
+    }
+  }
+  EXPECT_TRUE(properties) << yaml;
+  EXPECT_TRUE(contains(read_text(dir() / "work/report/coverage/uncovered.html"), "tinysql::Properties::entries_"));
+  EXPECT_TRUE(contains(read_text(dir() / "work/report/coverage/index.html"), "<a href=\"uncovered.html\">"));
+
+  outcome = run_palus("explain -c palus.yaml -w work src/properties.cpp:74", dir());
+  ASSERT_EQ(0, outcome.status) << outcome.output;
+  EXPECT_TRUE(contains(outcome.output, "src/properties.cpp:74: a branch here was never taken")) << outcome.output;
+  EXPECT_TRUE(contains(outcome.output, "unreached-callable (tinysql::Properties::entries_)")) << outcome.output;
+  outcome = run_palus("explain -c palus.yaml -w work src/properties.cpp", dir());
+  EXPECT_EQ(2, outcome.status) << outcome.output;
+  EXPECT_TRUE(contains(outcome.output, "expected FILE:LINE")) << outcome.output;
 }
 
 TEST_F(Report, AFileThatDoesNotCompileIsReportedTheOthersRunAndTheStatusIs4) {

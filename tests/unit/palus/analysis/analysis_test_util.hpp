@@ -14,8 +14,9 @@ inline void PrintTo(const Literal& l, std::ostream* os) { *os << to_string(l.kin
 
 namespace palus::testing {
 
+/// With `branches`, the branch conditions of the snippet's function bodies too.
 inline api::Api analyze_snippet(const std::string& header, const std::string& source = "",
-                                std::vector<std::string> include = {}) {
+                                std::vector<std::string> include = {}, uncovered::BranchMap* branches = nullptr) {
   analysis::AnalysisInput input;
   input.headers = {"/palus-test/snippet.hpp"};
   input.unsaved["/palus-test/snippet.hpp"] = header;
@@ -26,7 +27,7 @@ inline api::Api analyze_snippet(const std::string& header, const std::string& so
   input.flags_for = [](const std::string&) { return std::vector<std::string>{"-std=c++17", "-I/palus-test"}; };
   input.include = std::move(include);
   input.scratch_dir = "/palus-test";
-  return analysis::analyze(input);
+  return analysis::analyze(input, branches);
 }
 
 inline const api::Class& class_named(const api::Api& api, const std::string& name) {

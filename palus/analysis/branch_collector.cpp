@@ -1,0 +1,438 @@
+#include "palus/analysis/branch_collector.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <deque>
+#include <map>
+#include <set>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/clang/clang_util.hpp"
+
+namespace palus::analysis {
+namespace {
+
+using clang::children_of;
+using clang::qualified_name;
+using uncovered::BranchSite;
+using uncovered::Source;
+
+constexpr std::size_t kConditionTextLimit = 160;
+
+/// What an expression's value depends on: sources, and local variables still to be followed.
+struct Deps {
+  std::set<Source> sources;
+  std::set<std::string> locals;  ///< USRs
+  std::vector<std::string> constants;
+
+  void merge(const Deps& other) {
+    sources.insert(other.sources.begin(), other.sources.end());
+    locals.insert(other.locals.begin(), other.locals.end());
+    constants.insert(constants.end(), other.constants.begin(), other.constants.end());
+  }
+};
+
+CXCursorKind kind_of(CXCursor c) { return clang_getCursorKind(c); }
+
+std::vector<CXCursor> expression_children(CXCursor c) {
+  std::vector<CXCursor> result;
+  for (CXCursor child : children_of(c)) {
+    if (clang_isExpression(kind_of(child))) result.push_back(child);
+  }
+  return result;
+}
+
+/// `c` without the parentheses, casts, `*` and `&` around what it names.
+CXCursor unwrapped(CXCursor c) {
+  for (;;) {
+    const CXCursorKind kind = kind_of(c);
+    const bool wrapper =
+        kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr || kind == CXCursor_CStyleCastExpr ||
+        kind == CXCursor_CXXStaticCastExpr || kind == CXCursor_CXXConstCastExpr ||
+        kind == CXCursor_CXXFunctionalCastExpr ||
+        (kind == CXCursor_UnaryOperator && (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref ||
+                                            clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf));
+    if (!wrapper) return c;
+    const auto inner = expression_children(c);
+    if (inner.size() != 1) return c;
+    c = inner.front();
+  }
+}
+
+bool is_local_variable(CXCursor var) {
+  if (kind_of(var) != CXCursor_VarDecl) return false;
+  const CXCursor parent = clang_getCursorSemanticParent(var);
+  return clang::is_function_like(kind_of(parent)) || kind_of(parent) == CXCursor_LambdaExpr;
+}
+
+bool is_literal(CXCursorKind kind) {
+  return kind == CXCursor_IntegerLiteral || kind == CXCursor_FloatingLiteral || kind == CXCursor_CharacterLiteral ||
+         kind == CXCursor_StringLiteral || kind == CXCursor_CXXBoolLiteralExpr ||
+         kind == CXCursor_CXXNullPtrLiteralExpr;
+}
+
+bool is_condition_holder(CXCursorKind kind) {
+  return kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt || kind == CXCursor_ForStmt || kind == CXCursor_DoStmt ||
+         kind == CXCursor_SwitchStmt || kind == CXCursor_CXXForRangeStmt || kind == CXCursor_ConditionalOperator ||
+         kind == CXCursor_BinaryOperator;
+}
+
+/// The offset of a location in its file (after macro expansion), and the file.
+std::pair<CXFile, unsigned> offset_of(CXSourceLocation location) {
+  CXFile file = nullptr;
+  unsigned offset = 0;
+  clang_getExpansionLocation(location, &file, nullptr, nullptr, &offset);
+  return {file, offset};
+}
+
+unsigned line_of(CXSourceLocation location) {
+  unsigned line = 0;
+  clang_getExpansionLocation(location, nullptr, &line, nullptr, nullptr);
+  return line;
+}
+
+class Collector {
+ public:
+  Collector(CXCursor function, const LibraryFileTest& in_library)
+      : function_(function), in_library_(in_library), unit_(clang_Cursor_getTranslationUnit(function)) {}
+
+  void run(uncovered::BranchMap& map) {
+    const CXSourceRange extent = clang_getCursorExtent(function_);
+    const clang::Location declared = clang::location_of(clang_getCanonicalCursor(function_));
+    name_ = qualified_name(function_);
+    declared_file_ = declared.file;
+    declared_line_ = declared.line;
+    for (CXCursor child : children_of(function_)) walk(child, function_);
+    map.functions.push_back({name_,
+                             clang::location_of(function_).file,
+                             line_of(clang_getRangeStart(extent)),
+                             line_of(clang_getRangeEnd(extent)),
+                             declared_file_,
+                             declared_line_,
+                             std::vector<std::string>(calls_.begin(), calls_.end()),
+                             {}});
+    for (auto& [site, deps] : pending_) {
+      const std::set<Source> sources = resolved(deps);
+      site.sources.assign(sources.begin(), sources.end());
+      std::set<std::string> seen;
+      for (auto& constant : deps.constants) {
+        if (seen.insert(constant).second) site.constants.push_back(constant);
+      }
+      map.sites.push_back(std::move(site));
+    }
+  }
+
+ private:
+  bool in_library(CXCursor declaration) const {
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(declaration)) != 0) return false;
+    const std::string file = clang::location_of(declaration).file;
+    return !file.empty() && in_library_(file);
+  }
+
+  Deps scan(CXCursor expression) {
+    Deps deps;
+    scan_into(expression, deps);
+    return deps;
+  }
+
+  void scan_into(CXCursor c, Deps& deps) {
+    const CXCursorKind kind = kind_of(c);
+    if (kind == CXCursor_LambdaExpr) return;
+    if (is_literal(kind)) {
+      deps.constants.push_back(text_of(clang_getCursorExtent(c)));
+      return;
+    }
+    if (kind == CXCursor_DeclRefExpr) {
+      add_reference(clang_getCursorReferenced(c), deps);
+      return;
+    }
+    if (kind == CXCursor_MemberRefExpr) {
+      add_member(c, deps);
+      return;
+    }
+    if (kind == CXCursor_CallExpr) {
+      const CXCursor callee = clang_getCursorReferenced(c);
+      if (!clang_Cursor_isNull(callee) && !in_library(callee) && reads_environment(callee))
+        deps.sources.insert({Source::Kind::external_call, qualified_name(callee), "", ""});
+    }
+    for (CXCursor child : children_of(c)) scan_into(child, deps);
+  }
+
+  void add_reference(CXCursor declaration, Deps& deps) {
+    switch (kind_of(declaration)) {
+      case CXCursor_ParmDecl:
+        deps.sources.insert({Source::Kind::param, clang::spelling_of(declaration),
+                             clang::take(clang_getTypeSpelling(clang_getCursorType(declaration))), ""});
+        break;
+      case CXCursor_VarDecl:
+        if (is_local_variable(declaration))
+          deps.locals.insert(clang::usr_of(declaration));
+        else
+          deps.sources.insert({Source::Kind::global, qualified_name(declaration), "", ""});
+        break;
+      case CXCursor_EnumConstantDecl:
+        deps.constants.push_back(qualified_name(declaration));
+        break;
+      default:
+        break;
+    }
+  }
+
+  /// `base.member`, `base->member`, or `member` of `this`: a field read, or a method called.
+  void add_member(CXCursor c, Deps& deps) {
+    const CXCursor member = clang_getCursorReferenced(c);
+    const auto inner = expression_children(c);
+    const CXCursor base = inner.empty() ? clang_getNullCursor() : unwrapped(inner.front());
+    const bool on_this = clang_Cursor_isNull(base) || kind_of(base) == CXCursor_CXXThisExpr;
+    const CXCursor base_decl =
+        !on_this && kind_of(base) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(base) : clang_getNullCursor();
+    const bool on_param = !clang_Cursor_isNull(base_decl) && kind_of(base_decl) == CXCursor_ParmDecl;
+    switch (kind_of(member)) {
+      case CXCursor_FieldDecl:
+        if (on_this) {
+          deps.sources.insert({Source::Kind::this_field, qualified_name(member), "", ""});
+          return;
+        }
+        if (on_param) {
+          deps.sources.insert({Source::Kind::param_field, qualified_name(member), "", clang::spelling_of(base_decl)});
+          return;
+        }
+        break;
+      case CXCursor_VarDecl:  // a static data member
+        deps.sources.insert({Source::Kind::global, qualified_name(member), "", ""});
+        return;
+      case CXCursor_CXXMethod:
+      case CXCursor_ConversionFunction:
+        if ((on_this || on_param) && in_library(member)) {
+          deps.sources.insert({Source::Kind::library_call, qualified_name(member), "",
+                               on_this ? "this" : clang::spelling_of(base_decl)});
+          return;
+        }
+        break;
+      default:
+        break;
+    }
+    if (!on_this) scan_into(base, deps);
+  }
+
+  void define_local(CXCursor variable, const Deps& deps) { locals_[clang::usr_of(variable)].merge(deps); }
+
+  /// The local variable `c` names, when it names one.
+  CXCursor local_named(CXCursor c) {
+    const CXCursor u = unwrapped(c);
+    if (kind_of(u) != CXCursor_DeclRefExpr) return clang_getNullCursor();
+    const CXCursor declaration = clang_getCursorReferenced(u);
+    return is_local_variable(declaration) ? declaration : clang_getNullCursor();
+  }
+
+  void walk(CXCursor c, CXCursor parent) {
+    const CXCursorKind kind = kind_of(c);
+    const auto kids = children_of(c);
+    switch (kind) {
+      case CXCursor_VarDecl:
+        if (is_local_variable(c)) {
+          Deps deps;
+          for (CXCursor child : expression_children(c)) scan_into(child, deps);
+          define_local(c, deps);
+        }
+        break;
+      case CXCursor_BinaryOperator:
+      case CXCursor_CompoundAssignOperator: {
+        const CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+        const auto operands = expression_children(c);
+        if (kind == CXCursor_CompoundAssignOperator || op == CXBinaryOperator_Assign) {
+          const CXCursor target = operands.empty() ? clang_getNullCursor() : local_named(operands.front());
+          if (!clang_Cursor_isNull(target) && operands.size() == 2) define_local(target, scan(operands.back()));
+        } else if ((op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) &&
+                   !is_condition_holder(kind_of(parent))) {
+          record(c, op == CXBinaryOperator_LAnd ? "&&" : "||", {c});
+        }
+        break;
+      }
+      case CXCursor_CallExpr: {
+        const CXCursor callee = clang_getCursorReferenced(c);
+        if (clang_Cursor_isNull(callee)) break;
+        const bool ours = in_library(callee);
+        if (ours && clang::is_function_like(kind_of(callee))) calls_.insert(qualified_name(callee));
+        // A local filled in by a call that reads the world: `std::getline(in, line)`, `fread(&x, ...)`.
+        if (!ours && reads_environment(callee)) {
+          Deps external;
+          external.sources.insert({Source::Kind::external_call, qualified_name(callee), "", ""});
+          for (CXCursor argument : expression_children(c)) {
+            const CXCursor target = local_named(argument);
+            if (!clang_Cursor_isNull(target)) define_local(target, external);
+          }
+        }
+        break;
+      }
+      case CXCursor_IfStmt:
+        record(c, "if", if_header(kids));
+        break;
+      case CXCursor_CXXForRangeStmt:
+        // The loop variable takes its values from the range.
+        if (kids.size() >= 3 && kind_of(kids[0]) == CXCursor_VarDecl) define_local(kids[0], scan(kids[1]));
+        [[fallthrough]];
+      case CXCursor_WhileStmt:
+      case CXCursor_ForStmt:
+        if (kids.size() >= 2)
+          record(c, kind == CXCursor_WhileStmt ? "while" : "for", std::vector<CXCursor>(kids.begin(), kids.end() - 1));
+        break;
+      case CXCursor_SwitchStmt:
+        if (kids.size() >= 2) {
+          record(c, "switch", std::vector<CXCursor>(kids.begin(), kids.end() - 1));
+          // The case labels are the values the switch tells apart.
+          if (!pending_.empty()) add_case_labels(kids.back(), pending_.back().second.constants);
+        }
+        break;
+      case CXCursor_DoStmt:
+        if (kids.size() >= 2) record(c, "do", {kids.back()});
+        break;
+      case CXCursor_ConditionalOperator:
+        if (!kids.empty()) record(c, "?:", {kids.front()});
+        break;
+      default:
+        break;
+    }
+    for (CXCursor child : kids) walk(child, c);
+  }
+
+  void add_case_labels(CXCursor body, std::vector<std::string>& constants) {
+    for (CXCursor child : children_of(body)) {
+      const CXCursorKind kind = kind_of(child);
+      if (kind == CXCursor_SwitchStmt) continue;
+      if (kind == CXCursor_CaseStmt) {
+        const auto label = expression_children(child);
+        if (!label.empty()) constants.push_back(text_of(clang_getCursorExtent(label.front())));
+      }
+      if (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt || kind == CXCursor_CompoundStmt)
+        add_case_labels(child, constants);
+    }
+  }
+
+  /// An if's init-statement, condition variable and condition: its children up to the one that
+  /// a ')' separates from the next (the then-statement).
+  std::vector<CXCursor> if_header(const std::vector<CXCursor>& kids) {
+    for (std::size_t i = 0; i + 1 < kids.size(); ++i) {
+      if (gap_holds_paren(kids[i], kids[i + 1])) return std::vector<CXCursor>(kids.begin(), kids.begin() + i + 1);
+    }
+    return kids.empty() ? kids : std::vector<CXCursor>{kids.front()};
+  }
+
+  bool gap_holds_paren(CXCursor before, CXCursor after) {
+    const auto [file_a, end] = offset_of(clang_getRangeEnd(clang_getCursorExtent(before)));
+    const auto [file_b, start] = offset_of(clang_getRangeStart(clang_getCursorExtent(after)));
+    if (file_a == nullptr || clang_File_isEqual(file_a, file_b) == 0 || start < end) return false;
+    std::size_t size = 0;
+    const char* text = clang_getFileContents(unit_, file_a, &size);
+    if (text == nullptr || start > size) return false;
+    return std::string_view(text + end, start - end).find(')') != std::string_view::npos;
+  }
+
+  void record(CXCursor c, const char* construct, const std::vector<CXCursor>& header) {
+    if (header.empty()) return;
+    const CXSourceRange first = clang_getCursorExtent(header.front());
+    const CXSourceRange last = clang_getCursorExtent(header.back());
+    BranchSite site;
+    site.file = clang::location_of(header.front()).file;
+    if (site.file.empty() || !in_library_(site.file)) return;
+    site.line = line_of(clang_getRangeStart(first));
+    site.condition_end = std::max(site.line, line_of(clang_getRangeEnd(last)));
+    site.end_line = std::max(site.condition_end, line_of(clang_getRangeEnd(clang_getCursorExtent(c))));
+    site.construct = construct;
+    site.function = name_;
+    site.declared_file = declared_file_;
+    site.declared_line = declared_line_;
+    site.condition = text_of(clang_getRange(clang_getRangeStart(first), clang_getRangeEnd(last)));
+    if (site.condition.size() > kConditionTextLimit)
+      site.condition = site.condition.substr(0, kConditionTextLimit) + "...";
+    Deps deps;
+    for (CXCursor part : header) scan_into(part, deps);
+    pending_.emplace_back(std::move(site), std::move(deps));
+  }
+
+  /// The sources of `deps`, with its local variables followed to theirs.
+  std::set<Source> resolved(const Deps& deps) const {
+    std::set<Source> sources = deps.sources;
+    std::set<std::string> seen;
+    std::deque<std::string> queue(deps.locals.begin(), deps.locals.end());
+    while (!queue.empty()) {
+      const std::string local = queue.front();
+      queue.pop_front();
+      if (!seen.insert(local).second) continue;
+      const auto found = locals_.find(local);
+      if (found == locals_.end()) continue;
+      sources.insert(found->second.sources.begin(), found->second.sources.end());
+      queue.insert(queue.end(), found->second.locals.begin(), found->second.locals.end());
+    }
+    return sources;
+  }
+
+  /// The tokens of `range`, spaced only where two words would run together.
+  std::string text_of(CXSourceRange range) const {
+    CXToken* tokens = nullptr;
+    unsigned count = 0;
+    clang_tokenize(unit_, range, &tokens, &count);
+    std::string text;
+    for (unsigned i = 0; i < count; ++i) {
+      const std::string token = clang::take(clang_getTokenSpelling(unit_, tokens[i]));
+      const auto wordy = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0 || ch == '_'; };
+      if (!text.empty() && !token.empty() && (wordy(text.back()) && wordy(token.front()))) text += ' ';
+      text += token;
+      if (text.size() > kConditionTextLimit) break;
+    }
+    if (tokens != nullptr) clang_disposeTokens(unit_, tokens, count);
+    return text;
+  }
+
+  CXCursor function_;
+  const LibraryFileTest& in_library_;
+  CXTranslationUnit unit_;
+  std::string name_, declared_file_;
+  unsigned declared_line_ = 0;
+  std::map<std::string, Deps> locals_;
+  std::vector<std::pair<BranchSite, Deps>> pending_;
+  std::set<std::string> calls_;
+};
+
+constexpr std::array<std::string_view, 55> kEnvironmentFunctions{
+    "getenv",       "secure_getenv", "fopen",  "freopen", "fread",   "fgets",  "fgetc",    "getc",
+    "getchar",      "fscanf",        "scanf",  "read",    "pread",   "open",   "openat",   "stat",
+    "lstat",        "fstat",         "access", "opendir", "readdir", "time",   "clock",    "clock_gettime",
+    "gettimeofday", "rand",          "random", "socket",  "connect", "accept", "recv",     "recvfrom",
+    "send",         "select",        "poll",   "getpid",  "system",  "popen",  "ferror",   "feof",
+    "ftell",        "fseek",         "mmap",   "isatty",  "getline", "getcwd", "realpath", "readlink",
+    "fileno",       "fflush",        "fwrite", "fputs",   "fprintf", "write",  "uname"};
+
+constexpr std::array<std::string_view, 12> kEnvironmentClasses{
+    "std::basic_istream",  "std::basic_ifstream", "std::basic_fstream",   "std::basic_ios",
+    "std::ios_base",       "std::basic_filebuf",  "std::basic_streambuf", "std::basic_ostream",
+    "std::basic_ofstream", "std::random_device",  "std::thread",          "std::basic_iostream"};
+
+}  // namespace
+
+bool reads_environment(CXCursor callee) {
+  const std::string name = qualified_name(callee);
+  if (name.starts_with("std::filesystem::") || name.starts_with("std::this_thread::")) return true;
+  if (name.starts_with("std::chrono::") && name.ends_with("::now")) return true;
+  const std::string plain = name.starts_with("std::") ? name.substr(5) : name;
+  if (std::find(kEnvironmentFunctions.begin(), kEnvironmentFunctions.end(), plain) != kEnvironmentFunctions.end())
+    return true;
+  const CXCursor parent = clang_getCursorSemanticParent(callee);
+  if (kind_of(parent) == CXCursor_ClassDecl || kind_of(parent) == CXCursor_StructDecl ||
+      kind_of(parent) == CXCursor_ClassTemplate) {
+    const std::string owner = qualified_name(parent);
+    if (std::find(kEnvironmentClasses.begin(), kEnvironmentClasses.end(), owner) != kEnvironmentClasses.end())
+      return true;
+  }
+  // Another library's code (not the system's, not the standard library's): outside our reach too.
+  return clang_Location_isInSystemHeader(clang_getCursorLocation(callee)) == 0 && !name.starts_with("std::");
+}
+
+void collect_branches(CXCursor definition, const LibraryFileTest& in_library, uncovered::BranchMap& map) {
+  Collector(definition, in_library).run(map);
+}
+
+}  // namespace palus::analysis

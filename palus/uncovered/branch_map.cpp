@@ -1,0 +1,164 @@
+#include "palus/uncovered/branch_map.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <array>
+#include <utility>
+
+#include "core/error.hpp"
+#include "core/yaml_reader.hpp"
+
+namespace palus::uncovered {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::array<std::pair<Source::Kind, const char*>, 6> kKindNames{{
+    {Source::Kind::this_field, "this-field"},
+    {Source::Kind::param, "param"},
+    {Source::Kind::param_field, "param-field"},
+    {Source::Kind::external_call, "external-call"},
+    {Source::Kind::library_call, "library-call"},
+    {Source::Kind::global, "global"},
+}};
+
+std::string relative(const std::string& file, const fs::path& base) {
+  if (file.empty()) return file;
+  const fs::path shown = fs::path(file).lexically_relative(base);
+  return shown.empty() || shown.native().starts_with("..") ? file : shown.string();
+}
+
+std::string absolute(const std::string& file, const fs::path& base) {
+  if (file.empty() || fs::path(file).is_absolute()) return file;
+  return (base / file).lexically_normal().string();
+}
+
+class BranchMapReader : public YamlReader {
+ public:
+  using YamlReader::YamlReader;
+
+  BranchMap read(const YAML::Node& root, const fs::path& base) const {
+    BranchMap map;
+    for (const auto& node : list(get(root, "branches"), "branches")) map.sites.push_back(site(node, base));
+    for (const auto& node : list(get(root, "functions"), "functions")) map.functions.push_back(span(node, base));
+    return map;
+  }
+
+ private:
+  BranchSite site(const YAML::Node& node, const fs::path& base) const {
+    BranchSite s;
+    s.file = absolute(scalar(get(node, "file"), "file"), base);
+    s.line = whole_value<unsigned>(get(node, "line"), "line");
+    s.condition_end = whole_value<unsigned>(get(node, "condition_end"), "condition_end");
+    s.end_line = whole_value<unsigned>(get(node, "end_line"), "end_line");
+    s.construct = scalar(get(node, "construct"), "construct");
+    s.function = scalar(get(node, "function"), "function");
+    s.declared_file = absolute(scalar(get(node, "declared_file"), "declared_file"), base);
+    s.declared_line = whole_value<unsigned>(get(node, "declared_line"), "declared_line");
+    s.condition = scalar(get(node, "condition"), "condition");
+    for (const auto& source : list(get(node, "sources"), "sources")) s.sources.push_back(read_source(source));
+    for (const auto& constant : list(get(node, "constants"), "constants"))
+      s.constants.push_back(scalar(constant, "constants"));
+    return s;
+  }
+
+  Source read_source(const YAML::Node& node) const {
+    Source source;
+    const std::string kind = scalar(get(node, "kind"), "kind");
+    bool known = false;
+    for (const auto& [value, name] : kKindNames) {
+      if (kind == name) {
+        source.kind = value;
+        known = true;
+      }
+    }
+    if (!known) fail_at(where(node), "expected 'kind' to be a source kind (this-field, param, ...), got '{}'", kind);
+    source.name = scalar(get(node, "name"), "name");
+    if (node["type"]) source.type = scalar(node["type"], "type");
+    if (node["via"]) source.via = scalar(node["via"], "via");
+    return source;
+  }
+
+  FunctionSpan span(const YAML::Node& node, const fs::path& base) const {
+    FunctionSpan f;
+    f.function = scalar(get(node, "function"), "function");
+    f.file = absolute(scalar(get(node, "file"), "file"), base);
+    f.line = whole_value<unsigned>(get(node, "line"), "line");
+    f.end_line = whole_value<unsigned>(get(node, "end_line"), "end_line");
+    f.declared_file = absolute(scalar(get(node, "declared_file"), "declared_file"), base);
+    f.declared_line = whole_value<unsigned>(get(node, "declared_line"), "declared_line");
+    if (node["calls"]) {
+      for (const auto& call : list(node["calls"], "calls")) f.calls.push_back(scalar(call, "calls"));
+    }
+    if (node["writes"]) {
+      for (const auto& field : list(node["writes"], "writes")) f.writes.push_back(scalar(field, "writes"));
+    }
+    return f;
+  }
+};
+
+}  // namespace
+
+std::string source_kind_name(Source::Kind kind) {
+  for (const auto& [value, name] : kKindNames) {
+    if (value == kind) return name;
+  }
+  return "?";
+}
+
+std::string branch_map_to_yaml(const BranchMap& map, const fs::path& base) {
+  YAML::Emitter out;
+  out << YAML::BeginMap << YAML::Key << "branches" << YAML::Value << YAML::BeginSeq;
+  for (const auto& s : map.sites) {
+    out << YAML::BeginMap;
+    out << YAML::Key << "file" << YAML::Value << relative(s.file, base);
+    out << YAML::Key << "line" << YAML::Value << s.line;
+    out << YAML::Key << "condition_end" << YAML::Value << s.condition_end;
+    out << YAML::Key << "end_line" << YAML::Value << s.end_line;
+    out << YAML::Key << "construct" << YAML::Value << YAML::DoubleQuoted << s.construct;
+    out << YAML::Key << "function" << YAML::Value << YAML::DoubleQuoted << s.function;
+    out << YAML::Key << "declared_file" << YAML::Value << relative(s.declared_file, base);
+    out << YAML::Key << "declared_line" << YAML::Value << s.declared_line;
+    out << YAML::Key << "condition" << YAML::Value << YAML::DoubleQuoted << s.condition;
+    out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
+    for (const auto& source : s.sources) {
+      out << YAML::Flow << YAML::BeginMap << YAML::Key << "kind" << YAML::Value << source_kind_name(source.kind);
+      out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << source.name;
+      if (!source.type.empty()) out << YAML::Key << "type" << YAML::Value << YAML::DoubleQuoted << source.type;
+      if (!source.via.empty()) out << YAML::Key << "via" << YAML::Value << YAML::DoubleQuoted << source.via;
+      out << YAML::EndMap;
+    }
+    out << YAML::EndSeq << YAML::Key << "constants" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (const auto& c : s.constants) out << YAML::DoubleQuoted << c;
+    out << YAML::EndSeq << YAML::EndMap;
+  }
+  out << YAML::EndSeq << YAML::Key << "functions" << YAML::Value << YAML::BeginSeq;
+  for (const auto& f : map.functions) {
+    out << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "function" << YAML::Value << YAML::DoubleQuoted << f.function;
+    out << YAML::Key << "file" << YAML::Value << relative(f.file, base);
+    out << YAML::Key << "line" << YAML::Value << f.line << YAML::Key << "end_line" << YAML::Value << f.end_line;
+    out << YAML::Key << "declared_file" << YAML::Value << relative(f.declared_file, base);
+    out << YAML::Key << "declared_line" << YAML::Value << f.declared_line;
+    if (!f.calls.empty()) {
+      out << YAML::Key << "calls" << YAML::Value << YAML::BeginSeq;
+      for (const auto& call : f.calls) out << YAML::DoubleQuoted << call;
+      out << YAML::EndSeq;
+    }
+    if (!f.writes.empty()) {
+      out << YAML::Key << "writes" << YAML::Value << YAML::BeginSeq;
+      for (const auto& field : f.writes) out << YAML::DoubleQuoted << field;
+      out << YAML::EndSeq;
+    }
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq << YAML::EndMap;
+  return std::string(out.c_str()) + "\n";
+}
+
+BranchMap read_branch_map(const fs::path& file, const fs::path& base) {
+  return read_yaml_file(file, "the branches.yaml that 'palus analyze' writes",
+                        [&](const YAML::Node& root) { return BranchMapReader(file.string()).read(root, base); });
+}
+
+}  // namespace palus::uncovered

@@ -1,0 +1,65 @@
+#pragma once
+// What the library's branch conditions depend on (DESIGN §13), found by the analyze stage and read
+// by `palus report` to explain the branches the tests never took: <work>/branches.yaml.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace palus::uncovered {
+
+/// One thing a branch condition depends on, through local variables of its function.
+struct Source {
+  enum class Kind {
+    this_field,     ///< name: "ns::Class::field_" of the object the method runs on
+    param,          ///< name: the parameter; type: its type
+    param_field,    ///< name: "ns::Class::field_"; via: the parameter whose field it is
+    external_call,  ///< name: a callee outside the library that reads the environment (I/O, time, ...)
+    library_call,   ///< name: "ns::Class::method" called on `via` ("this" or a parameter): its state
+    global,         ///< name: a variable outside any function
+  };
+  Kind kind = Kind::param;
+  std::string name, type, via;
+  auto operator<=>(const Source&) const = default;
+};
+
+/// One branching construct of the library: if, while, for, do, switch, ?:, && or ||.
+struct BranchSite {
+  std::string file;            ///< absolute while collected; relative to the config in branches.yaml
+  unsigned line = 0;           ///< where the condition starts
+  unsigned condition_end = 0;  ///< where it ends
+  unsigned end_line = 0;       ///< where the whole construct ends (its arms included)
+  std::string construct;       ///< if | while | for | do | switch | ?: | && | ||
+  std::string function;        ///< the enclosing function, qualified
+  std::string declared_file;   ///< the function's first declaration (as api.yaml gives callables)
+  unsigned declared_line = 0;
+  std::string condition;               ///< the condition's text, shortened
+  std::vector<Source> sources;         ///< sorted, unique
+  std::vector<std::string> constants;  ///< literals in the condition, spelled as in C++
+};
+
+/// A function defined in the library: where its body is, and where it was first declared.
+struct FunctionSpan {
+  std::string function, file;
+  unsigned line = 0, end_line = 0;
+  std::string declared_file;
+  unsigned declared_line = 0;
+  std::vector<std::string> calls;   ///< the library's functions its body calls, qualified, sorted
+  std::vector<std::string> writes;  ///< the fields its own body writes, qualified, sorted
+};
+
+struct BranchMap {
+  std::vector<BranchSite> sites;
+  std::vector<FunctionSpan> functions;
+};
+
+std::string source_kind_name(Source::Kind kind);
+
+/// branches.yaml: files relative to `base`.
+std::string branch_map_to_yaml(const BranchMap& map, const std::filesystem::path& base);
+
+/// Reads branches.yaml; files become absolute against `base`. UserError "<file>:<line>: ..." when
+/// it is not what branch_map_to_yaml writes.
+BranchMap read_branch_map(const std::filesystem::path& file, const std::filesystem::path& base);
+
+}  // namespace palus::uncovered

@@ -1,0 +1,489 @@
+#include "palus/uncovered/diagnosis.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <deque>
+#include <map>
+#include <set>
+#include <tuple>
+#include <utility>
+
+namespace palus::uncovered {
+namespace {
+
+using Declaration = std::pair<std::string, unsigned>;  // file, line
+
+/// What the api.yaml knows that the diagnosis asks: callables by name and by declaration, and
+/// who writes each field; which functions the tests ran.
+class Library {
+ public:
+  Library(const api::Api& api, const BranchMap& map, const LineCoverage& coverage) {
+    auto add = [&](const api::Callable& c) {
+      const std::string name = c.owner.empty() ? c.id.substr(0, c.id.find('(')) : c.owner + "::" + c.name;
+      by_name_[name].push_back(&c);
+      by_declaration_[{c.file, c.line}] = &c;
+      for (const auto& field : c.writes) writers_[field].push_back(&c);
+    };
+    for (const auto& cls : api.classes) {
+      classes_.insert(cls.name);
+      for (const auto& c : cls.constructors) add(c);
+      for (const auto& c : cls.methods) add(c);
+    }
+    for (const auto& f : api.functions) add(f);
+    for (const auto& span : map.functions) {
+      for (const auto& callee : span.calls) callers_[callee].insert(span.function);
+      for (const auto& field : span.writes) body_writers_[field].insert(span.function);
+      const bool ran = ran_in(coverage, span.file, span.line, span.end_line);
+      auto [it, inserted] = reached_.try_emplace(Declaration{span.declared_file, span.declared_line}, ran);
+      if (!inserted) it->second = it->second || ran;
+    }
+  }
+
+  static bool ran_in(const LineCoverage& coverage, const std::string& file, unsigned first, unsigned last) {
+    const auto lines = coverage.find(file);
+    if (lines == coverage.end()) return false;
+    for (auto it = lines->second.lower_bound(first); it != lines->second.end() && it->first <= last; ++it) {
+      if (it->second.count > 0) return true;
+    }
+    return false;
+  }
+
+  /// Unknown (no body seen, or implicit): counted as reached, so that no problem is claimed.
+  bool reached(const api::Callable& c) const {
+    const auto found = reached_.find({c.file, c.line});
+    return found == reached_.end() || found->second;
+  }
+
+  const api::Callable* declared_at(const std::string& file, unsigned line) const {
+    const auto found = by_declaration_.find({file, line});
+    return found == by_declaration_.end() ? nullptr : found->second;
+  }
+
+  std::vector<std::string> fields_read_by(const std::string& method) const {
+    std::set<std::string> fields;
+    if (const auto found = by_name_.find(method); found != by_name_.end()) {
+      for (const auto* c : found->second) fields.insert(c->reads.begin(), c->reads.end());
+    }
+    return {fields.begin(), fields.end()};
+  }
+
+  std::vector<const api::Callable*> writers(const std::string& field) const {
+    const auto found = writers_.find(field);
+    return found == writers_.end() ? std::vector<const api::Callable*>{} : found->second;
+  }
+
+  bool is_class(const std::string& type) const { return classes_.contains(type); }
+
+  /// The public callables that set `field`: those of the API among the functions whose bodies write
+  /// it, and the API's callables that reach the others.
+  std::vector<std::string> public_setters(const std::string& field, std::size_t limit = 4) const {
+    std::set<std::string> found;
+    const auto writers = body_writers_.find(field);
+    if (writers == body_writers_.end()) return {};
+    for (const auto& writer : writers->second) {
+      if (by_name_.contains(writer)) found.insert(writer);
+    }
+    for (const auto& writer : writers->second) {
+      if (found.size() >= limit) break;
+      for (const auto& entry : public_callers(writer, limit)) found.insert(entry);
+    }
+    std::vector<std::string> result(found.begin(), found.end());
+    if (result.size() > limit) result.resize(limit);
+    return result;
+  }
+
+  /// The API's callables whose bodies reach `function` through the library's calls, nearest first.
+  std::vector<std::string> public_callers(const std::string& function, std::size_t limit = 4) const {
+    std::vector<std::string> found;
+    std::set<std::string> seen{function};
+    std::deque<std::string> queue{function};
+    while (!queue.empty() && found.size() < limit && seen.size() < 5000) {
+      const std::string current = queue.front();
+      queue.pop_front();
+      const auto callers = callers_.find(current);
+      if (callers == callers_.end()) continue;
+      for (const auto& caller : callers->second) {
+        if (!seen.insert(caller).second) continue;
+        if (by_name_.contains(caller)) {
+          if (found.size() < limit) found.push_back(caller);
+        } else {
+          queue.push_back(caller);
+        }
+      }
+    }
+    return found;
+  }
+
+ private:
+  std::map<std::string, std::set<std::string>> callers_;
+  std::map<std::string, std::set<std::string>> body_writers_;
+  std::map<std::string, std::vector<const api::Callable*>> by_name_;
+  std::map<Declaration, const api::Callable*> by_declaration_;
+  std::map<std::string, std::vector<const api::Callable*>> writers_;
+  std::map<Declaration, bool> reached_;
+  std::set<std::string> classes_;
+};
+
+/// "const std::string &" -> "std::string".
+std::string bare_type(std::string type) {
+  if (type.starts_with("const ")) type = type.substr(6);
+  while (!type.empty() && (type.back() == '&' || type.back() == ' ' || type.back() == '*')) type.pop_back();
+  return type;
+}
+
+std::string callable_name(const api::Callable& c) {
+  return c.owner.empty() ? c.id.substr(0, c.id.find('(')) : c.owner + "::" + c.name;
+}
+
+enum class ValueKind { text, character, number, boolean, name };
+
+ValueKind kind_of_constant(const std::string& c) {
+  if (c.find('"') != std::string::npos) return ValueKind::text;
+  if (c.find('\'') != std::string::npos) return ValueKind::character;
+  if (c == "true" || c == "false") return ValueKind::boolean;
+  const std::size_t digit = c.starts_with('-') ? 1 : 0;
+  if (digit < c.size() && (std::isdigit(static_cast<unsigned char>(c[digit])) != 0 || c[digit] == '.'))
+    return ValueKind::number;
+  return ValueKind::name;
+}
+
+/// Whether a constant of `kind` can be a value of a parameter of `type`.
+bool fits(ValueKind kind, const std::string& type) {
+  const std::string bare = bare_type(type);
+  const bool text = bare.find("string") != std::string::npos || type.find("char *") != std::string::npos ||
+                    type.find("char*") != std::string::npos;
+  if (text) return kind == ValueKind::text;
+  if (bare == "bool") return kind == ValueKind::boolean;
+  if (bare.ends_with("char")) return kind == ValueKind::character;
+  static const std::vector<std::string> numeric{"char",    "short",    "int",      "long",     "unsigned", "size_t",
+                                                "float",   "double",   "int8_t",   "int16_t",  "int32_t",  "int64_t",
+                                                "uint8_t", "uint16_t", "uint32_t", "uint64_t", "ptrdiff_t"};
+  const bool number = std::any_of(numeric.begin(), numeric.end(),
+                                  [&](const std::string& n) { return bare.find(n) != std::string::npos; });
+  if (number) return kind == ValueKind::number || kind == ValueKind::character;
+  return kind == ValueKind::name;  // an enum, or a type of the library's
+}
+
+/// The condition's constants a parameter of `type` can take, and the integers beside each (a
+/// boundary has two sides).
+std::vector<std::string> suggested_values(const std::vector<std::string>& constants, const std::string& type) {
+  std::vector<std::string> values;
+  auto add = [&](const std::string& v) {
+    if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
+  };
+  for (const auto& c : constants) {
+    const ValueKind kind = kind_of_constant(c);
+    if (!fits(kind, type)) continue;
+    long long number = 0;
+    const auto [end, error] = std::from_chars(c.data(), c.data() + c.size(), number);
+    if (kind == ValueKind::number && error == std::errc() && end == c.data() + c.size()) {
+      add(std::to_string(number - 1));
+      add(c);
+      add(std::to_string(number + 1));
+    } else {
+      add(c);
+    }
+  }
+  if (values.size() > 8) values.resize(8);
+  return values;
+}
+
+std::string joined(const std::vector<std::string>& parts, std::string_view separator, std::size_t limit = 4) {
+  std::string text;
+  for (std::size_t i = 0; i < parts.size() && i < limit; ++i) text += (i == 0 ? "" : std::string(separator)) + parts[i];
+  if (parts.size() > limit) text += fmt::format("{}and {} more", separator, parts.size() - limit);
+  return text;
+}
+
+std::vector<std::string> names_of(const std::vector<const api::Callable*>& callables) {
+  std::set<std::string> names;
+  for (const auto* c : callables) names.insert(callable_name(*c));
+  return {names.begin(), names.end()};
+}
+
+struct Merged {
+  std::set<Source> sources;
+  std::vector<std::string> constants;
+  const BranchSite* site = nullptr;  ///< the outermost construct on the line
+};
+
+class Classifier {
+ public:
+  explicit Classifier(const Library& library) : library_(library) {}
+
+  void classify(const Merged& merged, FrontierBranch& branch) const {
+    std::vector<const Source*> external, params, objects, globals;
+    for (const auto& s : merged.sources) {
+      switch (s.kind) {
+        case Source::Kind::external_call:
+          external.push_back(&s);
+          break;
+        case Source::Kind::param:
+          (library_.is_class(bare_type(s.type)) ? objects : params).push_back(&s);
+          break;
+        case Source::Kind::global:
+          globals.push_back(&s);
+          break;
+        default:
+          objects.push_back(&s);
+          break;
+      }
+    }
+    const std::string where = fmt::format("`{} ({})` in {}", branch.construct, branch.condition, branch.function);
+    if (!external.empty()) {
+      branch.category = "external-call";
+      branch.subject = external.front()->name;
+      branch.cause = fmt::format("{} depends on what {} returns, a call outside the library", where, branch.subject);
+      branch.suggestion = fmt::format(
+          "give the tests the environment in which {} succeeds and fails (the file, stream or variable it reads), or "
+          "put it behind an interface the tests can replace",
+          branch.subject);
+      return;
+    }
+    if (!params.empty() && (!merged.constants.empty() || objects.empty())) {
+      input_value(merged, *params.front(), where, branch);
+      return;
+    }
+    if (!objects.empty()) {
+      object_state(objects, merged.constants, where, branch);
+      return;
+    }
+    branch.category = "other";
+    if (!globals.empty()) {
+      branch.subject = globals.front()->name;
+      branch.cause = fmt::format("{} depends on the global {}", where, branch.subject);
+      branch.suggestion =
+          fmt::format("set {} before the call in a test fixture, or make it a parameter", branch.subject);
+    } else {
+      branch.subject = branch.function;
+      branch.cause = fmt::format("{} depends only on values computed inside {}", where, branch.function);
+      branch.suggestion = "read the function: the condition may be always true or false for the inputs it can get";
+    }
+  }
+
+ private:
+  void input_value(const Merged& merged, const Source& param, const std::string& where, FrontierBranch& branch) const {
+    branch.category = "input-value";
+    const api::Callable* callable = library_.declared_at(merged.site->declared_file, merged.site->declared_line);
+    branch.subject =
+        fmt::format("{}({})", callable != nullptr ? callable_name(*callable) : branch.function, param.name);
+    const std::vector<std::string> values = suggested_values(merged.constants, param.type);
+    branch.cause =
+        fmt::format("{} depends on the parameter {} ({}), and no test gave it a value that takes the other way", where,
+                    param.name, param.type);
+    const std::string listed =
+        values.empty() ? "<values that make the condition true and false>" : joined(values, ", ", 8);
+    if (param.type.find('*') != std::string::npos) {
+      // A pointer into text or an array: the values the condition compares are what it points at.
+      const auto entries = callable != nullptr ? std::vector<std::string>{callable_name(*callable)}
+                                               : library_.public_callers(branch.function);
+      branch.suggestion = fmt::format(
+          "{} points into text or an array: give {} inputs that hold {} where `{}` reads them (extend the sample "
+          "program, or add string values with PALUS_PARAM_VALUES)",
+          param.name, entries.empty() ? "the public callables that reach " + branch.function : joined(entries, ", "),
+          merged.constants.empty() ? "the values the condition asks for" : joined(merged.constants, ", ", 8),
+          branch.condition);
+    } else if (callable != nullptr) {
+      branch.suggestion = fmt::format("add to a theories header: PALUS_PARAM_VALUES({}, {}, {})",
+                                      callable_name(*callable), param.name, listed);
+    } else {
+      const auto entries = library_.public_callers(branch.function);
+      branch.suggestion = fmt::format(
+          "{} is internal: add to a theories header PALUS_TYPE_VALUES({}, {}), so the public callables that reach it{} "
+          "pass such values",
+          branch.function, bare_type(param.type), listed, entries.empty() ? "" : " (" + joined(entries, ", ") + ")");
+    }
+  }
+
+  void object_state(const std::vector<const Source*>& objects, const std::vector<std::string>& constants,
+                    const std::string& where, FrontierBranch& branch) const {
+    // The fields the condition reads (through a method's reads when it calls one), this object's first.
+    std::vector<std::pair<std::string, std::string>> fields;  // field, how it is reached
+    for (const auto* s : objects) {
+      if (s->kind == Source::Kind::this_field || s->kind == Source::Kind::param_field) {
+        fields.emplace_back(s->name, s->kind == Source::Kind::param_field ? "of the parameter " + s->via : "");
+      } else if (s->kind == Source::Kind::library_call) {
+        const auto read = library_.fields_read_by(s->name);
+        for (const auto& f : read)
+          fields.emplace_back(f, fmt::format("read by {}{}", s->name, s->via == "this" ? "" : " on " + s->via));
+        // A method the API does not list (internal, or reading no field): its object's state.
+        if (read.empty()) fields.emplace_back(s->name, s->via == "this" ? "" : "called on " + s->via);
+      } else {
+        fields.emplace_back(bare_type(s->type), "the parameter " + s->name);
+      }
+    }
+    // A field whose every writer went uncalled is the sharper finding: report it first.
+    for (const auto& [field, how] : fields) {
+      const auto writers = library_.writers(field);
+      if (writers.empty()) continue;
+      const bool any_reached =
+          std::any_of(writers.begin(), writers.end(), [&](const auto* c) { return library_.reached(*c); });
+      if (any_reached) continue;
+      branch.category = "unreached-callable";
+      branch.subject = field;
+      branch.cause = fmt::format("{} depends on {}{}, written only by {}, which no test called", where, field,
+                                 how.empty() ? "" : " (" + how + ")", joined(names_of(writers), ", "));
+      branch.suggestion = fmt::format(
+          "call {} in the sample program (or find why palus could not: `palus run --verbose` lists the callables "
+          "it skipped)",
+          joined(names_of(writers), " or "));
+      return;
+    }
+    // The field of a class of the API first: that is what a call sequence can build.
+    auto chosen =
+        std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return library_.is_class(owner_of(f.first)); });
+    if (chosen == fields.end())
+      chosen = std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return library_.is_class(f.first); });
+    if (chosen == fields.end()) chosen = fields.begin();
+    const auto& [field, how] = *chosen;
+    std::vector<std::string> others;
+    for (const auto& f : fields) {
+      if (f.first != field && std::find(others.begin(), others.end(), f.first) == others.end())
+        others.push_back(f.first);
+    }
+    const auto writers = library_.writers(field);
+    branch.category = "object-creation";
+    branch.subject = field;
+    branch.cause = fmt::format(
+        "{} depends on the state of {}{}{}; no generated call sequence built the state that takes "
+        "the other way",
+        where, field, how.empty() ? "" : " (" + how + ")", others.empty() ? "" : " and of " + joined(others, ", ", 3));
+    const std::string owner = library_.is_class(field) ? field : owner_of(field);
+    const std::string values =
+        constants.empty() ? "" : fmt::format(" (the condition compares with {})", joined(constants, ", ", 8));
+    if (!library_.is_class(owner)) {
+      const auto setters = library_.public_setters(field);
+      const auto entries = setters.empty() ? library_.public_callers(branch.function) : setters;
+      branch.suggestion = fmt::format(
+          "{} is internal to the library: its state comes from the arguments of the public calls that {} {}{}; give "
+          "them inputs for which `{}` takes the other way{}: extend the sample program, or add PALUS_PARAM_VALUES",
+          owner, setters.empty() ? "reach" : "set", setters.empty() ? branch.function : field,
+          entries.empty() ? "" : " (" + joined(entries, ", ") + ")", branch.condition, values);
+    } else if (writers.empty()) {
+      branch.suggestion = fmt::format("make the sample program bring a {} into the state `{}` asks for{}", owner,
+                                      branch.condition, values);
+    } else {
+      branch.suggestion =
+          fmt::format("make the sample program call {} so that `{}` takes the other way{}, then call {}",
+                      joined(names_of(writers), ", "), branch.condition, values, branch.function);
+    }
+  }
+
+  static std::string owner_of(const std::string& field) {
+    const std::size_t colons = field.rfind("::");
+    return colons == std::string::npos ? field : field.substr(0, colons);
+  }
+
+  const Library& library_;
+};
+
+/// The sites whose condition spans `line` of `file`, merged.
+Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line) {
+  Merged merged;
+  for (const auto* site : sites) {
+    if (site->line > line || site->condition_end < line) continue;
+    merged.sources.insert(site->sources.begin(), site->sources.end());
+    for (const auto& c : site->constants) {
+      if (std::find(merged.constants.begin(), merged.constants.end(), c) == merged.constants.end())
+        merged.constants.push_back(c);
+    }
+    if (merged.site == nullptr ||
+        std::tie(site->line, merged.site->end_line) < std::tie(merged.site->line, site->end_line))
+      merged.site = site;
+  }
+  return merged;
+}
+
+void attribute_blocked_lines(const std::map<unsigned, LineCounts>& lines, std::vector<FrontierBranch>& branches,
+                             const std::vector<std::pair<std::size_t, unsigned>>& extents) {
+  // extents: (branch index, end line); a never-run line goes to the innermost frontier around it.
+  for (const auto& [number, counts] : lines) {
+    if (!counts.code || counts.count > 0) continue;
+    std::size_t best = branches.size();
+    for (const auto& [index, end] : extents) {
+      const auto& b = branches[index];
+      if (b.line > number || end < number) continue;
+      if (best == branches.size() || b.line > branches[best].line) best = index;
+    }
+    if (best != branches.size()) branches[best].blocked.push_back(number);
+  }
+}
+
+}  // namespace
+
+Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api::Api& api) {
+  const Library library(api, map, coverage);
+  const Classifier classifier(library);
+  std::map<std::string, std::vector<const BranchSite*>> sites_by_file;
+  for (const auto& site : map.sites) sites_by_file[site.file].push_back(&site);
+
+  Diagnosis result;
+  for (const auto& [file, lines] : coverage) {
+    const auto sites = sites_by_file.find(file);
+    std::vector<std::pair<std::size_t, unsigned>> extents;
+    for (const auto& [number, counts] : lines) {
+      if (!is_frontier(counts)) continue;
+      ++result.frontier_lines;
+      const Merged merged = sites == sites_by_file.end() ? Merged{} : merged_at(sites->second, number);
+      if (merged.site == nullptr) {
+        ++result.frontier_without_condition;
+        continue;
+      }
+      FrontierBranch branch;
+      branch.file = file;
+      branch.line = number;
+      branch.construct = merged.site->construct;
+      branch.function = merged.site->function;
+      branch.condition = merged.site->condition;
+      branch.taken = counts.branches;
+      classifier.classify(merged, branch);
+      extents.emplace_back(result.branches.size(), merged.site->end_line);
+      result.branches.push_back(std::move(branch));
+    }
+    attribute_blocked_lines(lines, result.branches, extents);
+  }
+
+  std::map<std::pair<std::string, std::string>, Problem> grouped;
+  for (std::size_t i = 0; i < result.branches.size(); ++i) {
+    const auto& b = result.branches[i];
+    Problem& p = grouped[{b.category, b.subject}];
+    p.category = b.category;
+    p.subject = b.subject;
+    p.blocked_lines += static_cast<int>(b.blocked.size());
+    p.branches.push_back(i);
+  }
+  for (auto& [key, p] : grouped) {
+    std::stable_sort(p.branches.begin(), p.branches.end(), [&](std::size_t a, std::size_t b) {
+      return result.branches[a].blocked.size() > result.branches[b].blocked.size();
+    });
+    const auto& top = result.branches[p.branches.front()];
+    p.file = top.file;
+    p.line = top.line;
+    p.cause = top.cause;
+    if (p.branches.size() > 1)
+      p.cause += fmt::format("; {} more branches depend on {} the same way", p.branches.size() - 1, p.subject);
+    p.suggestion = top.suggestion;
+    result.problems.push_back(std::move(p));
+  }
+  std::stable_sort(result.problems.begin(), result.problems.end(), [](const Problem& a, const Problem& b) {
+    return std::tie(b.blocked_lines, a.file, a.line) < std::tie(a.blocked_lines, b.file, b.line);
+  });
+
+  std::set<Declaration> listed;
+  for (const auto& span : map.functions) {
+    if (Library::ran_in(coverage, span.file, span.line, span.end_line) || !listed.insert({span.file, span.line}).second)
+      continue;
+    const auto lines = coverage.find(span.file);
+    if (lines == coverage.end()) continue;
+    int code = 0;
+    for (auto it = lines->second.lower_bound(span.line); it != lines->second.end() && it->first <= span.end_line; ++it)
+      code += it->second.code ? 1 : 0;
+    if (code > 0) result.unreached.push_back({span.function, span.file, span.line, span.end_line, code});
+  }
+  return result;
+}
+
+}  // namespace palus::uncovered

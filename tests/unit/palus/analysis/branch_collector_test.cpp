@@ -1,0 +1,169 @@
+// Covana's static half (DESIGN §13): which branch conditions the library has, and what each
+// depends on through the function's local variables.
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "unit/palus/analysis/analysis_test_util.hpp"
+
+namespace palus::testing {
+namespace {
+
+using uncovered::BranchMap;
+using uncovered::BranchSite;
+using uncovered::Source;
+
+constexpr const char* kHeader = R"(
+#include <cstdlib>
+#include <string>
+#include <vector>
+namespace b {
+enum class Mode { fast, safe, slow };
+class Box {
+ public:
+  bool empty() const { return items_.empty(); }
+  int field(int limit) const {
+    if (count_ > limit) return 1;
+    return 0;
+  }
+  int local(const Box& other) const {
+    int n = other.count_;
+    n += 1;
+    if (n > 3) return 1;
+    return 0;
+  }
+  int environment() const {
+    const char* home = std::getenv("HOME");
+    if (home != nullptr) return 1;
+    return 0;
+  }
+  int method() const {
+    if (empty()) return 0;
+    return 1;
+  }
+  int choose(Mode mode) const {
+    switch (mode) {
+      case Mode::fast: return 1;
+      case Mode::safe:
+      case Mode::slow: return 2;
+    }
+    return 0;
+  }
+  int loop(const std::vector<int>& values) const {
+    int sum = 0;
+    for (int v : values) {
+      if (v == 7) sum += v;
+    }
+    return sum;
+  }
+  bool both(int a) const { return a > 0 && count_ < 10; }
+  int init(int a) const {
+    if (int k = a * 2; k > 8) return k;
+    return 0;
+  }
+  void add(int x) { items_.push_back(x); count_ = count_ + 1; bump(); }
+
+ private:
+  void bump() {}
+  std::vector<int> items_;
+  int count_ = 0;
+};
+}  // namespace b
+)";
+
+class BranchCollector : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    map_ = new BranchMap;
+    analyze_snippet(kHeader, "", {}, map_);
+  }
+  static void TearDownTestSuite() { delete map_; }
+
+  /// The one site of `construct` in `function` ("b::Box::field").
+  static const BranchSite& site(const std::string& function, const std::string& construct) {
+    const BranchSite* found = nullptr;
+    for (const auto& s : map_->sites) {
+      if (s.function != function || s.construct != construct) continue;
+      EXPECT_EQ(found, nullptr) << "two " << construct << " in " << function;
+      found = &s;
+    }
+    if (found == nullptr) throw std::runtime_error("no " + construct + " in " + function);
+    return *found;
+  }
+
+  static bool has(const BranchSite& s, Source::Kind kind, const std::string& name, const std::string& via = "") {
+    return std::any_of(s.sources.begin(), s.sources.end(), [&](const Source& source) {
+      return source.kind == kind && source.name == name && (via.empty() || source.via == via);
+    });
+  }
+
+  static BranchMap* map_;
+};
+
+BranchMap* BranchCollector::map_ = nullptr;
+
+TEST_F(BranchCollector, AFieldOfTheObjectAndAParameter) {
+  const BranchSite& s = site("b::Box::field", "if");
+  EXPECT_TRUE(has(s, Source::Kind::this_field, "b::Box::count_"));
+  EXPECT_TRUE(has(s, Source::Kind::param, "limit"));
+  EXPECT_EQ(s.sources.size(), 2u);
+  EXPECT_EQ(s.condition, "count_>limit");
+  EXPECT_EQ(s.declared_line, s.line - 1) << "defined where declared, in the class";
+  EXPECT_GT(s.end_line, s.line - 1);
+}
+
+TEST_F(BranchCollector, ALocalVariableIsFollowedToEveryAssignment) {
+  const BranchSite& s = site("b::Box::local", "if");
+  EXPECT_TRUE(has(s, Source::Kind::param_field, "b::Box::count_", "other"));
+  EXPECT_EQ(s.sources.size(), 1u);
+  EXPECT_EQ(s.constants, (Strings{"3"}));
+}
+
+TEST_F(BranchCollector, TheResultOfACallThatReadsTheEnvironment) {
+  const BranchSite& s = site("b::Box::environment", "if");
+  ASSERT_EQ(s.sources.size(), 1u) << s.condition;
+  EXPECT_EQ(s.sources[0].kind, Source::Kind::external_call) << s.sources[0].name;
+  EXPECT_EQ(s.sources[0].name, "getenv");
+}
+
+TEST_F(BranchCollector, AMethodOfTheLibraryCalledOnTheObject) {
+  EXPECT_TRUE(has(site("b::Box::method", "if"), Source::Kind::library_call, "b::Box::empty", "this"));
+}
+
+TEST_F(BranchCollector, ASwitchComparesWithItsCaseLabels) {
+  const BranchSite& s = site("b::Box::choose", "switch");
+  EXPECT_TRUE(has(s, Source::Kind::param, "mode"));
+  EXPECT_EQ(s.constants, (Strings{"Mode::fast", "Mode::safe", "Mode::slow"}));
+}
+
+TEST_F(BranchCollector, ARangeLoopVariableComesFromItsRange) {
+  EXPECT_TRUE(has(site("b::Box::loop", "for"), Source::Kind::param, "values"));
+  const BranchSite& inner = site("b::Box::loop", "if");
+  EXPECT_TRUE(has(inner, Source::Kind::param, "values"));
+  EXPECT_EQ(inner.constants, (Strings{"7"}));
+}
+
+TEST_F(BranchCollector, LogicalOperatorsOutsideAConditionAreBranchesToo) {
+  const BranchSite& s = site("b::Box::both", "&&");
+  EXPECT_TRUE(has(s, Source::Kind::param, "a"));
+  EXPECT_TRUE(has(s, Source::Kind::this_field, "b::Box::count_"));
+}
+
+TEST_F(BranchCollector, AnIfWithAnInitStatement) {
+  const BranchSite& s = site("b::Box::init", "if");
+  EXPECT_TRUE(has(s, Source::Kind::param, "a"));
+  EXPECT_EQ(s.condition, "int k=a*2;k>8");
+}
+
+TEST_F(BranchCollector, FunctionsKnowWhatTheyCallAndWrite) {
+  const auto add = std::find_if(map_->functions.begin(), map_->functions.end(),
+                                [](const auto& f) { return f.function == "b::Box::add"; });
+  ASSERT_NE(add, map_->functions.end());
+  EXPECT_EQ(add->calls, (Strings{"b::Box::bump"}));
+  EXPECT_EQ(add->writes, (Strings{"b::Box::count_", "b::Box::items_"}));
+  EXPECT_LE(add->line, add->end_line);
+}
+
+}  // namespace
+}  // namespace palus::testing

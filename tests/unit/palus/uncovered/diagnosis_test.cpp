@@ -1,0 +1,261 @@
+// Covana's diagnosis (DESIGN §13): frontier branches found in per-line coverage, the never-run
+// lines below each, the problem behind each condition, grouping, ranking, and the files on disk.
+
+#include "palus/uncovered/diagnosis.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "palus/uncovered/branch_map.hpp"
+#include "palus/uncovered/diagnosis_yaml.hpp"
+#include "palus/uncovered/line_coverage.hpp"
+
+namespace palus::uncovered {
+namespace {
+
+namespace fs = std::filesystem;
+
+api::Callable method(const std::string& name, unsigned line, std::vector<std::string> writes = {}) {
+  api::Callable c;
+  c.id = "n::C::" + name + "(int)";
+  c.name = name;
+  c.owner = "n::C";
+  c.file = "/lib/a.hpp";
+  c.line = line;
+  c.writes = std::move(writes);
+  return c;
+}
+
+Source source(Source::Kind kind, std::string name, std::string type = "") {
+  return Source{kind, std::move(name), std::move(type), ""};
+}
+
+BranchSite site(unsigned line, unsigned end, std::string function, unsigned declared_line, std::vector<Source> sources,
+                std::vector<std::string> constants = {}) {
+  BranchSite s;
+  s.file = "/lib/a.cpp";
+  s.line = s.condition_end = line;
+  s.end_line = end;
+  s.construct = "if";
+  s.function = std::move(function);
+  s.declared_file = declared_line < 20 ? "/lib/a.hpp" : "/lib/a.cpp";
+  s.declared_line = declared_line;
+  s.condition = "c" + std::to_string(line);
+  s.sources = std::move(sources);
+  s.constants = std::move(constants);
+  return s;
+}
+
+class Diagnose : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    api::Class c;
+    c.name = "n::C";
+    c.methods = {method("get", 5), method("set", 6, {"n::C::mode_"}), method("load", 7),
+                 method("never", 8, {"n::C::flag_"})};
+    api_.classes.push_back(c);
+    map_.functions = {
+        {"n::C::get", "/lib/a.cpp", 10, 30, "/lib/a.hpp", 5, {"n::detail::helper"}, {}},
+        {"n::C::set", "/lib/a.cpp", 32, 35, "/lib/a.hpp", 6, {}, {"n::C::mode_"}},
+        {"n::C::load", "/lib/a.cpp", 40, 50, "/lib/a.hpp", 7, {}, {}},
+        {"n::C::never", "/lib/a.cpp", 60, 65, "/lib/a.hpp", 8, {}, {"n::C::flag_"}},
+        {"n::detail::helper", "/lib/a.cpp", 70, 80, "/lib/a.cpp", 70, {}, {}},
+    };
+    map_.sites = {
+        site(12, 20, "n::C::get", 5, {source(Source::Kind::this_field, "n::C::mode_")}),
+        site(14, 17, "n::C::get", 5, {source(Source::Kind::param, "x", "int")}, {"5"}),
+        site(22, 23, "n::C::get", 5, {source(Source::Kind::this_field, "n::C::flag_")}),
+        site(25, 26, "n::C::get", 5, {source(Source::Kind::global, "n::g_level")}),
+        site(42, 44, "n::C::load", 7, {source(Source::Kind::external_call, "fopen")}),
+        site(72, 73, "n::detail::helper", 70, {source(Source::Kind::param, "p", "const int &")}, {"3"}),
+    };
+    auto& lines = coverage_["/lib/a.cpp"];
+    auto ran = [&](unsigned line, long count, std::vector<long> branches = {}) {
+      lines[line] = LineCounts{count, true, std::move(branches)};
+    };
+    ran(10, 5);
+    ran(12, 5, {5, 0});
+    ran(13, 5);
+    ran(14, 3, {3, 0});
+    for (unsigned l : {15u, 16u, 18u, 19u, 23u, 26u, 43u, 44u, 61u, 62u, 63u, 64u, 73u}) ran(l, 0);
+    lines[17] = LineCounts{0, false, {}};  // a closing brace: no code
+    ran(22, 2, {2, 0});
+    ran(25, 4, {0, 4});
+    ran(30, 1, {1, 0});  // a branch the compiler made: no condition there
+    ran(33, 1);
+    ran(41, 1);
+    ran(42, 1, {1, 0});
+    ran(70, 1);
+    ran(72, 1, {1, 0});
+    diagnosis_ = diagnose(map_, coverage_, api_);
+  }
+
+  const FrontierBranch& at(unsigned line) const {
+    for (const auto& b : diagnosis_.branches) {
+      if (b.line == line) return b;
+    }
+    throw std::runtime_error("no frontier branch at line " + std::to_string(line));
+  }
+
+  api::Api api_;
+  BranchMap map_;
+  LineCoverage coverage_;
+  Diagnosis diagnosis_;
+};
+
+TEST_F(Diagnose, FrontierBranchesAreLinesThatRanWithABranchNeverTaken) {
+  EXPECT_EQ(diagnosis_.frontier_lines, 7);
+  EXPECT_EQ(diagnosis_.frontier_without_condition, 1);
+  EXPECT_EQ(diagnosis_.branches.size(), 6u);
+}
+
+TEST_F(Diagnose, ANeverRunLineBelongsToTheInnermostFrontierAroundIt) {
+  EXPECT_EQ(at(12).blocked, (std::vector<unsigned>{18, 19}));
+  EXPECT_EQ(at(14).blocked, (std::vector<unsigned>{15, 16}));
+  EXPECT_EQ(at(42).blocked, (std::vector<unsigned>{43, 44}));
+}
+
+TEST_F(Diagnose, EachConditionGetsTheProblemItDependsOn) {
+  EXPECT_EQ(at(12).category, "object-creation");
+  EXPECT_EQ(at(12).subject, "n::C::mode_");
+  EXPECT_NE(at(12).suggestion.find("n::C::set"), std::string::npos) << at(12).suggestion;
+
+  EXPECT_EQ(at(14).category, "input-value");
+  EXPECT_EQ(at(14).subject, "n::C::get(x)");
+  EXPECT_NE(at(14).suggestion.find("PALUS_PARAM_VALUES(n::C::get, x, 4, 5, 6)"), std::string::npos)
+      << at(14).suggestion;
+
+  EXPECT_EQ(at(22).category, "unreached-callable");
+  EXPECT_EQ(at(22).subject, "n::C::flag_");
+  EXPECT_NE(at(22).cause.find("n::C::never"), std::string::npos) << at(22).cause;
+
+  EXPECT_EQ(at(25).category, "other");
+  EXPECT_EQ(at(25).subject, "n::g_level");
+
+  EXPECT_EQ(at(42).category, "external-call");
+  EXPECT_EQ(at(42).subject, "fopen");
+
+  EXPECT_EQ(at(72).category, "input-value");
+  EXPECT_NE(at(72).suggestion.find("PALUS_TYPE_VALUES(int, 2, 3, 4)"), std::string::npos) << at(72).suggestion;
+  EXPECT_NE(at(72).suggestion.find("n::C::get"), std::string::npos) << "the public caller: " << at(72).suggestion;
+}
+
+TEST_F(Diagnose, ProblemsAreRankedByTheLinesTheyBlock) {
+  ASSERT_EQ(diagnosis_.problems.size(), 6u);
+  std::vector<unsigned> order;
+  for (const auto& p : diagnosis_.problems) order.push_back(p.line);
+  EXPECT_EQ(order, (std::vector<unsigned>{12, 14, 42, 22, 25, 72}));
+  EXPECT_EQ(diagnosis_.problems.front().blocked_lines, 2);
+}
+
+TEST_F(Diagnose, BranchesWithOneProblemAreOneEntry) {
+  map_.sites.push_back(site(26, 26, "n::C::get", 5, {source(Source::Kind::this_field, "n::C::mode_")}));
+  coverage_["/lib/a.cpp"][26] = LineCounts{4, true, {4, 0}};
+  coverage_["/lib/a.cpp"][27] = LineCounts{0, true, {}};
+  map_.sites.back().end_line = 28;
+  const Diagnosis d = diagnose(map_, coverage_, api_);
+  const auto mode =
+      std::find_if(d.problems.begin(), d.problems.end(), [](const Problem& p) { return p.subject == "n::C::mode_"; });
+  ASSERT_NE(mode, d.problems.end());
+  EXPECT_EQ(mode->branches.size(), 2u);
+  EXPECT_EQ(mode->blocked_lines, 3);
+  EXPECT_EQ(mode->line, 12u) << "shown at its most blocking branch";
+}
+
+TEST_F(Diagnose, FunctionsNoTestRanAreListed) {
+  ASSERT_EQ(diagnosis_.unreached.size(), 1u);
+  EXPECT_EQ(diagnosis_.unreached[0].function, "n::C::never");
+  EXPECT_EQ(diagnosis_.unreached[0].lines, 4);
+}
+
+TEST_F(Diagnose, TheDiagnosisReadsBackAndExplainsALine) {
+  const fs::path file = fs::temp_directory_path() / ("palus-uncovered-" + std::to_string(getpid()) + ".yaml");
+  std::ofstream(file) << diagnosis_to_yaml(diagnosis_, "/lib");
+  const Diagnosis back = read_diagnosis(file, "/lib");
+  fs::remove(file);
+  ASSERT_EQ(back.branches.size(), diagnosis_.branches.size());
+  for (std::size_t i = 0; i < back.branches.size(); ++i) {
+    EXPECT_EQ(back.branches[i].file, "/lib/a.cpp");
+    EXPECT_EQ(back.branches[i].blocked, diagnosis_.branches[i].blocked);
+    EXPECT_EQ(back.branches[i].suggestion, diagnosis_.branches[i].suggestion);
+  }
+  const std::string below = explain_line(back, "/lib/a.cpp", 15, "/lib");
+  EXPECT_NE(below.find("a.cpp:15: never run; it lies below the branch at a.cpp:14"), std::string::npos) << below;
+  EXPECT_NE(below.find("input-value"), std::string::npos) << below;
+  EXPECT_NE(explain_line(back, "/lib/a.cpp", 62, "/lib").find("n::C::never (60-65), which no test called"),
+            std::string::npos);
+  EXPECT_NE(explain_line(back, "/lib/a.cpp", 10, "/lib").find("not below a branch"), std::string::npos);
+}
+
+TEST_F(Diagnose, ReportYamlGetsTheTopProblemsWithFilesRelative) {
+  const YAML::Node node = YAML::Load(problems_yaml(diagnosis_, "/lib", 2));
+  ASSERT_EQ(node["uncovered"].size(), 2u);
+  const YAML::Node first = node["uncovered"][0];
+  EXPECT_EQ(first["file"].as<std::string>(), "a.cpp");
+  EXPECT_EQ(first["line"].as<unsigned>(), 12u);
+  EXPECT_EQ(first["category"].as<std::string>(), "object-creation");
+  EXPECT_EQ(first["blocked_lines"].as<int>(), 2);
+  EXPECT_FALSE(first["cause"].as<std::string>().empty());
+  EXPECT_FALSE(first["suggestion"].as<std::string>().empty());
+}
+
+TEST(UncoveredKey, ReplacesAnEarlierReportsKeyAndKeepsTheRest) {
+  const std::string block = "uncovered:\n  - {file: a.cpp}\n";
+  EXPECT_EQ(with_uncovered_key("seed: 1\ncoverage: ~", block), "seed: 1\ncoverage: ~\n" + block);
+  EXPECT_EQ(with_uncovered_key("seed: 1\nuncovered:\n  - {file: old.cpp}\n  - x\n", block), "seed: 1\n" + block);
+  EXPECT_EQ(with_uncovered_key("seed: 1\nuncovered: []\nmerge: {}\n", block), "seed: 1\nmerge: {}\n" + block);
+}
+
+TEST(BranchMapFile, ReadsBackWhatItWrites) {
+  BranchMap map;
+  map.sites.push_back(site(3, 9, "n::f", 30, {source(Source::Kind::param, "x", "int")}, {"'a'", "\"b\\n\""}));
+  map.functions.push_back({"n::f", "/lib/a.cpp", 1, 9, "/lib/a.cpp", 1, {"n::g"}, {"n::C::x_"}});
+  const fs::path file = fs::temp_directory_path() / ("palus-branches-" + std::to_string(getpid()) + ".yaml");
+  std::ofstream(file) << branch_map_to_yaml(map, "/lib");
+  const BranchMap back = read_branch_map(file, "/lib");
+  fs::remove(file);
+  ASSERT_EQ(back.sites.size(), 1u);
+  EXPECT_EQ(back.sites[0].file, "/lib/a.cpp");
+  EXPECT_EQ(back.sites[0].sources, map.sites[0].sources);
+  EXPECT_EQ(back.sites[0].constants, map.sites[0].constants);
+  ASSERT_EQ(back.functions.size(), 1u);
+  EXPECT_EQ(back.functions[0].calls, map.functions[0].calls);
+  EXPECT_EQ(back.functions[0].writes, map.functions[0].writes);
+}
+
+TEST(GcovrJson, LinesOfOneFileAddUpAndThrowBranchesAreLeftOut) {
+  const fs::path file = fs::temp_directory_path() / ("palus-gcovr-" + std::to_string(getpid()) + ".json");
+  std::ofstream(file) << R"({"gcovr/format_version": "0.3", "files": [{"file": "src/a.cpp", "functions": [], "lines": [
+      {"line_number": 4, "count": 2, "gcovr/noncode": false, "branches": [{"count": 2, "fallthrough": true, "throw": false},
+                                                                      {"count": 0, "fallthrough": false, "throw": true}]},
+      {"line_number": 5, "count": 0, "gcovr/noncode": true, "branches": []},
+      {"line_number": 4, "count": 1, "gcovr/noncode": false, "branches": [{"count": 0, "fallthrough": true, "throw": false}]}
+    ]}]})";
+  const LineCoverage coverage = read_gcovr_json(file, "/lib");
+  fs::remove(file);
+  const auto& lines = coverage.at("/lib/src/a.cpp");
+  EXPECT_EQ(lines.at(4).count, 3);
+  EXPECT_EQ(lines.at(4).branches, (std::vector<long>{2}));
+  EXPECT_FALSE(is_frontier(lines.at(4)));
+  EXPECT_FALSE(lines.at(5).code);
+}
+
+TEST(GcovrJson, AFileOfAnotherShapeIsAnErrorNamingIt) {
+  const fs::path file = fs::temp_directory_path() / ("palus-gcovr-bad-" + std::to_string(getpid()) + ".json");
+  std::ofstream(file) << R"({"files": [{"file": "a.cpp", "lines": [{"line_number": "x"}]}]})";
+  try {
+    read_gcovr_json(file, "/lib");
+    ADD_FAILURE() << "no error";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find(file.string() + ":1: expected"), std::string::npos) << e.what();
+  }
+  fs::remove(file);
+}
+
+}  // namespace
+}  // namespace palus::uncovered
