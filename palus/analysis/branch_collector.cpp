@@ -115,11 +115,14 @@ class Collector {
                              std::vector<std::string>(calls_.begin(), calls_.end()),
                              {}});
     for (auto& [site, deps] : pending_) {
-      const std::set<Source> sources = resolved(deps);
+      const std::set<Source> sources = resolved(deps, site.line);
       site.sources.assign(sources.begin(), sources.end());
       std::set<std::string> seen;
       for (auto& constant : deps.constants) {
         if (seen.insert(constant).second) site.constants.push_back(constant);
+      }
+      for (const auto& [label, line] : site.cases) {
+        if (seen.insert(label).second) site.constants.push_back(label);
       }
       map.sites.push_back(std::move(site));
     }
@@ -218,7 +221,10 @@ class Collector {
     if (!on_this) scan_into(base, deps);
   }
 
-  void define_local(CXCursor variable, const Deps& deps) { locals_[clang::usr_of(variable)].merge(deps); }
+  /// `variable` gets what `deps` depends on, at `at` (inside the loops being walked).
+  void define_local(CXCursor variable, const Deps& deps, CXCursor at) {
+    locals_[clang::usr_of(variable)].push_back({deps, line_of(clang_getCursorLocation(at)), loops_});
+  }
 
   /// The local variable `c` names, when it names one.
   CXCursor local_named(CXCursor c) {
@@ -226,6 +232,19 @@ class Collector {
     if (kind_of(u) != CXCursor_DeclRefExpr) return clang_getNullCursor();
     const CXCursor declaration = clang_getCursorReferenced(u);
     return is_local_variable(declaration) ? declaration : clang_getNullCursor();
+  }
+
+  /// Whether argument `index` of a call of `callee` can be written by it: `&x`, or bound to a
+  /// reference or pointer to non-const.
+  static bool passed_to_fill(CXCursor argument, CXCursor callee, int index) {
+    if (kind_of(argument) == CXCursor_UnaryOperator &&
+        clang_getCursorUnaryOperatorKind(argument) == CXUnaryOperator_AddrOf)
+      return true;
+    if (index >= clang_Cursor_getNumArguments(callee)) return false;
+    const CXType type =
+        clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(callee, static_cast<unsigned>(index))));
+    return (type.kind == CXType_LValueReference || type.kind == CXType_Pointer) &&
+           clang_isConstQualifiedType(clang_getPointeeType(type)) == 0;
   }
 
   void walk(CXCursor c, CXCursor parent) {
@@ -236,7 +255,7 @@ class Collector {
         if (is_local_variable(c)) {
           Deps deps;
           for (CXCursor child : expression_children(c)) scan_into(child, deps);
-          define_local(c, deps);
+          define_local(c, deps, c);
         }
         break;
       case CXCursor_BinaryOperator:
@@ -245,7 +264,7 @@ class Collector {
         const auto operands = expression_children(c);
         if (kind == CXCursor_CompoundAssignOperator || op == CXBinaryOperator_Assign) {
           const CXCursor target = operands.empty() ? clang_getNullCursor() : local_named(operands.front());
-          if (!clang_Cursor_isNull(target) && operands.size() == 2) define_local(target, scan(operands.back()));
+          if (!clang_Cursor_isNull(target) && operands.size() == 2) define_local(target, scan(operands.back()), c);
         } else if ((op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) &&
                    !is_condition_holder(kind_of(parent))) {
           record(c, op == CXBinaryOperator_LAnd ? "&&" : "||", {c});
@@ -257,14 +276,20 @@ class Collector {
         if (clang_Cursor_isNull(callee)) break;
         const bool ours = in_library(callee);
         if (ours && clang::is_function_like(kind_of(callee))) calls_.insert(qualified_name(callee));
-        // A local filled in by a call that reads the world: `std::getline(in, line)`, `fread(&x, ...)`.
-        if (!ours && reads_environment(callee)) {
-          Deps external;
-          external.sources.insert({Source::Kind::external_call, qualified_name(callee), "", ""});
-          for (CXCursor argument : expression_children(c)) {
-            const CXCursor target = local_named(argument);
-            if (!clang_Cursor_isNull(target)) define_local(target, external);
-          }
+        // A local filled in by the call: `std::getline(in, line)`, `fread(&x, ...)` read the world;
+        // `readToken(token)` gives what the library's own state and input make.
+        Deps filled;
+        if (!ours && reads_environment(callee))
+          filled.sources.insert({Source::Kind::external_call, qualified_name(callee), "", ""});
+        else if (ours && clang::is_function_like(kind_of(callee)))
+          filled.sources.insert({Source::Kind::library_call, qualified_name(callee), "", ""});
+        if (filled.sources.empty()) break;
+        const int count = clang_Cursor_getNumArguments(c);
+        for (int i = 0; i < count; ++i) {
+          const CXCursor argument = clang_Cursor_getArgument(c, static_cast<unsigned>(i));
+          const CXCursor target = local_named(argument);
+          if (!clang_Cursor_isNull(target) && (!ours || passed_to_fill(argument, callee, i)))
+            define_local(target, filled, c);
         }
         break;
       }
@@ -273,7 +298,7 @@ class Collector {
         break;
       case CXCursor_CXXForRangeStmt:
         // The loop variable takes its values from the range.
-        if (kids.size() >= 3 && kind_of(kids[0]) == CXCursor_VarDecl) define_local(kids[0], scan(kids[1]));
+        if (kids.size() >= 3 && kind_of(kids[0]) == CXCursor_VarDecl) define_local(kids[0], scan(kids[1]), kids[0]);
         [[fallthrough]];
       case CXCursor_WhileStmt:
       case CXCursor_ForStmt:
@@ -282,9 +307,9 @@ class Collector {
         break;
       case CXCursor_SwitchStmt:
         if (kids.size() >= 2) {
-          record(c, "switch", std::vector<CXCursor>(kids.begin(), kids.end() - 1));
           // The case labels are the values the switch tells apart.
-          if (!pending_.empty()) add_case_labels(kids.back(), pending_.back().second.constants);
+          if (record(c, "switch", std::vector<CXCursor>(kids.begin(), kids.end() - 1)))
+            add_case_labels(kids.back(), pending_.back().first.cases);
         }
         break;
       case CXCursor_DoStmt:
@@ -296,19 +321,27 @@ class Collector {
       default:
         break;
     }
+    const bool loop = kind == CXCursor_WhileStmt || kind == CXCursor_ForStmt || kind == CXCursor_DoStmt ||
+                      kind == CXCursor_CXXForRangeStmt;
+    if (loop) {
+      const CXSourceRange extent = clang_getCursorExtent(c);
+      loops_.emplace_back(line_of(clang_getRangeStart(extent)), line_of(clang_getRangeEnd(extent)));
+    }
     for (CXCursor child : kids) walk(child, c);
+    if (loop) loops_.pop_back();
   }
 
-  void add_case_labels(CXCursor body, std::vector<std::string>& constants) {
+  void add_case_labels(CXCursor body, std::vector<std::pair<std::string, unsigned>>& cases) {
     for (CXCursor child : children_of(body)) {
       const CXCursorKind kind = kind_of(child);
       if (kind == CXCursor_SwitchStmt) continue;
       if (kind == CXCursor_CaseStmt) {
         const auto label = expression_children(child);
-        if (!label.empty()) constants.push_back(text_of(clang_getCursorExtent(label.front())));
+        if (!label.empty())
+          cases.emplace_back(text_of(clang_getCursorExtent(label.front())), line_of(clang_getCursorLocation(child)));
       }
       if (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt || kind == CXCursor_CompoundStmt)
-        add_case_labels(child, constants);
+        add_case_labels(child, cases);
     }
   }
 
@@ -331,13 +364,14 @@ class Collector {
     return std::string_view(text + end, start - end).find(')') != std::string_view::npos;
   }
 
-  void record(CXCursor c, const char* construct, const std::vector<CXCursor>& header) {
-    if (header.empty()) return;
+  /// Adds a site to pending_; false when `c` is not the library's.
+  bool record(CXCursor c, const char* construct, const std::vector<CXCursor>& header) {
+    if (header.empty()) return false;
     const CXSourceRange first = clang_getCursorExtent(header.front());
     const CXSourceRange last = clang_getCursorExtent(header.back());
     BranchSite site;
     site.file = clang::location_of(header.front()).file;
-    if (site.file.empty() || !in_library_(site.file)) return;
+    if (site.file.empty() || !in_library_(site.file)) return false;
     site.line = line_of(clang_getRangeStart(first));
     site.condition_end = std::max(site.line, line_of(clang_getRangeEnd(last)));
     site.end_line = std::max(site.condition_end, line_of(clang_getRangeEnd(clang_getCursorExtent(c))));
@@ -351,21 +385,27 @@ class Collector {
     Deps deps;
     for (CXCursor part : header) scan_into(part, deps);
     pending_.emplace_back(std::move(site), std::move(deps));
+    return true;
   }
 
-  /// The sources of `deps`, with its local variables followed to theirs.
-  std::set<Source> resolved(const Deps& deps) const {
+  /// The sources of `deps`, used at `line`, with its local variables followed to theirs: to the
+  /// definitions that can reach the use (written before it, or in a loop around both).
+  std::set<Source> resolved(const Deps& deps, unsigned line) const {
     std::set<Source> sources = deps.sources;
-    std::set<std::string> seen;
-    std::deque<std::string> queue(deps.locals.begin(), deps.locals.end());
+    std::set<std::pair<std::string, unsigned>> seen;
+    std::deque<std::pair<std::string, unsigned>> queue;
+    for (const auto& local : deps.locals) queue.emplace_back(local, line);
     while (!queue.empty()) {
-      const std::string local = queue.front();
+      const auto [local, use] = queue.front();
       queue.pop_front();
-      if (!seen.insert(local).second) continue;
+      if (!seen.insert({local, use}).second || seen.size() > 10000) continue;
       const auto found = locals_.find(local);
       if (found == locals_.end()) continue;
-      sources.insert(found->second.sources.begin(), found->second.sources.end());
-      queue.insert(queue.end(), found->second.locals.begin(), found->second.locals.end());
+      for (const Definition& definition : found->second) {
+        if (!definition.reaches(use)) continue;
+        sources.insert(definition.deps.sources.begin(), definition.deps.sources.end());
+        for (const auto& next : definition.deps.locals) queue.emplace_back(next, definition.line);
+      }
     }
     return sources;
   }
@@ -392,7 +432,20 @@ class Collector {
   CXTranslationUnit unit_;
   std::string name_, declared_file_;
   unsigned declared_line_ = 0;
-  std::map<std::string, Deps> locals_;
+  /// One assignment (or initialisation) of a local variable.
+  struct Definition {
+    Deps deps;
+    unsigned line = 0;
+    std::vector<std::pair<unsigned, unsigned>> loops;  ///< the lines of the loops around it
+
+    bool reaches(unsigned use) const {
+      return line <= use ||
+             std::any_of(loops.begin(), loops.end(), [&](const auto& l) { return l.first <= use && use <= l.second; });
+    }
+  };
+
+  std::map<std::string, std::vector<Definition>> locals_;
+  std::vector<std::pair<unsigned, unsigned>> loops_;
   std::vector<std::pair<BranchSite, Deps>> pending_;
   std::set<std::string> calls_;
 };

@@ -59,6 +59,10 @@ class BranchMapReader : public YamlReader {
     for (const auto& source : list(get(node, "sources"), "sources")) s.sources.push_back(read_source(source));
     for (const auto& constant : list(get(node, "constants"), "constants"))
       s.constants.push_back(scalar(constant, "constants"));
+    if (node["cases"]) {
+      for (const auto& c : list(node["cases"], "cases"))
+        s.cases.emplace_back(scalar(get(c, "label"), "label"), whole_value<unsigned>(get(c, "line"), "line"));
+    }
     return s;
   }
 
@@ -130,7 +134,16 @@ std::string branch_map_to_yaml(const BranchMap& map, const fs::path& base) {
     }
     out << YAML::EndSeq << YAML::Key << "constants" << YAML::Value << YAML::Flow << YAML::BeginSeq;
     for (const auto& c : s.constants) out << YAML::DoubleQuoted << c;
-    out << YAML::EndSeq << YAML::EndMap;
+    out << YAML::EndSeq;
+    if (!s.cases.empty()) {
+      out << YAML::Key << "cases" << YAML::Value << YAML::BeginSeq;
+      for (const auto& [label, line] : s.cases) {
+        out << YAML::Flow << YAML::BeginMap << YAML::Key << "label" << YAML::Value << YAML::DoubleQuoted << label
+            << YAML::Key << "line" << YAML::Value << line << YAML::EndMap;
+      }
+      out << YAML::EndSeq;
+    }
+    out << YAML::EndMap;
   }
   out << YAML::EndSeq << YAML::Key << "functions" << YAML::Value << YAML::BeginSeq;
   for (const auto& f : map.functions) {

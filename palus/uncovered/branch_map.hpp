@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace palus::uncovered {
@@ -36,6 +37,8 @@ struct BranchSite {
   std::string condition;               ///< the condition's text, shortened
   std::vector<Source> sources;         ///< sorted, unique
   std::vector<std::string> constants;  ///< literals in the condition, spelled as in C++
+  /// A switch's case labels (also among constants) and the line of each.
+  std::vector<std::pair<std::string, unsigned>> cases;
 };
 
 /// A function defined in the library: where its body is, and where it was first declared.

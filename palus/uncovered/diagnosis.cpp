@@ -206,8 +206,9 @@ std::vector<std::string> names_of(const std::vector<const api::Callable*>& calla
 
 struct Merged {
   std::set<Source> sources;
-  std::vector<std::string> constants;
-  const BranchSite* site = nullptr;  ///< the outermost construct on the line
+  std::vector<std::string> constants;      ///< a switch's: the labels of the cases never run, first
+  std::vector<std::string> missing_cases;  ///< a switch's cases whose line never ran
+  const BranchSite* site = nullptr;        ///< the outermost construct on the line
 };
 
 class Classifier {
@@ -310,7 +311,7 @@ class Classifier {
         for (const auto& f : read)
           fields.emplace_back(f, fmt::format("read by {}{}", s->name, s->via == "this" ? "" : " on " + s->via));
         // A method the API does not list (internal, or reading no field): its object's state.
-        if (read.empty()) fields.emplace_back(s->name, s->via == "this" ? "" : "called on " + s->via);
+        if (read.empty()) fields.emplace_back(s->name, kResultOf);
       } else {
         fields.emplace_back(bare_type(s->type), "the parameter " + s->name);
       }
@@ -347,13 +348,25 @@ class Classifier {
     const auto writers = library_.writers(field);
     branch.category = "object-creation";
     branch.subject = field;
+    const std::string values =
+        constants.empty() ? "" : fmt::format(" (the condition compares with {})", joined(constants, ", ", 8));
+    if (how == kResultOf) {
+      // What a method of the library gives (or fills in): made by its object's state and the inputs
+      // that reach it.
+      const auto entries = library_.public_callers(branch.function);
+      branch.cause = fmt::format("{} depends on what {} gives{}; no generated input made it take the other way", where,
+                                 field, others.empty() ? "" : " and on " + joined(others, ", ", 3));
+      branch.suggestion = fmt::format(
+          "give the public calls that reach {}{} inputs for which `{}` takes the other way{}: extend the sample "
+          "program, or add PALUS_PARAM_VALUES",
+          branch.function, entries.empty() ? "" : " (" + joined(entries, ", ") + ")", branch.condition, values);
+      return;
+    }
     branch.cause = fmt::format(
         "{} depends on the state of {}{}{}; no generated call sequence built the state that takes "
         "the other way",
         where, field, how.empty() ? "" : " (" + how + ")", others.empty() ? "" : " and of " + joined(others, ", ", 3));
     const std::string owner = library_.is_class(field) ? field : owner_of(field);
-    const std::string values =
-        constants.empty() ? "" : fmt::format(" (the condition compares with {})", joined(constants, ", ", 8));
     if (!library_.is_class(owner)) {
       const auto setters = library_.public_setters(field);
       const auto entries = setters.empty() ? library_.public_callers(branch.function) : setters;
@@ -372,6 +385,8 @@ class Classifier {
     }
   }
 
+  static constexpr const char* kResultOf = "a result";
+
   static std::string owner_of(const std::string& field) {
     const std::size_t colons = field.rfind("::");
     return colons == std::string::npos ? field : field.substr(0, colons);
@@ -380,11 +395,19 @@ class Classifier {
   const Library& library_;
 };
 
-/// The sites whose condition spans `line` of `file`, merged.
-Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line) {
+/// The sites whose condition spans `line` of a file with `lines`, merged.
+Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line,
+                 const std::map<unsigned, LineCounts>& lines) {
   Merged merged;
   for (const auto* site : sites) {
     if (site->line > line || site->condition_end < line) continue;
+    for (const auto& [label, case_line] : site->cases) {
+      // The label's line, or the first line of code below it (a label alone on its line is no code).
+      auto counts = lines.lower_bound(case_line);
+      while (counts != lines.end() && !counts->second.code && counts->first <= site->end_line) ++counts;
+      if (counts != lines.end() && counts->second.code && counts->second.count == 0 && counts->first <= site->end_line)
+        merged.missing_cases.push_back(label);
+    }
     merged.sources.insert(site->sources.begin(), site->sources.end());
     for (const auto& c : site->constants) {
       if (std::find(merged.constants.begin(), merged.constants.end(), c) == merged.constants.end())
@@ -393,6 +416,17 @@ Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line) {
     if (merged.site == nullptr ||
         std::tie(site->line, merged.site->end_line) < std::tie(merged.site->line, site->end_line))
       merged.site = site;
+  }
+  if (!merged.missing_cases.empty()) {
+    // The labels of the cases never run are the values to ask for; the other cases were seen.
+    std::vector<std::string> constants = merged.missing_cases;
+    for (const auto& c : merged.constants) {
+      const bool is_case = std::any_of(sites.begin(), sites.end(), [&](const BranchSite* site) {
+        return std::any_of(site->cases.begin(), site->cases.end(), [&](const auto& k) { return k.first == c; });
+      });
+      if (!is_case && std::find(constants.begin(), constants.end(), c) == constants.end()) constants.push_back(c);
+    }
+    merged.constants = std::move(constants);
   }
   return merged;
 }
@@ -427,7 +461,7 @@ Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api
     for (const auto& [number, counts] : lines) {
       if (!is_frontier(counts)) continue;
       ++result.frontier_lines;
-      const Merged merged = sites == sites_by_file.end() ? Merged{} : merged_at(sites->second, number);
+      const Merged merged = sites == sites_by_file.end() ? Merged{} : merged_at(sites->second, number, lines);
       if (merged.site == nullptr) {
         ++result.frontier_without_condition;
         continue;
@@ -440,6 +474,8 @@ Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api
       branch.condition = merged.site->condition;
       branch.taken = counts.branches;
       classifier.classify(merged, branch);
+      if (!merged.missing_cases.empty())
+        branch.cause += fmt::format(" (cases never run: {})", joined(merged.missing_cases, ", ", 8));
       extents.emplace_back(result.branches.size(), merged.site->end_line);
       result.branches.push_back(std::move(branch));
     }

@@ -62,6 +62,27 @@ class Box {
     if (int k = a * 2; k > 8) return k;
     return 0;
   }
+  int later(int p) const {
+    int n = 0;
+    if (n > 1) return 1;
+    n = p;
+    return n;
+  }
+  int looped(const std::vector<int>& values) const {
+    int previous = 0;
+    for (int v : values) {
+      if (previous > 1) return 1;
+      previous = v;
+    }
+    return 0;
+  }
+  int filled() const {
+    int out = 0;
+    fill(out);
+    if (out > 2) return 1;
+    return 0;
+  }
+  void fill(int& out) const { out = count_; }
   void add(int x) { items_.push_back(x); count_ = count_ + 1; bump(); }
 
  private:
@@ -135,6 +156,21 @@ TEST_F(BranchCollector, ASwitchComparesWithItsCaseLabels) {
   const BranchSite& s = site("b::Box::choose", "switch");
   EXPECT_TRUE(has(s, Source::Kind::param, "mode"));
   EXPECT_EQ(s.constants, (Strings{"Mode::fast", "Mode::safe", "Mode::slow"}));
+  ASSERT_EQ(s.cases.size(), 3u);
+  EXPECT_EQ(s.cases[0].second, s.line + 1);
+  EXPECT_EQ(s.cases[1].second, s.line + 2);
+  EXPECT_EQ(s.cases[2].second, s.line + 3);
+}
+
+TEST_F(BranchCollector, AnAssignmentAfterTheConditionCountsOnlyInALoopAroundBoth) {
+  EXPECT_TRUE(site("b::Box::later", "if").sources.empty());
+  const BranchSite& looped = site("b::Box::looped", "if");
+  EXPECT_TRUE(has(looped, Source::Kind::param, "values"));
+}
+
+TEST_F(BranchCollector, ALocalFilledByTheLibrarysCallComesFromThatCall) {
+  const BranchSite& s = site("b::Box::filled", "if");
+  EXPECT_TRUE(has(s, Source::Kind::library_call, "b::Box::fill")) << s.condition;
 }
 
 TEST_F(BranchCollector, ARangeLoopVariableComesFromItsRange) {

@@ -167,6 +167,18 @@ TEST_F(Diagnose, BranchesWithOneProblemAreOneEntry) {
   EXPECT_EQ(mode->line, 12u) << "shown at its most blocking branch";
 }
 
+TEST_F(Diagnose, ASwitchAsksForTheCasesNeverRun) {
+  BranchSite& sw = map_.sites[1];  // line 14, a parameter
+  sw.construct = "switch";
+  sw.constants = {"Mode::a", "Mode::b"};
+  sw.cases = {{"Mode::a", 15}, {"Mode::b", 18}};
+  coverage_["/lib/a.cpp"][18] = LineCounts{3, true, {}};
+  const Diagnosis d = diagnose(map_, coverage_, api_);
+  const auto b = std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 14; });
+  ASSERT_NE(b, d.branches.end());
+  EXPECT_NE(b->cause.find("(cases never run: Mode::a)"), std::string::npos) << b->cause;
+}
+
 TEST_F(Diagnose, FunctionsNoTestRanAreListed) {
   ASSERT_EQ(diagnosis_.unreached.size(), 1u);
   EXPECT_EQ(diagnosis_.unreached[0].function, "n::C::never");
