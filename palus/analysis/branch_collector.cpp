@@ -113,7 +113,8 @@ class Collector {
                              declared_file_,
                              declared_line_,
                              std::vector<std::string>(calls_.begin(), calls_.end()),
-                             {}});
+                             {},
+                             overridden(function_)});
     for (auto& [site, deps] : pending_) {
       const std::set<Source> sources = resolved(deps, site.line);
       site.sources.assign(sources.begin(), sources.end());
@@ -145,7 +146,8 @@ class Collector {
     const CXCursorKind kind = kind_of(c);
     if (kind == CXCursor_LambdaExpr) return;
     if (is_literal(kind)) {
-      deps.constants.push_back(text_of(clang_getCursorExtent(c)));
+      if (std::string text = text_of(clang_getCursorExtent(c)); !text.empty())
+        deps.constants.push_back(std::move(text));
       return;
     }
     if (kind == CXCursor_DeclRefExpr) {
@@ -379,13 +381,77 @@ class Collector {
     site.function = name_;
     site.declared_file = declared_file_;
     site.declared_line = declared_line_;
-    site.condition = text_of(clang_getRange(clang_getRangeStart(first), clang_getRangeEnd(last)));
+    const CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(c));
+    // assert(...) expands to a `?:` whose other side is the abort: by design, never to be taken.
+    if (written_at(start).starts_with("assert") && !is_word(written_at(start).substr(6, 1))) return false;
+    site.condition = from_macro(clang_getRangeStart(first)) || from_macro(clang_getRangeEnd(last))
+                         ? lines_text(clang_getRangeStart(first), site.line, site.condition_end)
+                         : text_of(clang_getRange(clang_getRangeStart(first), clang_getRangeEnd(last)));
     if (site.condition.size() > kConditionTextLimit)
       site.condition = site.condition.substr(0, kConditionTextLimit) + "...";
     Deps deps;
     for (CXCursor part : header) scan_into(part, deps);
     pending_.emplace_back(std::move(site), std::move(deps));
     return true;
+  }
+
+  static std::vector<std::string> overridden(CXCursor method) {
+    CXCursor* bases = nullptr;
+    unsigned count = 0;
+    clang_getOverriddenCursors(method, &bases, &count);
+    std::vector<std::string> names;
+    for (unsigned i = 0; i < count; ++i) names.push_back(qualified_name(bases[i]));
+    if (bases != nullptr) clang_disposeOverriddenCursors(bases);
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+
+  static bool is_word(std::string_view text) {
+    return !text.empty() && (std::isalnum(static_cast<unsigned char>(text.front())) != 0 || text.front() == '_');
+  }
+
+  static bool from_macro(CXSourceLocation location) {
+    unsigned spelled = 0, expanded = 0;
+    CXFile spelled_file = nullptr, expanded_file = nullptr;
+    clang_getSpellingLocation(location, &spelled_file, nullptr, nullptr, &spelled);
+    clang_getExpansionLocation(location, &expanded_file, nullptr, nullptr, &expanded);
+    return spelled != expanded || clang_File_isEqual(spelled_file, expanded_file) == 0;
+  }
+
+  /// The source text from `location` (after macro expansion: where the macro is used) to the end
+  /// of its file.
+  std::string_view written_at(CXSourceLocation location) const {
+    const auto [file, offset] = offset_of(location);
+    if (file == nullptr) return {};
+    std::size_t size = 0;
+    const char* text = clang_getFileContents(unit_, file, &size);
+    return text == nullptr || offset > size ? std::string_view() : std::string_view(text + offset, size - offset);
+  }
+
+  /// Lines `first` to `last` of the file `location` is in, as written, spaces collapsed: the
+  /// condition of a construct that macros make.
+  std::string lines_text(CXSourceLocation location, unsigned first, unsigned last) const {
+    const auto [file, offset] = offset_of(location);
+    std::size_t size = 0;
+    const char* contents = file == nullptr ? nullptr : clang_getFileContents(unit_, file, &size);
+    if (contents == nullptr) return {};
+    const std::string_view all(contents, size);
+    std::size_t begin = std::min<std::size_t>(offset, size);
+    while (begin > 0 && all[begin - 1] != '\n') --begin;
+    std::size_t end = begin;
+    for (unsigned line = first; line <= last && end < size; ++line) {
+      end = all.find('\n', end);
+      if (end == std::string_view::npos) end = size;
+      if (line < last && end < size) ++end;
+    }
+    std::string text;
+    for (const char ch : all.substr(begin, end - begin)) {
+      const bool space = std::isspace(static_cast<unsigned char>(ch)) != 0;
+      if (space && (text.empty() || text.back() == ' ')) continue;
+      text += space ? ' ' : ch;
+    }
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    return text.size() > kConditionTextLimit ? text.substr(0, kConditionTextLimit) + "..." : text;
   }
 
   /// The sources of `deps`, used at `line`, with its local variables followed to theirs: to the

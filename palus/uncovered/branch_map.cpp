@@ -97,6 +97,9 @@ class BranchMapReader : public YamlReader {
     if (node["writes"]) {
       for (const auto& field : list(node["writes"], "writes")) f.writes.push_back(scalar(field, "writes"));
     }
+    if (node["overrides"]) {
+      for (const auto& base : list(node["overrides"], "overrides")) f.overrides.push_back(scalar(base, "overrides"));
+    }
     return f;
   }
 };
@@ -161,6 +164,11 @@ std::string branch_map_to_yaml(const BranchMap& map, const fs::path& base) {
     if (!f.writes.empty()) {
       out << YAML::Key << "writes" << YAML::Value << YAML::BeginSeq;
       for (const auto& field : f.writes) out << YAML::DoubleQuoted << field;
+      out << YAML::EndSeq;
+    }
+    if (!f.overrides.empty()) {
+      out << YAML::Key << "overrides" << YAML::Value << YAML::BeginSeq;
+      for (const auto& base : f.overrides) out << YAML::DoubleQuoted << base;
       out << YAML::EndSeq;
     }
     out << YAML::EndMap;

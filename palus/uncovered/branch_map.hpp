@@ -49,6 +49,8 @@ struct FunctionSpan {
   unsigned declared_line = 0;
   std::vector<std::string> calls;   ///< the library's functions its body calls, qualified, sorted
   std::vector<std::string> writes;  ///< the fields its own body writes, qualified, sorted
+  /// The virtual methods it overrides: a call of one of them may run this function.
+  std::vector<std::string> overrides;
 };
 
 struct BranchMap {

@@ -35,6 +35,7 @@ class Library {
     for (const auto& f : api.functions) add(f);
     for (const auto& span : map.functions) {
       for (const auto& callee : span.calls) callers_[callee].insert(span.function);
+      for (const auto& base : span.overrides) callers_[span.function].insert(base);
       for (const auto& field : span.writes) body_writers_[field].insert(span.function);
       const bool ran = ran_in(coverage, span.file, span.line, span.end_line);
       auto [it, inserted] = reached_.try_emplace(Declaration{span.declared_file, span.declared_line}, ran);
@@ -77,29 +78,73 @@ class Library {
 
   bool is_class(const std::string& type) const { return classes_.contains(type); }
 
+  /// Text a callable reads: a string, a string view, characters through a pointer, a stream.
+  static bool is_text(const api::TypeRef& type) {
+    static const std::set<std::string> texts{"std::string",      "std::basic_string",
+                                             "std::string_view", "std::basic_string_view",
+                                             "std::istream",     "std::basic_istream"};
+    // Read, not written: a const pointer to characters (pugi::char_t too), a string by value or const.
+    const bool characters = type.base.ends_with("char") || type.base.ends_with("char_t");
+    if (characters) return type.passing == api::Passing::const_pointer;
+    const bool stream = type.base == "std::istream" || type.base == "std::basic_istream";
+    return texts.contains(type.base) &&
+           (stream || type.passing == api::Passing::value || type.passing == api::Passing::const_ref);
+  }
+
+  static const api::Param* text_param(const api::Callable& c) {
+    const auto found = std::find_if(c.params.begin(), c.params.end(), [](const auto& p) { return is_text(p.type); });
+    return found == c.params.end() ? nullptr : &*found;
+  }
+
+  /// Whether every callable named in `names` reads text (with `any_overload`, one overload of each).
+  bool all_read_text(const std::vector<std::string>& names, bool any_overload) const {
+    return std::all_of(names.begin(), names.end(), [&](const std::string& name) {
+      const auto found = by_name_.find(name);
+      if (found == by_name_.end()) return false;
+      const auto reads = [](const api::Callable* c) { return text_param(*c) != nullptr; };
+      return any_overload ? std::any_of(found->second.begin(), found->second.end(), reads)
+                          : std::all_of(found->second.begin(), found->second.end(), reads);
+    });
+  }
+
+  /// The first of the callables named `names` that reads text, and that parameter.
+  std::pair<const api::Callable*, const api::Param*> text_input(const std::vector<std::string>& names) const {
+    for (const auto& name : names) {
+      const auto found = by_name_.find(name);
+      if (found == by_name_.end()) continue;
+      for (const auto* c : found->second) {
+        if (const api::Param* p = text_param(*c)) return {c, p};
+      }
+    }
+    return {nullptr, nullptr};
+  }
+
   /// The public callables that set `field`: those of the API among the functions whose bodies write
   /// it, and the API's callables that reach the others.
   std::vector<std::string> public_setters(const std::string& field, std::size_t limit = 4) const {
-    std::set<std::string> found;
     const auto writers = body_writers_.find(field);
     if (writers == body_writers_.end()) return {};
-    for (const auto& writer : writers->second) {
-      if (by_name_.contains(writer)) found.insert(writer);
-    }
-    for (const auto& writer : writers->second) {
-      if (found.size() >= limit) break;
-      for (const auto& entry : public_callers(writer, limit)) found.insert(entry);
-    }
-    std::vector<std::string> result(found.begin(), found.end());
-    if (result.size() > limit) result.resize(limit);
-    return result;
+    return public_callers_of({writers->second.begin(), writers->second.end()}, limit);
   }
 
   /// The API's callables whose bodies reach `function` through the library's calls, nearest first.
   std::vector<std::string> public_callers(const std::string& function, std::size_t limit = 4) const {
+    return public_callers_of({function}, limit);
+  }
+
+ private:
+  /// The API's callables among `starts`, then those that reach them, nearest first.
+  std::vector<std::string> public_callers_of(const std::vector<std::string>& starts, std::size_t limit) const {
     std::vector<std::string> found;
-    std::set<std::string> seen{function};
-    std::deque<std::string> queue{function};
+    std::set<std::string> seen(starts.begin(), starts.end());
+    std::deque<std::string> queue;
+    for (const auto& start : starts) {
+      if (!by_name_.contains(start)) {
+        queue.push_back(start);
+      } else if (found.size() < limit) {
+        found.push_back(start);
+      }
+    }
     while (!queue.empty() && found.size() < limit && seen.size() < 5000) {
       const std::string current = queue.front();
       queue.pop_front();
@@ -117,7 +162,6 @@ class Library {
     return found;
   }
 
- private:
   std::map<std::string, std::set<std::string>> callers_;
   std::map<std::string, std::set<std::string>> body_writers_;
   std::map<std::string, std::vector<const api::Callable*>> by_name_;
@@ -148,6 +192,14 @@ ValueKind kind_of_constant(const std::string& c) {
   if (digit < c.size() && (std::isdigit(static_cast<unsigned char>(c[digit])) != 0 || c[digit] == '.'))
     return ValueKind::number;
   return ValueKind::name;
+}
+
+/// Whether the condition compares with characters or strings.
+bool compares_text(const std::vector<std::string>& constants) {
+  return std::any_of(constants.begin(), constants.end(), [](const std::string& c) {
+    const ValueKind kind = kind_of_constant(c);
+    return kind == ValueKind::text || kind == ValueKind::character;
+  });
 }
 
 /// Whether a constant of `kind` can be a value of a parameter of `type`.
@@ -233,7 +285,10 @@ class Classifier {
           break;
       }
     }
-    const std::string where = fmt::format("`{} ({})` in {}", branch.construct, branch.condition, branch.function);
+    // A condition macros make is shown as its lines are written, keyword and all.
+    const std::string where = branch.condition.starts_with(branch.construct + " ")
+                                  ? fmt::format("`{}` in {}", branch.condition, branch.function)
+                                  : fmt::format("`{} ({})` in {}", branch.construct, branch.condition, branch.function);
     if (!external.empty()) {
       branch.category = "external-call";
       branch.subject = external.front()->name;
@@ -249,6 +304,21 @@ class Classifier {
       return;
     }
     if (!objects.empty()) {
+      // An internal function's parameter object comes from its callers: when they all read text,
+      // from that text.
+      const bool internal = library_.declared_at(merged.site->declared_file, merged.site->declared_line) == nullptr;
+      const bool from_parameter = std::any_of(objects.begin(), objects.end(), [](const Source* s) {
+        return s->kind == Source::Kind::param || s->kind == Source::Kind::param_field ||
+               (s->kind == Source::Kind::library_call && !s->via.empty() && s->via != "this");
+      });
+      if (internal && from_parameter) {
+        const auto entries = library_.public_callers(branch.function, 8);
+        const auto [reader, text] = library_.text_input(entries);
+        if (reader != nullptr && library_.all_read_text(entries, false)) {
+          from_text(*reader, *text, merged.constants, where + " depends on the objects it is given", branch);
+          return;
+        }
+      }
       object_state(objects, merged.constants, where, branch);
       return;
     }
@@ -292,11 +362,39 @@ class Classifier {
                                       callable_name(*callable), param.name, listed);
     } else {
       const auto entries = library_.public_callers(branch.function);
+      const auto [reader, text] = library_.text_input(entries);
+      if (reader != nullptr) {
+        from_text(*reader, *text, merged.constants, where + fmt::format(" depends on its parameter {}", param.name),
+                  branch);
+        return;
+      }
       branch.suggestion = fmt::format(
           "{} is internal: add to a theories header PALUS_TYPE_VALUES({}, {}), so the public callables that reach it{} "
           "pass such values",
           branch.function, bare_type(param.type), listed, entries.empty() ? "" : " (" + joined(entries, ", ") + ")");
     }
+  }
+
+  /// The branch is decided by what the library made of the text `reader` reads: an input value
+  /// of that public callable.
+  void from_text(const api::Callable& reader, const api::Param& text, const std::vector<std::string>& constants,
+                 const std::string& what, FrontierBranch& branch) const {
+    branch.category = "input-value";
+    branch.subject = fmt::format("{}({})", callable_name(reader), text.name);
+    branch.group = branch.subject + " in " + branch.function;
+    branch.cause = fmt::format(
+        "{}, which the library computes from the text {} reads in {}; no test gave text for which "
+        "it takes the other way",
+        what, branch.subject, branch.function);
+    std::vector<std::string> strings;
+    for (const auto& c : constants) {
+      if (kind_of_constant(c) == ValueKind::text) strings.push_back(c);
+    }
+    branch.suggestion = fmt::format(
+        "add to a theories header PALUS_PARAM_VALUES({}, {}, ...) with text for which `{}` takes the other way{} (or "
+        "extend the sample program with such a call)",
+        callable_name(reader), text.name, branch.condition,
+        constants.empty() ? "" : fmt::format(" (the condition compares with {})", joined(constants, ", ", 8)));
   }
 
   void object_state(const std::vector<const Source*>& objects, const std::vector<std::string>& constants,
@@ -350,6 +448,39 @@ class Classifier {
     branch.subject = field;
     const std::string values =
         constants.empty() ? "" : fmt::format(" (the condition compares with {})", joined(constants, ", ", 8));
+    const std::string owner = library_.is_class(field) ? field : owner_of(field);
+    const std::string depends = fmt::format("{} depends on {} {}", where, how == kResultOf ? "what" : "the state of",
+                                            field + (how == kResultOf ? " gives" : ""));
+    // Internal state, or what a method gives, made from text a public callable read: that text.
+    if (how == kResultOf || !library_.is_class(owner)) {
+      auto entries = library_.public_setters(field, 8);
+      if (entries.empty()) entries = library_.public_callers(branch.function, 8);
+      const auto [reader, text] = library_.text_input(entries);
+      // Made from that text when the condition looks at characters or words, or when every
+      // public way to that state reads text (for what a method gives: some form of each does).
+      if (reader != nullptr && (compares_text(constants) || library_.all_read_text(entries, how == kResultOf))) {
+        from_text(*reader, *text, constants, depends, branch);
+        return;
+      }
+    }
+    // A field of the API's class that, past its initial value, only callables reading text write
+    // (a parser's position).
+    std::vector<const api::Callable*> builders;
+    std::copy_if(writers.begin(), writers.end(), std::back_inserter(builders), [](const api::Callable* c) {
+      const bool initial =
+          c->kind == api::CallableKind::constructor &&
+          (c->constructor_kind == "default" || c->constructor_kind == "copy" || c->constructor_kind == "move");
+      return !initial && c->name != "operator=" && c->name != "swap";
+    });
+    const bool one_name = std::all_of(builders.begin(), builders.end(), [&](const api::Callable* c) {
+      return callable_name(*c) == callable_name(*builders.front());
+    });
+    if (!builders.empty() && (one_name || compares_text(constants)) &&
+        std::all_of(builders.begin(), builders.end(),
+                    [](const api::Callable* c) { return Library::text_param(*c) != nullptr; })) {
+      from_text(*builders.front(), *Library::text_param(*builders.front()), constants, depends, branch);
+      return;
+    }
     if (how == kResultOf) {
       // What a method of the library gives (or fills in): made by its object's state and the inputs
       // that reach it.
@@ -366,7 +497,6 @@ class Classifier {
         "{} depends on the state of {}{}{}; no generated call sequence built the state that takes "
         "the other way",
         where, field, how.empty() ? "" : " (" + how + ")", others.empty() ? "" : " and of " + joined(others, ", ", 3));
-    const std::string owner = library_.is_class(field) ? field : owner_of(field);
     if (!library_.is_class(owner)) {
       const auto setters = library_.public_setters(field);
       const auto entries = setters.empty() ? library_.public_callers(branch.function) : setters;
@@ -379,9 +509,13 @@ class Classifier {
       branch.suggestion = fmt::format("make the sample program bring a {} into the state `{}` asks for{}", owner,
                                       branch.condition, values);
     } else {
+      // The owner's own constructors and methods first: they are what builds its state.
+      std::vector<const api::Callable*> own;
+      std::copy_if(writers.begin(), writers.end(), std::back_inserter(own),
+                   [&](const api::Callable* c) { return c->owner == owner; });
       branch.suggestion =
           fmt::format("make the sample program call {} so that `{}` takes the other way{}, then call {}",
-                      joined(names_of(writers), ", "), branch.condition, values, branch.function);
+                      joined(names_of(own.empty() ? writers : own), ", "), branch.condition, values, branch.function);
     }
   }
 
@@ -485,7 +619,7 @@ Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api
   std::map<std::pair<std::string, std::string>, Problem> grouped;
   for (std::size_t i = 0; i < result.branches.size(); ++i) {
     const auto& b = result.branches[i];
-    Problem& p = grouped[{b.category, b.subject}];
+    Problem& p = grouped[{b.category, b.group.empty() ? b.subject : b.group}];
     p.category = b.category;
     p.subject = b.subject;
     p.blocked_lines += static_cast<int>(b.blocked.size());

@@ -23,6 +23,9 @@ struct FrontierBranch {
   std::string category;           ///< object-creation | external-call | input-value | unreached-callable | other
   std::string subject;            ///< what blocks: a field, "callable(param)", a callee, a variable
   std::string cause, suggestion;
+  /// Branches with the same group make one problem: the subject, and for text a public callable
+  /// reads, the function that looks at it too (one entry per thing the text must hold).
+  std::string group;
 };
 
 /// Frontier branches with one problem in common, ranked by the lines they block.

@@ -60,11 +60,11 @@ class Diagnose : public ::testing::Test {
                  method("never", 8, {"n::C::flag_"})};
     api_.classes.push_back(c);
     map_.functions = {
-        {"n::C::get", "/lib/a.cpp", 10, 30, "/lib/a.hpp", 5, {"n::detail::helper"}, {}},
-        {"n::C::set", "/lib/a.cpp", 32, 35, "/lib/a.hpp", 6, {}, {"n::C::mode_"}},
-        {"n::C::load", "/lib/a.cpp", 40, 50, "/lib/a.hpp", 7, {}, {}},
-        {"n::C::never", "/lib/a.cpp", 60, 65, "/lib/a.hpp", 8, {}, {"n::C::flag_"}},
-        {"n::detail::helper", "/lib/a.cpp", 70, 80, "/lib/a.cpp", 70, {}, {}},
+        {"n::C::get", "/lib/a.cpp", 10, 30, "/lib/a.hpp", 5, {"n::detail::helper"}, {}, {}},
+        {"n::C::set", "/lib/a.cpp", 32, 35, "/lib/a.hpp", 6, {}, {"n::C::mode_"}, {}},
+        {"n::C::load", "/lib/a.cpp", 40, 50, "/lib/a.hpp", 7, {}, {}, {}},
+        {"n::C::never", "/lib/a.cpp", 60, 65, "/lib/a.hpp", 8, {}, {"n::C::flag_"}, {}},
+        {"n::detail::helper", "/lib/a.cpp", 70, 80, "/lib/a.cpp", 70, {}, {}, {}},
     };
     map_.sites = {
         site(12, 20, "n::C::get", 5, {source(Source::Kind::this_field, "n::C::mode_")}),
@@ -167,6 +167,30 @@ TEST_F(Diagnose, BranchesWithOneProblemAreOneEntry) {
   EXPECT_EQ(mode->line, 12u) << "shown at its most blocking branch";
 }
 
+TEST_F(Diagnose, InternalStateMadeFromTextIsThatTextsInputValue) {
+  api::Callable parse = method("parse", 9);
+  parse.params.push_back(
+      {"text", api::TypeRef{"const std::string &", "std::string", api::Passing::const_ref, api::TypeCategory::string}});
+  api_.classes[0].methods.push_back(parse);
+  map_.functions.push_back(
+      {"n::C::parse", "/lib/a.cpp", 85, 88, "/lib/a.hpp", 9, {"n::detail::Lexer::advance"}, {}, {}});
+  map_.functions.push_back(
+      {"n::detail::Lexer::advance", "/lib/a.cpp", 90, 91, "/lib/a.cpp", 90, {}, {"n::detail::Lexer::pos_"}, {}});
+  map_.sites.push_back(site(95, 96, "n::detail::Lexer::next", 94,
+                            {source(Source::Kind::this_field, "n::detail::Lexer::pos_")}, {"'<'"}));
+  auto& lines = coverage_["/lib/a.cpp"];
+  lines[86] = LineCounts{1, true, {}};
+  lines[95] = LineCounts{1, true, {1, 0}};
+  lines[96] = LineCounts{0, true, {}};
+  const Diagnosis d = diagnose(map_, coverage_, api_);
+  const auto b = std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 95; });
+  ASSERT_NE(b, d.branches.end());
+  EXPECT_EQ(b->category, "input-value");
+  EXPECT_EQ(b->subject, "n::C::parse(text)");
+  EXPECT_NE(b->suggestion.find("PALUS_PARAM_VALUES(n::C::parse, text, ...)"), std::string::npos) << b->suggestion;
+  EXPECT_NE(b->suggestion.find("'<'"), std::string::npos) << b->suggestion;
+}
+
 TEST_F(Diagnose, ASwitchAsksForTheCasesNeverRun) {
   BranchSite& sw = map_.sites[1];  // line 14, a parameter
   sw.construct = "switch";
@@ -226,7 +250,7 @@ TEST(UncoveredKey, ReplacesAnEarlierReportsKeyAndKeepsTheRest) {
 TEST(BranchMapFile, ReadsBackWhatItWrites) {
   BranchMap map;
   map.sites.push_back(site(3, 9, "n::f", 30, {source(Source::Kind::param, "x", "int")}, {"'a'", "\"b\\n\""}));
-  map.functions.push_back({"n::f", "/lib/a.cpp", 1, 9, "/lib/a.cpp", 1, {"n::g"}, {"n::C::x_"}});
+  map.functions.push_back({"n::f", "/lib/a.cpp", 1, 9, "/lib/a.cpp", 1, {"n::g"}, {"n::C::x_"}, {"n::Base::f"}});
   const fs::path file = fs::temp_directory_path() / ("palus-branches-" + std::to_string(getpid()) + ".yaml");
   std::ofstream(file) << branch_map_to_yaml(map, "/lib");
   const BranchMap back = read_branch_map(file, "/lib");
@@ -238,6 +262,7 @@ TEST(BranchMapFile, ReadsBackWhatItWrites) {
   ASSERT_EQ(back.functions.size(), 1u);
   EXPECT_EQ(back.functions[0].calls, map.functions[0].calls);
   EXPECT_EQ(back.functions[0].writes, map.functions[0].writes);
+  EXPECT_EQ(back.functions[0].overrides, map.functions[0].overrides);
 }
 
 TEST(GcovrJson, LinesOfOneFileAddUpAndThrowBranchesAreLeftOut) {
