@@ -87,13 +87,22 @@ class Library {
     const bool characters = type.base.ends_with("char") || type.base.ends_with("char_t");
     if (characters) return type.passing == api::Passing::const_pointer;
     const bool stream = type.base == "std::istream" || type.base == "std::basic_istream";
-    return texts.contains(type.base) &&
-           (stream || type.passing == api::Passing::value || type.passing == api::Passing::const_ref);
+    const bool string = texts.contains(type.base) || type.category == api::TypeCategory::string;  // Json::String
+    return string && (stream || type.passing == api::Passing::value || type.passing == api::Passing::const_ref);
   }
 
+  /// The text a callable reads as its main input: its first parameter (a query, a document, SQL),
+  /// not an option beside other inputs (save's indent after its writer).
   static const api::Param* text_param(const api::Callable& c) {
-    const auto found = std::find_if(c.params.begin(), c.params.end(), [](const auto& p) { return is_text(p.type); });
-    return found == c.params.end() ? nullptr : &*found;
+    return !c.params.empty() && is_text(c.params.front().type) ? &c.params.front() : nullptr;
+  }
+
+  /// A constructor or assignment that copies, moves or default-makes its object: no input of its own.
+  static bool makes_no_state(const api::Callable& c) {
+    const bool initial =
+        c.kind == api::CallableKind::constructor &&
+        (c.constructor_kind == "default" || c.constructor_kind == "copy" || c.constructor_kind == "move");
+    return initial || c.name == "operator=" || c.name == "swap";
   }
 
   /// Whether every callable named in `names` reads text (with `any_overload`, one overload of each).
@@ -101,7 +110,7 @@ class Library {
     return std::all_of(names.begin(), names.end(), [&](const std::string& name) {
       const auto found = by_name_.find(name);
       if (found == by_name_.end()) return false;
-      const auto reads = [](const api::Callable* c) { return text_param(*c) != nullptr; };
+      const auto reads = [](const api::Callable* c) { return makes_no_state(*c) || text_param(*c) != nullptr; };
       return any_overload ? std::any_of(found->second.begin(), found->second.end(), reads)
                           : std::all_of(found->second.begin(), found->second.end(), reads);
     });
@@ -466,12 +475,8 @@ class Classifier {
     // A field of the API's class that, past its initial value, only callables reading text write
     // (a parser's position).
     std::vector<const api::Callable*> builders;
-    std::copy_if(writers.begin(), writers.end(), std::back_inserter(builders), [](const api::Callable* c) {
-      const bool initial =
-          c->kind == api::CallableKind::constructor &&
-          (c->constructor_kind == "default" || c->constructor_kind == "copy" || c->constructor_kind == "move");
-      return !initial && c->name != "operator=" && c->name != "swap";
-    });
+    std::copy_if(writers.begin(), writers.end(), std::back_inserter(builders),
+                 [](const api::Callable* c) { return !Library::makes_no_state(*c); });
     const bool one_name = std::all_of(builders.begin(), builders.end(), [&](const api::Callable* c) {
       return callable_name(*c) == callable_name(*builders.front());
     });
