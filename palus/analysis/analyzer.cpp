@@ -5,6 +5,7 @@
 #include <exception>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include "core/clang/clang_util.hpp"
 #include "core/clang/parallel.hpp"
@@ -42,6 +43,44 @@ void collect_bodies(CXCursor unit, const std::set<std::string>& files, FactsByUs
         collect_branches(function, in_library, *branches);
         branches->functions.back().writes = keys(own.writes);
       });
+}
+
+/// The branch conditions of the functions defined in the library's own headers that are not among
+/// the analysed headers (a source folder's internal headers: their inline bodies are the library's
+/// code too). They repeat across the sources that include them; dedupe_branches drops the copies.
+void collect_internal_header_branches(CXCursor unit, const std::set<std::string>& skip,
+                                      const LibraryFileTest& in_library, uncovered::BranchMap& branches) {
+  clang::for_each_function(
+      unit,
+      [&](CXCursor child, bool top_level) {
+        if (!top_level) return true;
+        if (clang_Location_isInSystemHeader(clang_getCursorLocation(child)) != 0) return false;
+        const std::string file = clang::location_of(child).file;
+        return !file.empty() && !skip.contains(file) && in_library(file);
+      },
+      [&](CXCursor function) {
+        if (!clang_isCursorDefinition(function)) return;
+        collect_branches(function, in_library, branches);
+        branches.functions.back().writes = keys(collect_body_facts(function).writes);
+      });
+}
+
+/// One copy of each site and function (internal headers are seen once per source).
+void dedupe_branches(uncovered::BranchMap& map) {
+  const auto site_key = [](const uncovered::BranchSite& s) {
+    return std::tie(s.file, s.line, s.condition_end, s.construct, s.function);
+  };
+  std::stable_sort(map.sites.begin(), map.sites.end(),
+                   [&](const auto& a, const auto& b) { return site_key(a) < site_key(b); });
+  map.sites.erase(std::unique(map.sites.begin(), map.sites.end(),
+                              [&](const auto& a, const auto& b) { return site_key(a) == site_key(b); }),
+                  map.sites.end());
+  const auto function_key = [](const uncovered::FunctionSpan& f) { return std::tie(f.file, f.line, f.function); };
+  std::stable_sort(map.functions.begin(), map.functions.end(),
+                   [&](const auto& a, const auto& b) { return function_key(a) < function_key(b); });
+  map.functions.erase(std::unique(map.functions.begin(), map.functions.end(),
+                                  [&](const auto& a, const auto& b) { return function_key(a) == function_key(b); }),
+                      map.functions.end());
 }
 
 std::map<std::string, int> renamed(const std::map<std::string, int>& counts, const std::string& from,
@@ -182,6 +221,11 @@ api::Api analyze(const AnalysisInput& input, uncovered::BranchMap* branches) {
       TranslationUnit unit(source, input.flags_for(source), unsaved);
       collect_bodies(unit.root(), {source}, source_facts[i], branches != nullptr ? &source_branches[i] : nullptr,
                      in_library);
+      if (branches != nullptr && !input.project_root.empty()) {
+        std::set<std::string> skip = headers;
+        skip.insert(source);
+        collect_internal_header_branches(unit.root(), skip, in_library, source_branches[i]);
+      }
     });
   }
   run_in_parallel(jobs);
@@ -191,6 +235,7 @@ api::Api analyze(const AnalysisInput& input, uncovered::BranchMap* branches) {
       std::move(one.sites.begin(), one.sites.end(), std::back_inserter(branches->sites));
       std::move(one.functions.begin(), one.functions.end(), std::back_inserter(branches->functions));
     }
+    dedupe_branches(*branches);
   }
 
   api::Api api;

@@ -225,7 +225,13 @@ class Collector {
 
   /// `variable` gets what `deps` depends on, at `at` (inside the loops being walked).
   void define_local(CXCursor variable, const Deps& deps, CXCursor at) {
-    locals_[clang::usr_of(variable)].push_back({deps, line_of(clang_getCursorLocation(at)), loops_});
+    // Assigned under a condition, a local (a flag) carries what the condition depends on too.
+    Deps guarded = deps;
+    for (const Deps* guard : guards_) {
+      guarded.sources.insert(guard->sources.begin(), guard->sources.end());
+      guarded.locals.insert(guard->locals.begin(), guard->locals.end());
+    }
+    locals_[clang::usr_of(variable)].push_back({std::move(guarded), line_of(clang_getCursorLocation(at)), loops_});
   }
 
   /// The local variable `c` names, when it names one.
@@ -238,11 +244,17 @@ class Collector {
 
   /// Whether argument `index` of a call of `callee` can be written by it: `&x`, or bound to a
   /// reference or pointer to non-const.
-  static bool passed_to_fill(CXCursor argument, CXCursor callee, int index) {
+  static bool passed_to_fill(CXCursor call, CXCursor argument, CXCursor callee, int index) {
     if (kind_of(argument) == CXCursor_UnaryOperator &&
         clang_getCursorUnaryOperatorKind(argument) == CXUnaryOperator_AddrOf)
       return true;
-    if (index >= clang_Cursor_getNumArguments(callee)) return false;
+    // A member operator's call lists the object first (`in >> x`: the object, then x).
+    if (kind_of(callee) == CXCursor_CXXMethod && clang_CXXMethod_isStatic(callee) == 0 &&
+        clang_Cursor_getNumArguments(callee) + 1 == clang_Cursor_getNumArguments(call)) {
+      if (index == 0) return clang_CXXMethod_isConst(callee) == 0;
+      --index;
+    }
+    if (index < 0 || index >= clang_Cursor_getNumArguments(callee)) return false;
     const CXType type =
         clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(callee, static_cast<unsigned>(index))));
     return (type.kind == CXType_LValueReference || type.kind == CXType_Pointer) &&
@@ -252,6 +264,7 @@ class Collector {
   void walk(CXCursor c, CXCursor parent) {
     const CXCursorKind kind = kind_of(c);
     const auto kids = children_of(c);
+    const std::size_t sites_before = pending_.size();
     switch (kind) {
       case CXCursor_VarDecl:
         if (is_local_variable(c)) {
@@ -290,8 +303,7 @@ class Collector {
         for (int i = 0; i < count; ++i) {
           const CXCursor argument = clang_Cursor_getArgument(c, static_cast<unsigned>(i));
           const CXCursor target = local_named(argument);
-          if (!clang_Cursor_isNull(target) && (!ours || passed_to_fill(argument, callee, i)))
-            define_local(target, filled, c);
+          if (!clang_Cursor_isNull(target) && passed_to_fill(c, argument, callee, i)) define_local(target, filled, c);
         }
         break;
       }
@@ -329,7 +341,10 @@ class Collector {
       const CXSourceRange extent = clang_getCursorExtent(c);
       loops_.emplace_back(line_of(clang_getRangeStart(extent)), line_of(clang_getRangeEnd(extent)));
     }
+    const bool guards = pending_.size() > sites_before;  // this construct's condition was recorded
+    if (guards) guards_.push_back(&pending_.back().second);
     for (CXCursor child : kids) walk(child, c);
+    if (guards) guards_.pop_back();
     if (loop) loops_.pop_back();
   }
 
@@ -512,7 +527,9 @@ class Collector {
 
   std::map<std::string, std::vector<Definition>> locals_;
   std::vector<std::pair<unsigned, unsigned>> loops_;
-  std::vector<std::pair<BranchSite, Deps>> pending_;
+  /// The conditions of the constructs being walked (in pending_, which is a deque: stable addresses).
+  std::vector<const Deps*> guards_;
+  std::deque<std::pair<BranchSite, Deps>> pending_;
   std::set<std::string> calls_;
 };
 
@@ -525,10 +542,10 @@ constexpr std::array<std::string_view, 55> kEnvironmentFunctions{
     "ftell",        "fseek",         "mmap",   "isatty",  "getline", "getcwd", "realpath", "readlink",
     "fileno",       "fflush",        "fwrite", "fputs",   "fprintf", "write",  "uname"};
 
-constexpr std::array<std::string_view, 12> kEnvironmentClasses{
-    "std::basic_istream",  "std::basic_ifstream", "std::basic_fstream",   "std::basic_ios",
-    "std::ios_base",       "std::basic_filebuf",  "std::basic_streambuf", "std::basic_ostream",
-    "std::basic_ofstream", "std::random_device",  "std::thread",          "std::basic_iostream"};
+constexpr std::array<std::string_view, 11> kEnvironmentClasses{
+    "std::basic_istream", "std::basic_ifstream", "std::basic_fstream",   "std::basic_ios",
+    "std::ios_base",      "std::basic_filebuf",  "std::basic_streambuf", "std::basic_ofstream",
+    "std::random_device", "std::thread",         "std::basic_iostream"};
 
 }  // namespace
 

@@ -534,12 +534,23 @@ class Classifier {
   const Library& library_;
 };
 
+/// Whether `line` holds the condition of `site`; or, for the expressions that branch (?:, &&, ||)
+/// when no condition spans it, any part of it (gcov counts their branches where the arms are).
+bool holds(const BranchSite& site, unsigned line, bool arms) {
+  if (arms)
+    return (site.construct == "?:" || site.construct == "&&" || site.construct == "||") && site.line <= line &&
+           line <= site.end_line;
+  return site.line <= line && line <= site.condition_end;
+}
+
 /// The sites whose condition spans `line` of a file with `lines`, merged.
 Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line,
                  const std::map<unsigned, LineCounts>& lines) {
+  const bool arms =
+      std::none_of(sites.begin(), sites.end(), [&](const BranchSite* s) { return holds(*s, line, false); });
   Merged merged;
   for (const auto* site : sites) {
-    if (site->line > line || site->condition_end < line) continue;
+    if (!holds(*site, line, arms)) continue;
     for (const auto& [label, case_line] : site->cases) {
       // The label's line, or the first line of code below it (a label alone on its line is no code).
       auto counts = lines.lower_bound(case_line);

@@ -62,6 +62,11 @@ class Box {
     if (int k = a * 2; k > 8) return k;
     return 0;
   }
+  int flag(int a) const {
+    bool big = false;
+    if (a > 10) big = true;
+    return big ? 1 : 0;
+  }
   int later(int p) const {
     int n = 0;
     if (n > 1) return 1;
@@ -160,6 +165,10 @@ TEST_F(BranchCollector, ASwitchComparesWithItsCaseLabels) {
   EXPECT_EQ(s.cases[0].second, s.line + 1);
   EXPECT_EQ(s.cases[1].second, s.line + 2);
   EXPECT_EQ(s.cases[2].second, s.line + 3);
+}
+
+TEST_F(BranchCollector, AFlagSetUnderAConditionCarriesWhatTheConditionDependsOn) {
+  EXPECT_TRUE(has(site("b::Box::flag", "?:"), Source::Kind::param, "a"));
 }
 
 TEST_F(BranchCollector, AnAssignmentAfterTheConditionCountsOnlyInALoopAroundBoth) {
