@@ -8,6 +8,7 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/file_text.hpp"
+#include "harness/codegen/callable_plan.hpp"
 #include "palus/uncovered/branch_map.hpp"
 #include "palus/uncovered/diagnosis_html.hpp"
 #include "palus/uncovered/diagnosis_yaml.hpp"
@@ -25,7 +26,9 @@ std::optional<uncovered::Diagnosis> uncovered_stage(const Config& config, const 
   const uncovered::BranchMap map = uncovered::read_branch_map(branches_yaml, config.dir);
   const api::Api api = analysis::read_api_yaml(work_dir / "api.yaml", config.dir);
   const uncovered::LineCoverage lines = uncovered::read_gcovr_json(coverage.lines_json, config.dir);
-  uncovered::Diagnosis diagnosis = uncovered::diagnose(map, lines, api);
+  std::map<std::string, std::string> uncallable;
+  for (const auto& u : harness::plan_callables(api).uncallable) uncallable.emplace(u.id, u.reason);
+  uncovered::Diagnosis diagnosis = uncovered::diagnose(map, lines, api, uncallable);
   write_file_atomically(work_dir / "report" / "uncovered.yaml", uncovered::diagnosis_to_yaml(diagnosis, config.dir));
   if (fs::exists(coverage.html, error)) {
     write_file_atomically(coverage.html.parent_path() / "uncovered.html",

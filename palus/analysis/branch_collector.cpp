@@ -114,7 +114,8 @@ class Collector {
                              declared_line_,
                              std::vector<std::string>(calls_.begin(), calls_.end()),
                              {},
-                             overridden(function_)});
+                             overridden(function_),
+                             reads_text(function_)});
     for (auto& [site, deps] : pending_) {
       const std::set<Source> sources = resolved(deps, site.line);
       site.sources.assign(sources.begin(), sources.end());
@@ -410,6 +411,27 @@ class Collector {
     return true;
   }
 
+  /// Whether a parameter of `function` is text to read (see FunctionSpan::reads_text).
+  static bool reads_text(CXCursor function) {
+    const int count = clang_Cursor_getNumArguments(function);
+    for (int i = 0; i < count; ++i) {
+      const CXType type =
+          clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(function, static_cast<unsigned>(i))));
+      const CXType pointee = clang_getCanonicalType(clang_getPointeeType(type));
+      const std::string spelled = clang::take(clang_getTypeSpelling(type));
+      const bool characters =
+          type.kind == CXType_Pointer && clang_isConstQualifiedType(pointee) != 0 &&
+          (pointee.kind == CXType_Char_S || pointee.kind == CXType_Char_U || pointee.kind == CXType_WChar ||
+           pointee.kind == CXType_Char16 || pointee.kind == CXType_Char32);
+      const bool string = spelled.find("basic_string") != std::string::npos &&
+                          (type.kind == CXType_Record || type.kind == CXType_Elaborated ||
+                           (type.kind == CXType_LValueReference && clang_isConstQualifiedType(pointee) != 0));
+      const bool stream = spelled.find("basic_istream") != std::string::npos;
+      if (characters || string || stream) return true;
+    }
+    return false;
+  }
+
   static std::vector<std::string> overridden(CXCursor method) {
     CXCursor* bases = nullptr;
     unsigned count = 0;
@@ -542,10 +564,10 @@ constexpr std::array<std::string_view, 55> kEnvironmentFunctions{
     "ftell",        "fseek",         "mmap",   "isatty",  "getline", "getcwd", "realpath", "readlink",
     "fileno",       "fflush",        "fwrite", "fputs",   "fprintf", "write",  "uname"};
 
-constexpr std::array<std::string_view, 11> kEnvironmentClasses{
-    "std::basic_istream", "std::basic_ifstream", "std::basic_fstream",   "std::basic_ios",
-    "std::ios_base",      "std::basic_filebuf",  "std::basic_streambuf", "std::basic_ofstream",
-    "std::random_device", "std::thread",         "std::basic_iostream"};
+// Streams a caller hands in are input, not the environment: only file streams and devices count.
+constexpr std::array<std::string_view, 6> kEnvironmentClasses{"std::basic_ifstream", "std::basic_fstream",
+                                                              "std::basic_filebuf",  "std::basic_ofstream",
+                                                              "std::random_device",  "std::thread"};
 
 }  // namespace
 

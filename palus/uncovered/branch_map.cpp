@@ -22,17 +22,6 @@ constexpr std::array<std::pair<Source::Kind, const char*>, 6> kKindNames{{
     {Source::Kind::global, "global"},
 }};
 
-std::string relative(const std::string& file, const fs::path& base) {
-  if (file.empty()) return file;
-  const fs::path shown = fs::path(file).lexically_relative(base);
-  return shown.empty() || shown.native().starts_with("..") ? file : shown.string();
-}
-
-std::string absolute(const std::string& file, const fs::path& base) {
-  if (file.empty() || fs::path(file).is_absolute()) return file;
-  return (base / file).lexically_normal().string();
-}
-
 class BranchMapReader : public YamlReader {
  public:
   using YamlReader::YamlReader;
@@ -47,13 +36,13 @@ class BranchMapReader : public YamlReader {
  private:
   BranchSite site(const YAML::Node& node, const fs::path& base) const {
     BranchSite s;
-    s.file = absolute(scalar(get(node, "file"), "file"), base);
+    s.file = absolute_file(scalar(get(node, "file"), "file"), base);
     s.line = whole_value<unsigned>(get(node, "line"), "line");
     s.condition_end = whole_value<unsigned>(get(node, "condition_end"), "condition_end");
     s.end_line = whole_value<unsigned>(get(node, "end_line"), "end_line");
     s.construct = scalar(get(node, "construct"), "construct");
     s.function = scalar(get(node, "function"), "function");
-    s.declared_file = absolute(scalar(get(node, "declared_file"), "declared_file"), base);
+    s.declared_file = absolute_file(scalar(get(node, "declared_file"), "declared_file"), base);
     s.declared_line = whole_value<unsigned>(get(node, "declared_line"), "declared_line");
     s.condition = scalar(get(node, "condition"), "condition");
     for (const auto& source : list(get(node, "sources"), "sources")) s.sources.push_back(read_source(source));
@@ -86,10 +75,10 @@ class BranchMapReader : public YamlReader {
   FunctionSpan span(const YAML::Node& node, const fs::path& base) const {
     FunctionSpan f;
     f.function = scalar(get(node, "function"), "function");
-    f.file = absolute(scalar(get(node, "file"), "file"), base);
+    f.file = absolute_file(scalar(get(node, "file"), "file"), base);
     f.line = whole_value<unsigned>(get(node, "line"), "line");
     f.end_line = whole_value<unsigned>(get(node, "end_line"), "end_line");
-    f.declared_file = absolute(scalar(get(node, "declared_file"), "declared_file"), base);
+    f.declared_file = absolute_file(scalar(get(node, "declared_file"), "declared_file"), base);
     f.declared_line = whole_value<unsigned>(get(node, "declared_line"), "declared_line");
     if (node["calls"]) {
       for (const auto& call : list(node["calls"], "calls")) f.calls.push_back(scalar(call, "calls"));
@@ -97,6 +86,7 @@ class BranchMapReader : public YamlReader {
     if (node["writes"]) {
       for (const auto& field : list(node["writes"], "writes")) f.writes.push_back(scalar(field, "writes"));
     }
+    if (node["reads_text"]) f.reads_text = boolean_value(node["reads_text"], "reads_text");
     if (node["overrides"]) {
       for (const auto& base : list(node["overrides"], "overrides")) f.overrides.push_back(scalar(base, "overrides"));
     }
@@ -105,6 +95,17 @@ class BranchMapReader : public YamlReader {
 };
 
 }  // namespace
+
+std::string relative_file(const std::string& file, const fs::path& base) {
+  if (file.empty()) return file;
+  const fs::path shown = fs::path(file).lexically_relative(base);
+  return shown.empty() || shown.native().starts_with("..") ? file : shown.string();
+}
+
+std::string absolute_file(const std::string& file, const fs::path& base) {
+  if (file.empty() || fs::path(file).is_absolute()) return file;
+  return (base / file).lexically_normal().string();
+}
 
 std::string source_kind_name(Source::Kind kind) {
   for (const auto& [value, name] : kKindNames) {
@@ -118,13 +119,13 @@ std::string branch_map_to_yaml(const BranchMap& map, const fs::path& base) {
   out << YAML::BeginMap << YAML::Key << "branches" << YAML::Value << YAML::BeginSeq;
   for (const auto& s : map.sites) {
     out << YAML::BeginMap;
-    out << YAML::Key << "file" << YAML::Value << relative(s.file, base);
+    out << YAML::Key << "file" << YAML::Value << relative_file(s.file, base);
     out << YAML::Key << "line" << YAML::Value << s.line;
     out << YAML::Key << "condition_end" << YAML::Value << s.condition_end;
     out << YAML::Key << "end_line" << YAML::Value << s.end_line;
     out << YAML::Key << "construct" << YAML::Value << YAML::DoubleQuoted << s.construct;
     out << YAML::Key << "function" << YAML::Value << YAML::DoubleQuoted << s.function;
-    out << YAML::Key << "declared_file" << YAML::Value << relative(s.declared_file, base);
+    out << YAML::Key << "declared_file" << YAML::Value << relative_file(s.declared_file, base);
     out << YAML::Key << "declared_line" << YAML::Value << s.declared_line;
     out << YAML::Key << "condition" << YAML::Value << YAML::DoubleQuoted << s.condition;
     out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
@@ -152,9 +153,9 @@ std::string branch_map_to_yaml(const BranchMap& map, const fs::path& base) {
   for (const auto& f : map.functions) {
     out << YAML::Flow << YAML::BeginMap;
     out << YAML::Key << "function" << YAML::Value << YAML::DoubleQuoted << f.function;
-    out << YAML::Key << "file" << YAML::Value << relative(f.file, base);
+    out << YAML::Key << "file" << YAML::Value << relative_file(f.file, base);
     out << YAML::Key << "line" << YAML::Value << f.line << YAML::Key << "end_line" << YAML::Value << f.end_line;
-    out << YAML::Key << "declared_file" << YAML::Value << relative(f.declared_file, base);
+    out << YAML::Key << "declared_file" << YAML::Value << relative_file(f.declared_file, base);
     out << YAML::Key << "declared_line" << YAML::Value << f.declared_line;
     if (!f.calls.empty()) {
       out << YAML::Key << "calls" << YAML::Value << YAML::BeginSeq;
@@ -166,6 +167,7 @@ std::string branch_map_to_yaml(const BranchMap& map, const fs::path& base) {
       for (const auto& field : f.writes) out << YAML::DoubleQuoted << field;
       out << YAML::EndSeq;
     }
+    if (f.reads_text) out << YAML::Key << "reads_text" << YAML::Value << true;
     if (!f.overrides.empty()) {
       out << YAML::Key << "overrides" << YAML::Value << YAML::BeginSeq;
       for (const auto& base : f.overrides) out << YAML::DoubleQuoted << base;

@@ -51,6 +51,9 @@ struct FunctionSpan {
   std::vector<std::string> writes;  ///< the fields its own body writes, qualified, sorted
   /// The virtual methods it overrides: a call of one of them may run this function.
   std::vector<std::string> overrides;
+  /// It takes text to read: a string, a string view, characters through a const pointer, an input
+  /// stream (a lexer's or a parser's constructor).
+  bool reads_text = false;
 };
 
 struct BranchMap {
@@ -59,6 +62,12 @@ struct BranchMap {
 };
 
 std::string source_kind_name(Source::Kind kind);
+
+/// `file` relative to `base` when it lies below it (as palus's files show paths), else as given.
+std::string relative_file(const std::string& file, const std::filesystem::path& base);
+
+/// A file named relative to `base` made absolute; an absolute or empty one as given.
+std::string absolute_file(const std::string& file, const std::filesystem::path& base);
 
 /// branches.yaml: files relative to `base`.
 std::string branch_map_to_yaml(const BranchMap& map, const std::filesystem::path& base);

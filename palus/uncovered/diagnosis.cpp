@@ -20,7 +20,9 @@ using Declaration = std::pair<std::string, unsigned>;  // file, line
 /// who writes each field; which functions the tests ran.
 class Library {
  public:
-  Library(const api::Api& api, const BranchMap& map, const LineCoverage& coverage) {
+  Library(const api::Api& api, const BranchMap& map, const LineCoverage& coverage,
+          const std::map<std::string, std::string>& uncallable)
+      : uncallable_(uncallable) {
     auto add = [&](const api::Callable& c) {
       const std::string name = c.owner.empty() ? c.id.substr(0, c.id.find('(')) : c.owner + "::" + c.name;
       by_name_[name].push_back(&c);
@@ -36,7 +38,10 @@ class Library {
     for (const auto& span : map.functions) {
       for (const auto& callee : span.calls) callers_[callee].insert(span.function);
       for (const auto& base : span.overrides) callers_[span.function].insert(base);
-      for (const auto& field : span.writes) body_writers_[field].insert(span.function);
+      for (const auto& field : span.writes) {
+        body_writers_[field].insert(span.function);
+        if (span.reads_text) text_fed_.insert(field);
+      }
       const bool ran = ran_in(coverage, span.file, span.line, span.end_line);
       auto [it, inserted] = reached_.try_emplace(Declaration{span.declared_file, span.declared_line}, ran);
       if (!inserted) it->second = it->second || ran;
@@ -77,6 +82,34 @@ class Library {
   }
 
   bool is_class(const std::string& type) const { return classes_.contains(type); }
+
+  /// Whether a function that takes text to read writes `field` (a lexer's position, a parser's
+  /// tokens): its state is made from that text.
+  bool text_fed(const std::string& field) const { return text_fed_.contains(field); }
+
+  /// The API's callable nearest to `starts` (themselves, or a caller of theirs, at any distance)
+  /// that reads text as its first parameter and that the harness can call.
+  std::pair<const api::Callable*, const api::Param*> nearest_text_reader(const std::vector<std::string>& starts) const {
+    std::set<std::string> seen(starts.begin(), starts.end());
+    std::deque<std::string> queue(starts.begin(), starts.end());
+    while (!queue.empty() && seen.size() < 5000) {
+      const std::string current = queue.front();
+      queue.pop_front();
+      if (const auto found = text_input({current}); found.first != nullptr) return found;
+      const auto callers = callers_.find(current);
+      if (callers == callers_.end()) continue;
+      for (const auto& caller : callers->second) {
+        if (seen.insert(caller).second) queue.push_back(caller);
+      }
+    }
+    return {nullptr, nullptr};
+  }
+
+  /// Why the harness cannot call `c`; empty when it can.
+  std::string uncallable(const api::Callable& c) const {
+    const auto found = uncallable_.find(c.id);
+    return found == uncallable_.end() ? std::string() : found->second;
+  }
 
   /// Text a callable reads: a string, a string view, characters through a pointer, a stream.
   static bool is_text(const api::TypeRef& type) {
@@ -122,7 +155,8 @@ class Library {
       const auto found = by_name_.find(name);
       if (found == by_name_.end()) continue;
       for (const auto* c : found->second) {
-        if (const api::Param* p = text_param(*c)) return {c, p};
+        const api::Param* p = text_param(*c);
+        if (p != nullptr && !uncallable_.contains(c->id)) return {c, p};
       }
     }
     return {nullptr, nullptr};
@@ -130,6 +164,12 @@ class Library {
 
   /// The public callables that set `field`: those of the API among the functions whose bodies write
   /// it, and the API's callables that reach the others.
+  std::vector<std::string> body_writers(const std::string& field) const {
+    const auto writers = body_writers_.find(field);
+    return writers == body_writers_.end() ? std::vector<std::string>{}
+                                          : std::vector<std::string>(writers->second.begin(), writers->second.end());
+  }
+
   std::vector<std::string> public_setters(const std::string& field, std::size_t limit = 4) const {
     const auto writers = body_writers_.find(field);
     if (writers == body_writers_.end()) return {};
@@ -142,6 +182,8 @@ class Library {
   }
 
  private:
+  const std::map<std::string, std::string>& uncallable_;
+
   /// The API's callables among `starts`, then those that reach them, nearest first.
   std::vector<std::string> public_callers_of(const std::vector<std::string>& starts, std::size_t limit) const {
     std::vector<std::string> found;
@@ -173,6 +215,7 @@ class Library {
 
   std::map<std::string, std::set<std::string>> callers_;
   std::map<std::string, std::set<std::string>> body_writers_;
+  std::set<std::string> text_fed_;
   std::map<std::string, std::vector<const api::Callable*>> by_name_;
   std::map<Declaration, const api::Callable*> by_declaration_;
   std::map<std::string, std::vector<const api::Callable*>> writers_;
@@ -348,6 +391,18 @@ class Classifier {
   void input_value(const Merged& merged, const Source& param, const std::string& where, FrontierBranch& branch) const {
     branch.category = "input-value";
     const api::Callable* callable = library_.declared_at(merged.site->declared_file, merged.site->declared_line);
+    if (callable != nullptr && !library_.uncallable(*callable).empty()) {
+      // No value helps a callable the tests cannot call at all.
+      branch.category = "unreached-callable";
+      branch.subject = callable_name(*callable);
+      branch.cause = fmt::format("{} depends on the parameter {} of {}, which palus cannot call ({})", where,
+                                 param.name, branch.subject, library_.uncallable(*callable));
+      branch.suggestion = fmt::format(
+          "call {} in the sample program or in a theory (palus replays what they do), with values for which `{}` "
+          "takes the other way",
+          branch.subject, branch.condition);
+      return;
+    }
     branch.subject =
         fmt::format("{}({})", callable != nullptr ? callable_name(*callable) : branch.function, param.name);
     const std::vector<std::string> values = suggested_values(merged.constants, param.type);
@@ -372,7 +427,12 @@ class Classifier {
     } else {
       const auto entries = library_.public_callers(branch.function);
       const auto [reader, text] = library_.text_input(entries);
-      if (reader != nullptr) {
+      // The parameter is the text those callables read, or characters of it, when it is text
+      // itself, the condition compares it with characters or words, or they all read text.
+      const bool textual = param.type.find("string") != std::string::npos ||
+                           param.type.find("istream") != std::string::npos ||
+                           (param.type.find("char") != std::string::npos && param.type.find('*') != std::string::npos);
+      if (reader != nullptr && (textual || compares_text(merged.constants) || library_.all_read_text(entries, false))) {
         from_text(*reader, *text, merged.constants, where + fmt::format(" depends on its parameter {}", param.name),
                   branch);
         return;
@@ -432,8 +492,13 @@ class Classifier {
       if (any_reached) continue;
       branch.category = "unreached-callable";
       branch.subject = field;
-      branch.cause = fmt::format("{} depends on {}{}, written only by {}, which no test called", where, field,
-                                 how.empty() ? "" : " (" + how + ")", joined(names_of(writers), ", "));
+      std::string why;
+      for (const auto* c : writers) {
+        if (const std::string reason = library_.uncallable(*c); !reason.empty() && why.empty())
+          why = fmt::format(" (palus cannot call {}: {})", callable_name(*c), reason);
+      }
+      branch.cause = fmt::format("{} depends on {}{}, written only by {}, which no test called{}", where, field,
+                                 how.empty() ? "" : " (" + how + ")", joined(names_of(writers), ", "), why);
       branch.suggestion = fmt::format(
           "call {} in the sample program (or find why palus could not: `palus run --verbose` lists the callables "
           "it skipped)",
@@ -464,10 +529,18 @@ class Classifier {
     if (how == kResultOf || !library_.is_class(owner)) {
       auto entries = library_.public_setters(field, 8);
       if (entries.empty()) entries = library_.public_callers(branch.function, 8);
-      const auto [reader, text] = library_.text_input(entries);
-      // Made from that text when the condition looks at characters or words, or when every
-      // public way to that state reads text (for what a method gives: some form of each does).
-      if (reader != nullptr && (compares_text(constants) || library_.all_read_text(entries, how == kResultOf))) {
+      auto [reader, text] = library_.text_input(entries);
+      // Made from text when a function that reads text writes it (a lexer's constructor), when the
+      // condition looks at characters or words, or when every public way to that state reads text
+      // (for what a method gives: some form of each does). The text is the nearest public
+      // callable's that reads some.
+      const bool fed = library_.text_fed(field);
+      if (reader == nullptr && (fed || compares_text(constants))) {
+        const auto writers_of = library_.body_writers(field);
+        std::tie(reader, text) =
+            library_.nearest_text_reader(writers_of.empty() ? std::vector<std::string>{branch.function} : writers_of);
+      }
+      if (reader != nullptr && (fed || compares_text(constants) || library_.all_read_text(entries, how == kResultOf))) {
         from_text(*reader, *text, constants, depends, branch);
         return;
       }
@@ -598,8 +671,9 @@ void attribute_blocked_lines(const std::map<unsigned, LineCounts>& lines, std::v
 
 }  // namespace
 
-Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api::Api& api) {
-  const Library library(api, map, coverage);
+Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api::Api& api,
+                   const std::map<std::string, std::string>& uncallable) {
+  const Library library(api, map, coverage, uncallable);
   const Classifier classifier(library);
   std::map<std::string, std::vector<const BranchSite*>> sites_by_file;
   for (const auto& site : map.sites) sites_by_file[site.file].push_back(&site);

@@ -4,6 +4,7 @@
 // behind it is named, and branches blocked by one problem are grouped and ranked by the lines
 // they keep uncovered.
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,8 @@ struct Diagnosis {
   int frontier_without_condition = 0;  ///< of those, lines where no condition was found (compiler-made branches)
 };
 
-Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api::Api& api);
+/// `uncallable`: the API's callables the harness cannot call (id -> why), as its plan says.
+Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api::Api& api,
+                   const std::map<std::string, std::string>& uncallable = {});
 
 }  // namespace palus::uncovered

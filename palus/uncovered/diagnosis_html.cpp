@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "palus/uncovered/branch_map.hpp"
+
 namespace palus::uncovered {
 namespace {
 
@@ -34,8 +36,7 @@ std::string problems_html(const Diagnosis& diagnosis, const std::filesystem::pat
   std::string rows;
   int rank = 0;
   for (const auto& p : diagnosis.problems) {
-    const std::filesystem::path relative = std::filesystem::path(p.file).lexically_relative(base);
-    const std::string file = relative.empty() || relative.native().starts_with("..") ? p.file : relative.string();
+    const std::string file = relative_file(p.file, base);
     rows += fmt::format(
         "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}:{}</td><td><code>{}</code></td><td>{}</td><td>{}</td>"
         "</tr>\n",

@@ -6,20 +6,12 @@
 #include <algorithm>
 
 #include "core/yaml_reader.hpp"
+#include "palus/uncovered/branch_map.hpp"
 
 namespace palus::uncovered {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string shown(const std::string& file, const fs::path& base) {
-  const fs::path relative = fs::path(file).lexically_relative(base);
-  return relative.empty() || relative.native().starts_with("..") ? file : relative.string();
-}
-
-std::string absolute(const std::string& file, const fs::path& base) {
-  return fs::path(file).is_absolute() ? file : (base / file).lexically_normal().string();
-}
 
 /// 3,4,5,9 -> "3-5,9".
 std::string line_ranges(const std::vector<unsigned>& lines) {
@@ -35,7 +27,7 @@ std::string line_ranges(const std::vector<unsigned>& lines) {
 
 void emit_problem(YAML::Emitter& out, const Problem& p, const Diagnosis& d, const fs::path& base) {
   out << YAML::BeginMap;
-  out << YAML::Key << "file" << YAML::Value << shown(p.file, base);
+  out << YAML::Key << "file" << YAML::Value << relative_file(p.file, base);
   out << YAML::Key << "line" << YAML::Value << p.line;
   out << YAML::Key << "category" << YAML::Value << p.category;
   out << YAML::Key << "subject" << YAML::Value << YAML::DoubleQuoted << p.subject;
@@ -46,7 +38,7 @@ void emit_problem(YAML::Emitter& out, const Problem& p, const Diagnosis& d, cons
   out << YAML::Key << "sites" << YAML::Value << YAML::Flow << YAML::BeginSeq;
   for (std::size_t i = 0; i < p.branches.size() && i < 10; ++i) {
     const auto& b = d.branches[p.branches[i]];
-    out << fmt::format("{}:{}", shown(b.file, base), b.line);
+    out << fmt::format("{}:{}", relative_file(b.file, base), b.line);
   }
   out << YAML::EndSeq << YAML::EndMap;
 }
@@ -59,7 +51,7 @@ class DiagnosisReader : public YamlReader {
     Diagnosis d;
     for (const auto& node : list(get(root, "branches"), "branches")) {
       FrontierBranch b;
-      b.file = absolute(scalar(get(node, "file"), "file"), base);
+      b.file = absolute_file(scalar(get(node, "file"), "file"), base);
       b.line = whole_value<unsigned>(get(node, "line"), "line");
       b.construct = scalar(get(node, "construct"), "construct");
       b.function = scalar(get(node, "function"), "function");
@@ -75,7 +67,7 @@ class DiagnosisReader : public YamlReader {
     for (const auto& node : list(get(root, "unreached"), "unreached")) {
       UnreachedFunction f;
       f.function = scalar(get(node, "function"), "function");
-      f.file = absolute(scalar(get(node, "file"), "file"), base);
+      f.file = absolute_file(scalar(get(node, "file"), "file"), base);
       f.line = whole_value<unsigned>(get(node, "line"), "line");
       f.end_line = whole_value<unsigned>(get(node, "end_line"), "end_line");
       f.lines = whole_value<int>(get(node, "lines"), "lines");
@@ -147,7 +139,7 @@ std::string diagnosis_to_yaml(const Diagnosis& diagnosis, const fs::path& base) 
   out << YAML::EndSeq << YAML::Key << "branches" << YAML::Value << YAML::BeginSeq;
   for (const auto& b : diagnosis.branches) {
     out << YAML::BeginMap;
-    out << YAML::Key << "file" << YAML::Value << shown(b.file, base);
+    out << YAML::Key << "file" << YAML::Value << relative_file(b.file, base);
     out << YAML::Key << "line" << YAML::Value << b.line;
     out << YAML::Key << "construct" << YAML::Value << YAML::DoubleQuoted << b.construct;
     out << YAML::Key << "function" << YAML::Value << YAML::DoubleQuoted << b.function;
@@ -164,7 +156,7 @@ std::string diagnosis_to_yaml(const Diagnosis& diagnosis, const fs::path& base) 
   for (const auto& f : diagnosis.unreached) {
     out << YAML::Flow << YAML::BeginMap;
     out << YAML::Key << "function" << YAML::Value << YAML::DoubleQuoted << f.function;
-    out << YAML::Key << "file" << YAML::Value << shown(f.file, base);
+    out << YAML::Key << "file" << YAML::Value << relative_file(f.file, base);
     out << YAML::Key << "line" << YAML::Value << f.line << YAML::Key << "end_line" << YAML::Value << f.end_line;
     out << YAML::Key << "lines" << YAML::Value << f.lines << YAML::EndMap;
   }
@@ -178,7 +170,7 @@ Diagnosis read_diagnosis(const fs::path& file, const fs::path& base) {
 }
 
 std::string explain_line(const Diagnosis& diagnosis, const std::string& file, unsigned line, const fs::path& base) {
-  const std::string where = fmt::format("{}:{}", shown(file, base), line);
+  const std::string where = fmt::format("{}:{}", relative_file(file, base), line);
   for (const auto& b : diagnosis.branches) {
     const bool at = b.file == file && b.line == line;
     const bool below = b.file == file && std::binary_search(b.blocked.begin(), b.blocked.end(), line);
@@ -188,7 +180,7 @@ std::string explain_line(const Diagnosis& diagnosis, const std::string& file, un
            : fmt::format(
                  "{}: never run; it lies below the branch at {}:{}, which the tests never took "
                  "the other way\n",
-                 where, shown(b.file, base), b.line);
+                 where, relative_file(b.file, base), b.line);
     text += fmt::format("  problem     {} ({})\n  cause       {}\n  suggestion  {}\n", b.category, b.subject, b.cause,
                         b.suggestion);
     text += fmt::format("  blocks      {} lines\n", b.blocked.size());
@@ -210,8 +202,8 @@ std::string top_problems_text(const Diagnosis& diagnosis, const fs::path& base, 
   std::string text;
   for (std::size_t i = 0; i < diagnosis.problems.size() && i < count; ++i) {
     const auto& p = diagnosis.problems[i];
-    text += fmt::format("  {:<18} {:>4} lines  {}:{}  {}\n", p.category, p.blocked_lines, shown(p.file, base), p.line,
-                        p.subject);
+    text += fmt::format("  {:<18} {:>4} lines  {}:{}  {}\n", p.category, p.blocked_lines, relative_file(p.file, base),
+                        p.line, p.subject);
     text += fmt::format("  {:<18} {}\n", "", p.suggestion);
   }
   return text;

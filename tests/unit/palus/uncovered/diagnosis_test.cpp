@@ -60,11 +60,11 @@ class Diagnose : public ::testing::Test {
                  method("never", 8, {"n::C::flag_"})};
     api_.classes.push_back(c);
     map_.functions = {
-        {"n::C::get", "/lib/a.cpp", 10, 30, "/lib/a.hpp", 5, {"n::detail::helper"}, {}, {}},
-        {"n::C::set", "/lib/a.cpp", 32, 35, "/lib/a.hpp", 6, {}, {"n::C::mode_"}, {}},
-        {"n::C::load", "/lib/a.cpp", 40, 50, "/lib/a.hpp", 7, {}, {}, {}},
-        {"n::C::never", "/lib/a.cpp", 60, 65, "/lib/a.hpp", 8, {}, {"n::C::flag_"}, {}},
-        {"n::detail::helper", "/lib/a.cpp", 70, 80, "/lib/a.cpp", 70, {}, {}, {}},
+        {"n::C::get", "/lib/a.cpp", 10, 30, "/lib/a.hpp", 5, {"n::detail::helper"}, {}, {}, false},
+        {"n::C::set", "/lib/a.cpp", 32, 35, "/lib/a.hpp", 6, {}, {"n::C::mode_"}, {}, false},
+        {"n::C::load", "/lib/a.cpp", 40, 50, "/lib/a.hpp", 7, {}, {}, {}, false},
+        {"n::C::never", "/lib/a.cpp", 60, 65, "/lib/a.hpp", 8, {}, {"n::C::flag_"}, {}, false},
+        {"n::detail::helper", "/lib/a.cpp", 70, 80, "/lib/a.cpp", 70, {}, {}, {}, false},
     };
     map_.sites = {
         site(12, 20, "n::C::get", 5, {source(Source::Kind::this_field, "n::C::mode_")}),
@@ -173,9 +173,9 @@ TEST_F(Diagnose, InternalStateMadeFromTextIsThatTextsInputValue) {
       {"text", api::TypeRef{"const std::string &", "std::string", api::Passing::const_ref, api::TypeCategory::string}});
   api_.classes[0].methods.push_back(parse);
   map_.functions.push_back(
-      {"n::C::parse", "/lib/a.cpp", 85, 88, "/lib/a.hpp", 9, {"n::detail::Lexer::advance"}, {}, {}});
+      {"n::C::parse", "/lib/a.cpp", 85, 88, "/lib/a.hpp", 9, {"n::detail::Lexer::advance"}, {}, {}, false});
   map_.functions.push_back(
-      {"n::detail::Lexer::advance", "/lib/a.cpp", 90, 91, "/lib/a.cpp", 90, {}, {"n::detail::Lexer::pos_"}, {}});
+      {"n::detail::Lexer::advance", "/lib/a.cpp", 90, 91, "/lib/a.cpp", 90, {}, {"n::detail::Lexer::pos_"}, {}, false});
   map_.sites.push_back(site(95, 96, "n::detail::Lexer::next", 94,
                             {source(Source::Kind::this_field, "n::detail::Lexer::pos_")}, {"'<'"}));
   auto& lines = coverage_["/lib/a.cpp"];
@@ -189,6 +189,16 @@ TEST_F(Diagnose, InternalStateMadeFromTextIsThatTextsInputValue) {
   EXPECT_EQ(b->subject, "n::C::parse(text)");
   EXPECT_NE(b->suggestion.find("PALUS_PARAM_VALUES(n::C::parse, text, ...)"), std::string::npos) << b->suggestion;
   EXPECT_NE(b->suggestion.find("'<'"), std::string::npos) << b->suggestion;
+}
+
+TEST_F(Diagnose, ACallableTheHarnessCannotCallIsUnreachedWhateverItsValues) {
+  const std::map<std::string, std::string> uncallable{{"n::C::get(int)", "parameter 'f': type n::fn cannot be passed"}};
+  const Diagnosis d = diagnose(map_, coverage_, api_, uncallable);
+  const auto b = std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 14; });
+  ASSERT_NE(b, d.branches.end());
+  EXPECT_EQ(b->category, "unreached-callable");
+  EXPECT_EQ(b->subject, "n::C::get");
+  EXPECT_NE(b->cause.find("which palus cannot call (parameter 'f'"), std::string::npos) << b->cause;
 }
 
 TEST_F(Diagnose, ASwitchAsksForTheCasesNeverRun) {
@@ -250,7 +260,7 @@ TEST(UncoveredKey, ReplacesAnEarlierReportsKeyAndKeepsTheRest) {
 TEST(BranchMapFile, ReadsBackWhatItWrites) {
   BranchMap map;
   map.sites.push_back(site(3, 9, "n::f", 30, {source(Source::Kind::param, "x", "int")}, {"'a'", "\"b\\n\""}));
-  map.functions.push_back({"n::f", "/lib/a.cpp", 1, 9, "/lib/a.cpp", 1, {"n::g"}, {"n::C::x_"}, {"n::Base::f"}});
+  map.functions.push_back({"n::f", "/lib/a.cpp", 1, 9, "/lib/a.cpp", 1, {"n::g"}, {"n::C::x_"}, {"n::Base::f"}, false});
   const fs::path file = fs::temp_directory_path() / ("palus-branches-" + std::to_string(getpid()) + ".yaml");
   std::ofstream(file) << branch_map_to_yaml(map, "/lib");
   const BranchMap back = read_branch_map(file, "/lib");
