@@ -190,9 +190,9 @@ suite::CoverageReport report_stage(const Workspace& ws, const CommonOptions& com
     fmt::print("{}", suite::summary_table(coverage, fs::current_path(), common.verbose));
     if (diagnosis && !diagnosis->problems.empty()) {
       fmt::print(
-          "\nwhat keeps branches uncovered ({} problems over {} branches never taken; `{} explain FILE:LINE` "
+          "\nwhat keeps branches uncovered ({} problems over {} branches never taken; `palus explain FILE:LINE` "
           "for one line):\n{}",
-          diagnosis->problems.size(), diagnosis->branches.size(), "palus",
+          diagnosis->problems.size(), diagnosis->branches.size(),
           uncovered::top_problems_text(*diagnosis, fs::current_path(), 5));
     }
   }

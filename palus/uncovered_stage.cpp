@@ -20,16 +20,19 @@ namespace fs = std::filesystem;
 std::optional<uncovered::Diagnosis> uncovered_stage(const Config& config, const fs::path& work_dir,
                                                     const suite::CoverageReport& coverage) {
   const fs::path branches_yaml = work_dir / "branches.yaml";
+  const fs::path uncovered_yaml = work_dir / "report" / "uncovered.yaml";
   std::error_code error;
-  if (coverage.lines_json.empty() || !fs::exists(branches_yaml, error) || !fs::exists(work_dir / "api.yaml", error))
+  if (coverage.lines_json.empty() || !fs::exists(branches_yaml, error) || !fs::exists(work_dir / "api.yaml", error)) {
+    fs::remove(uncovered_yaml, error);  // an earlier report's diagnosis would no longer match
     return std::nullopt;
+  }
   const uncovered::BranchMap map = uncovered::read_branch_map(branches_yaml, config.dir);
   const api::Api api = analysis::read_api_yaml(work_dir / "api.yaml", config.dir);
   const uncovered::LineCoverage lines = uncovered::read_gcovr_json(coverage.lines_json, config.dir);
   std::map<std::string, std::string> uncallable;
   for (const auto& u : harness::plan_callables(api).uncallable) uncallable.emplace(u.id, u.reason);
   uncovered::Diagnosis diagnosis = uncovered::diagnose(map, lines, api, uncallable);
-  write_file_atomically(work_dir / "report" / "uncovered.yaml", uncovered::diagnosis_to_yaml(diagnosis, config.dir));
+  write_file_atomically(uncovered_yaml, uncovered::diagnosis_to_yaml(diagnosis, config.dir));
   if (fs::exists(coverage.html, error)) {
     write_file_atomically(coverage.html.parent_path() / "uncovered.html",
                           uncovered::problems_html(diagnosis, config.dir));
@@ -53,10 +56,11 @@ std::string explain(const Config& config, const fs::path& work_dir, const std::s
   if (colon == std::string::npos || colon == 0 || error != std::errc() || end != place.data() + place.size() ||
       line == 0)
     throw UserError(fmt::format("palus explain: expected FILE:LINE (src/parser.cpp:120), got '{}'", place));
+  // Relative to the config's folder (as palus shows files), or else to the current folder.
   fs::path file = place.substr(0, colon);
-  if (file.is_relative()) file = config.dir / file;
-  const fs::path uncovered_yaml = work_dir / "report" / "uncovered.yaml";
   std::error_code exists_error;
+  if (file.is_relative()) file = fs::exists(config.dir / file, exists_error) ? config.dir / file : fs::absolute(file);
+  const fs::path uncovered_yaml = work_dir / "report" / "uncovered.yaml";
   if (!fs::exists(uncovered_yaml, exists_error))
     throw UserError(
         fmt::format("palus explain: {} not found: run 'palus report' (or 'palus run') first", uncovered_yaml.string()));

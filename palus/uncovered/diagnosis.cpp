@@ -371,7 +371,7 @@ class Classifier {
           return;
         }
       }
-      object_state(objects, merged.constants, where, branch);
+      object_state(objects, merged.constants, {merged.site->declared_file, merged.site->declared_line}, where, branch);
       return;
     }
     branch.category = "other";
@@ -467,7 +467,8 @@ class Classifier {
   }
 
   void object_state(const std::vector<const Source*>& objects, const std::vector<std::string>& constants,
-                    const std::string& where, FrontierBranch& branch) const {
+                    const std::pair<std::string, unsigned>& declared, const std::string& where,
+                    FrontierBranch& branch) const {
     // The fields the condition reads (through a method's reads when it calls one), this object's first.
     std::vector<std::pair<std::string, std::string>> fields;  // field, how it is reached
     for (const auto* s : objects) {
@@ -484,8 +485,13 @@ class Classifier {
       }
     }
     // A field whose every writer went uncalled is the sharper finding: report it first.
+    // Copies, moves and default constructors pass a state on but make none: they do not count. A
+    // writer palus cannot call still counts when its body ran (the library called it).
     for (const auto& [field, how] : fields) {
-      const auto writers = library_.writers(field);
+      std::vector<const api::Callable*> writers;
+      for (const auto* c : library_.writers(field)) {
+        if (!Library::makes_no_state(*c)) writers.push_back(c);
+      }
       if (writers.empty()) continue;
       const bool any_reached =
           std::any_of(writers.begin(), writers.end(), [&](const auto* c) { return library_.reached(*c); });
@@ -591,9 +597,15 @@ class Classifier {
       std::vector<const api::Callable*> own;
       std::copy_if(writers.begin(), writers.end(), std::back_inserter(own),
                    [&](const api::Callable* c) { return c->owner == owner; });
+      // Then the branch's function, or when it is not the API's, the public calls that reach it.
+      std::string then = branch.function;
+      if (library_.declared_at(declared.first, declared.second) == nullptr) {
+        const auto entries = library_.public_callers(branch.function);
+        if (!entries.empty()) then = joined(entries, " or ");
+      }
       branch.suggestion =
           fmt::format("make the sample program call {} so that `{}` takes the other way{}, then call {}",
-                      joined(names_of(own.empty() ? writers : own), ", "), branch.condition, values, branch.function);
+                      joined(names_of(own.empty() ? writers : own), ", "), branch.condition, values, then);
     }
   }
 
