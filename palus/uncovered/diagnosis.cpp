@@ -40,7 +40,14 @@ class Library {
       for (const auto& base : span.overrides) callers_[span.function].insert(base);
       for (const auto& field : span.writes) {
         body_writers_[field].insert(span.function);
-        if (span.reads_text) text_fed_.insert(field);
+        if (!span.reads_text) continue;
+        text_fed_.insert(field);
+        // A class whose constructor reads text (a parser built from a stream, a lexer from SQL).
+        const std::size_t colons = field.rfind("::");
+        const std::string owner = colons == std::string::npos ? std::string() : field.substr(0, colons);
+        const std::size_t last = owner.rfind("::");
+        const std::string constructor = owner + "::" + (last == std::string::npos ? owner : owner.substr(last + 2));
+        if (!owner.empty() && span.function == constructor) text_fed_classes_.insert(owner);
       }
       const bool ran = ran_in(coverage, span.file, span.line, span.end_line);
       auto [it, inserted] = reached_.try_emplace(Declaration{span.declared_file, span.declared_line}, ran);
@@ -143,7 +150,10 @@ class Library {
     return std::all_of(names.begin(), names.end(), [&](const std::string& name) {
       const auto found = by_name_.find(name);
       if (found == by_name_.end()) return false;
-      const auto reads = [](const api::Callable* c) { return makes_no_state(*c) || text_param(*c) != nullptr; };
+      // A method of a class whose state text makes (a parser built from a stream) works on that text.
+      const auto reads = [&](const api::Callable* c) {
+        return makes_no_state(*c) || text_param(*c) != nullptr || text_fed_classes_.contains(c->owner);
+      };
       return any_overload ? std::any_of(found->second.begin(), found->second.end(), reads)
                           : std::all_of(found->second.begin(), found->second.end(), reads);
     });
@@ -215,7 +225,7 @@ class Library {
 
   std::map<std::string, std::set<std::string>> callers_;
   std::map<std::string, std::set<std::string>> body_writers_;
-  std::set<std::string> text_fed_;
+  std::set<std::string> text_fed_, text_fed_classes_;
   std::map<std::string, std::vector<const api::Callable*>> by_name_;
   std::map<Declaration, const api::Callable*> by_declaration_;
   std::map<std::string, std::vector<const api::Callable*>> writers_;
@@ -541,12 +551,13 @@ class Classifier {
       // (for what a method gives: some form of each does). The text is the nearest public
       // callable's that reads some.
       const bool fed = library_.text_fed(field);
-      if (reader == nullptr && (fed || compares_text(constants))) {
+      const bool textual = fed || compares_text(constants) || library_.all_read_text(entries, how == kResultOf);
+      if (reader == nullptr && textual) {
         const auto writers_of = library_.body_writers(field);
         std::tie(reader, text) =
             library_.nearest_text_reader(writers_of.empty() ? std::vector<std::string>{branch.function} : writers_of);
       }
-      if (reader != nullptr && (fed || compares_text(constants) || library_.all_read_text(entries, how == kResultOf))) {
+      if (reader != nullptr && textual) {
         from_text(*reader, *text, constants, depends, branch);
         return;
       }
