@@ -38,16 +38,16 @@ class Library {
     for (const auto& span : map.functions) {
       for (const auto& callee : span.calls) callers_[callee].insert(span.function);
       for (const auto& base : span.overrides) callers_[span.function].insert(base);
+      // A constructor that takes text makes its object's state from it, itself or by delegating.
+      if (const std::size_t colons = span.function.rfind("::"); span.reads_text && colons != std::string::npos) {
+        const std::string owner = span.function.substr(0, colons);
+        const std::size_t last = owner.rfind("::");
+        if (span.function.substr(colons + 2) == (last == std::string::npos ? owner : owner.substr(last + 2)))
+          text_fed_classes_.insert(owner);
+      }
       for (const auto& field : span.writes) {
         body_writers_[field].insert(span.function);
-        if (!span.reads_text) continue;
-        text_fed_.insert(field);
-        // A class whose constructor reads text (a parser built from a stream, a lexer from SQL).
-        const std::size_t colons = field.rfind("::");
-        const std::string owner = colons == std::string::npos ? std::string() : field.substr(0, colons);
-        const std::size_t last = owner.rfind("::");
-        const std::string constructor = owner + "::" + (last == std::string::npos ? owner : owner.substr(last + 2));
-        if (!owner.empty() && span.function == constructor) text_fed_classes_.insert(owner);
+        if (span.reads_text) text_fed_.insert(field);
       }
       const bool ran = ran_in(coverage, span.file, span.line, span.end_line);
       auto [it, inserted] = reached_.try_emplace(Declaration{span.declared_file, span.declared_line}, ran);
