@@ -8,13 +8,22 @@
 #include <deque>
 #include <map>
 #include <set>
+#include <span>
 #include <tuple>
 #include <utility>
+
+#include "core/names.hpp"
+#include "core/text.hpp"
 
 namespace palus::uncovered {
 namespace {
 
 using Declaration = std::pair<std::string, unsigned>;  // file, line
+
+/// "ns::C::f" of a method, "ns::f" of a function (as PALUS_PARAM_VALUES names them).
+std::string callable_name(const api::Callable& c) {
+  return c.owner.empty() ? std::string(names::without_parameters(c.id)) : c.owner + "::" + c.name;
+}
 
 /// What the api.yaml knows that the diagnosis asks: callables by name and by declaration, and
 /// who writes each field; which functions the tests ran.
@@ -24,8 +33,7 @@ class Library {
           const std::map<std::string, std::string>& uncallable)
       : uncallable_(uncallable) {
     auto add = [&](const api::Callable& c) {
-      const std::string name = c.owner.empty() ? c.id.substr(0, c.id.find('(')) : c.owner + "::" + c.name;
-      by_name_[name].push_back(&c);
+      by_name_[callable_name(c)].push_back(&c);
       by_declaration_[{c.file, c.line}] = &c;
       for (const auto& field : c.writes) writers_[field].push_back(&c);
     };
@@ -240,10 +248,6 @@ std::string bare_type(std::string type) {
   return type;
 }
 
-std::string callable_name(const api::Callable& c) {
-  return c.owner.empty() ? c.id.substr(0, c.id.find('(')) : c.owner + "::" + c.name;
-}
-
 enum class ValueKind { text, character, number, boolean, name };
 
 ValueKind kind_of_constant(const std::string& c) {
@@ -305,9 +309,10 @@ std::vector<std::string> suggested_values(const std::vector<std::string>& consta
   return values;
 }
 
+/// The first `limit` of `parts`, then how many more there are.
 std::string joined(const std::vector<std::string>& parts, std::string_view separator, std::size_t limit = 4) {
-  std::string text;
-  for (std::size_t i = 0; i < parts.size() && i < limit; ++i) text += (i == 0 ? "" : std::string(separator)) + parts[i];
+  const std::size_t shown = std::min(limit, parts.size());
+  std::string text = text::join(std::span(parts).first(shown), separator);
   if (parts.size() > limit) text += fmt::format("{}and {} more", separator, parts.size() - limit);
   return text;
 }
