@@ -223,13 +223,17 @@ std::string duration_text(double seconds) {
 void print_run_summary(const report::RunReport& r, const suite::CoverageReport& coverage, const Workspace& ws,
                        const CommonOptions& common, const std::string& program, double seconds) {
   fmt::print("\npalus run finished in {}\n", duration_text(seconds));
-  fmt::print("  tests     {} written to {}: {} regression, {} failure-revealing\n",
-             r.tests.regression + r.tests.failure, shown(ws.config.output.dir), r.tests.regression, r.tests.failure);
+  fmt::print("  tests     {} written to {}: {} regression, {} failure-revealing, {} suspect (disabled)\n",
+             r.tests.regression + r.tests.failure + r.tests.suspect, shown(ws.config.output.dir), r.tests.regression,
+             r.tests.failure, r.tests.suspect);
   if (r.failures.empty()) fmt::print("  failures  none found\n");
   for (const auto& f : r.failures) {
     const std::string message = f.message.size() > 100 ? f.message.substr(0, 97) + "..." : f.message;
     fmt::print("  failure   {:<9} {}: {}\n", f.kind, f.test, message);
   }
+  if (!r.suspects.empty())
+    fmt::print("  suspects  {} failures that may be the generator's doing (report.yaml: suspects, preconditions)\n",
+               r.suspects.size());
   fmt::print("  coverage  lines {:.1f}%, branches {:.1f}% of the library; HTML report: {}\n", coverage.line_percent,
              coverage.branch_percent, shown(coverage.html));
   fmt::print("  next      {} report --config {}   (builds the written tests and runs them again)\n", program,
@@ -244,10 +248,12 @@ int generation_status(const report::RunReport& r, const Workspace& ws, const Com
                r.sequences.executed, r.sequences.normal, r.sequences.exception, r.sequences.invalid,
                r.sequences.failure);
     fmt::print(
-        "  tests      {:>9} regression ({} expecting an exception)  {} failure  dropped: {} uncompilable, {} flaky\n",
-        r.tests.regression, r.tests.expected_exception, r.tests.failure, r.tests.dropped_uncompilable,
+        "  tests      {:>9} regression ({} expecting an exception)  {} failure  {} suspect  dropped: {} "
+        "uncompilable, {} flaky\n",
+        r.tests.regression, r.tests.expected_exception, r.tests.failure, r.tests.suspect, r.tests.dropped_uncompilable,
         r.tests.dropped_flaky);
     for (const auto& f : r.failures) fmt::print("  failure    {:<10} {}  ({})\n", f.kind, f.test, f.message);
+    for (const auto& f : r.suspects) fmt::print("  suspect    {:<10} {}  ({})\n", f.kind, f.test, f.suspicion);
     fmt::print("  written to {}{}\n", shown(ws.config.output.dir),
                r.interrupted ? " (interrupted: what was found so far)" : "");
   }

@@ -276,13 +276,19 @@ report::RunReport generate_stage(const GenerateRequest& request) {
     summary.tests.regression = counts.regression + counts.expected_exception;
     summary.tests.expected_exception = counts.expected_exception;
     summary.tests.failure = counts.failure;
+    summary.tests.suspect = counts.suspect;
+    summary.preconditions.clear();
+    for (const std::string& p : s.preconditions) summary.preconditions.push_back(text::erase_all(p, project_prefix));
     summary.tests.dropped_uncompilable = counts.dropped_uncompilable;
     summary.tests.dropped_flaky = counts.dropped_flaky;
     summary.tests.pending = final_write ? 0 : counts.pending;
     summary.failures.clear();
+    summary.suspects.clear();
     for (const auto& f : pipeline->failures())
-      summary.failures.push_back({f.test.failure_kind, failing_callable(f.test, catalog), f.location,
-                                  text::erase_all(f.test.message, project_prefix), f.test.identity});
+      (f.test.suspicion.empty() ? summary.failures : summary.suspects)
+          .push_back({f.test.failure_kind, failing_callable(f.test, catalog), f.location,
+                      text::erase_all(f.test.message, project_prefix), f.test.identity,
+                      text::erase_all(f.test.suspicion, project_prefix)});
     summary.stages_s["generate"] = std::chrono::duration<double>(Clock::now() - start).count();
     report::write_report(config.output.dir, summary);
   };
@@ -360,7 +366,11 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   }
   latest = generator.stats();
   refresh_report(true);
-  log(fmt::format("done: {} regression, {} failure tests written", summary.tests.regression, summary.tests.failure));
+  for (const std::string& p : summary.preconditions) log("learned precondition: " + p);
+  if (generator.stats().uses_freed > 0)
+    log(fmt::format("{} candidates not run: they used an object a call freed", generator.stats().uses_freed));
+  log(fmt::format("done: {} regression, {} failure, {} suspect failure tests written", summary.tests.regression,
+                  summary.tests.failure, summary.tests.suspect));
   return summary;
 }
 

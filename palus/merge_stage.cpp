@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <set>
 
@@ -35,9 +36,9 @@ void add_sequences(report::RunReport::Sequences& sum, const report::RunReport::S
 /// The shard's report.yaml entry of its failure test `test` ("out/X_failure_test.cpp:X_f_1").
 const report::FailureEntry* failure_entry(const merge::WrittenSuite& suite, const merge::WrittenTest& test) {
   const std::string suffix = test.record.file.generic_string() + ":" + test.record.name.name;
-  for (const auto& f : suite.report.failures) {
-    if (f.test == suffix || f.test.ends_with("/" + suffix)) return &f;
-  }
+  for (const auto* list : {&suite.report.failures, &suite.report.suspects})
+    for (const auto& f : *list)
+      if (f.test == suffix || f.test.ends_with("/" + suffix)) return &f;
   return nullptr;
 }
 
@@ -111,12 +112,18 @@ report::RunReport merge_stage(const MergeRequest& request) {
     if (const report::FailureEntry* found = failure_entry(*k.suite, *k.test)) entry = *found;
     entry.key = k.test->record.identity.empty() ? entry.key : k.test->record.identity;
     entry.test = suite_writer.location(k.name);
-    summary.failures.push_back(std::move(entry));
+    entry.suspicion = k.test->record.suspicion;
+    (entry.suspicion.empty() ? summary.failures : summary.suspects).push_back(std::move(entry));
   }
+  for (const merge::WrittenSuite* s : plan.order)
+    for (const std::string& p : s->report.preconditions)
+      if (std::find(summary.preconditions.begin(), summary.preconditions.end(), p) == summary.preconditions.end())
+        summary.preconditions.push_back(p);
   suite_writer.write_all();
 
   summary.tests.regression = suite_writer.regression_count();
-  summary.tests.failure = suite_writer.failure_count();
+  summary.tests.suspect = summary.suspects.size();
+  summary.tests.failure = suite_writer.failure_count() - summary.tests.suspect;
   summary.merge->tests_read = plan.tests_read;
   summary.merge->cut_duplicate = plan.cut_duplicate;
   summary.merge->cut_no_new_blocks = plan.cut_no_new_blocks;

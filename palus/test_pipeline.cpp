@@ -196,7 +196,7 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
         ++delta.expected_exception;
         break;
       case generation::TestKind::failure:
-        ++delta.failure;
+        ++(test.suspicion.empty() ? delta.failure : delta.suspect);
         written.push_back(batch[k]);
         break;
     }
@@ -205,13 +205,14 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
   log_(fmt::format(
       "checked {} tests in {:.1f} s compile + {:.1f} s runs: {} kept, {} uncompilable, {} dropped, {} to check again",
       batch.size(), result.compile_seconds, result.run_seconds,
-      delta.regression + delta.expected_exception + delta.failure, delta.dropped_uncompilable, delta.dropped_flaky,
-      recheck.size()));
+      delta.regression + delta.expected_exception + delta.failure + delta.suspect, delta.dropped_uncompilable,
+      delta.dropped_flaky, recheck.size()));
   {
     std::lock_guard lock(mutex_);
     counts_.regression += delta.regression;
     counts_.expected_exception += delta.expected_exception;
     counts_.failure += delta.failure;
+    counts_.suspect += delta.suspect;
     counts_.dropped_uncompilable += delta.dropped_uncompilable;
     counts_.dropped_flaky += delta.dropped_flaky;
     counts_.unasserted_callables += delta.unasserted_callables;

@@ -32,6 +32,7 @@ class TestChecker;
 
 struct PipelineCounts {
   std::uint64_t regression = 0, expected_exception = 0, failure = 0;
+  std::uint64_t suspect = 0;  ///< failure tests of low confidence, written disabled
   std::uint64_t dropped_uncompilable = 0, dropped_flaky = 0;
   std::uint64_t pending = 0;
   /// Callables whose values a checked test saw differ from the harness's, no longer asserted.

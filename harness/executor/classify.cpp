@@ -190,6 +190,8 @@ Outcome classify_death(Instance& in, const Ending& ending, std::uint64_t wire, c
     o.sanitizer_kind = report.kind;
     o.top_frame = report.top_frame;
     o.message = report.message;
+    o.used_in_callable = report.used_in_thunk;
+    o.freed_in_callable = report.freed_in_thunk;
     if (!ours) o.message += " (before the sequence started)";
     return o;
   }

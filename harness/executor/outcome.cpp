@@ -125,12 +125,22 @@ bool in_sanitizer_runtime(std::string_view body) {
   return false;
 }
 
+/// N for a frame of the harness's thunk_N (the call of the harness's callable N); -1 otherwise.
+int thunk_number(std::string_view body) {
+  if (!starts_with(body, "thunk_")) return -1;
+  int n = 0;
+  std::size_t i = 6;
+  if (i >= body.size() || body[i] < '0' || body[i] > '9') return -1;
+  for (; i < body.size() && body[i] >= '0' && body[i] <= '9'; ++i) n = n * 10 + (body[i] - '0');
+  return n;
+}
+
 }  // namespace
 
 SanitizerReport parse_sanitizer_report(std::string_view text) {
   SanitizerReport report;
   std::string summary_kind;
-  bool in_first_stack = false, first_stack_done = false;
+  bool in_first_stack = false, first_stack_done = false, in_freed_stack = false;
   std::string fallback_frame;
 
   std::size_t pos = 0;
@@ -167,18 +177,27 @@ SanitizerReport parse_sanitizer_report(std::string_view text) {
       }
       continue;
     }
-    if (first_stack_done) continue;
+    if (contains(t, "freed by thread ")) {
+      in_freed_stack = true;
+      continue;
+    }
     bool is_frame = false, with_location = false;
     std::string_view body = frame_body(line, is_frame, with_location);
     if (!is_frame) {
       if (in_first_stack) first_stack_done = true;
+      if (in_freed_stack && report.freed_in_thunk >= 0) in_freed_stack = false;
       continue;
     }
+    if (in_freed_stack) {
+      if (report.freed_in_thunk < 0) report.freed_in_thunk = thunk_number(body);
+      continue;
+    }
+    if (first_stack_done) continue;
     in_first_stack = true;
+    if (report.used_in_thunk < 0) report.used_in_thunk = thunk_number(body);
     if (body.empty() || in_sanitizer_runtime(body)) continue;
     if (with_location && report.top_frame.empty()) {
       report.top_frame = std::string(body);
-      first_stack_done = true;
     } else if (fallback_frame.empty()) {
       fallback_frame = std::string(body);
     }

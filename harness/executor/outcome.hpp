@@ -28,6 +28,9 @@ struct Outcome {
   std::string sanitizer_kind;        ///< "heap-use-after-free", "SEGV", "undefined-behavior", ...
   std::string top_frame;             ///< "foo(int) /src/foo.cpp:12:3", first frame outside the sanitizer runtime
   std::string phase;                 ///< "call", "observe", "destroy" (or "idle") for deaths and hangs
+  /// Sanitizer reports: the callables (harness indices) whose calls did the bad access and, for a
+  /// use after free, freed the memory; -1 when unknown.
+  int used_in_callable = -1, freed_in_callable = -1;
 };
 
 namespace detail {
@@ -38,6 +41,9 @@ struct SanitizerReport {
   std::string kind;     ///< see Outcome::sanitizer_kind
   std::string message;  ///< the ERROR line without its "==pid==" prefix, or the "runtime error" line
   std::string top_frame;
+  /// The harness callables whose calls (thunk_N frames) did the access and, for a use after
+  /// free, the free; -1 when no such frame was in the stack.
+  int used_in_thunk = -1, freed_in_thunk = -1;
 };
 
 /// Parses an AddressSanitizer / UndefinedBehaviorSanitizer report (log_path file or stderr text).

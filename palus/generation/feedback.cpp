@@ -204,6 +204,13 @@ Classified classify(const harness::Outcome& outcome, const Sequence& checked, st
     c.verdict = Verdict::invalid;
     return c;
   }
+  if (options.self_made_invalid_inputs && outcome.statement >= 0) {
+    if (auto rule = freed_under_the_sequence(outcome, checked, upto, catalog)) {
+      c.verdict = Verdict::invalid;
+      c.frees = std::move(rule);
+      return c;
+    }
+  }
   c.verdict = Verdict::failure;
   c.kind = failure_kind(outcome.kind);
   // Where a hang or an out-of-memory is caught is happenstance (whichever frame was running or

@@ -2,11 +2,13 @@
 // What an execution says about a candidate sequence (DESIGN §6 feedback): extend it, keep it as
 // an expected-exception test, report it as a failure, or drop it as an invalid input.
 
+#include <optional>
 #include <set>
 #include <string>
 
 #include "harness/executor/outcome.hpp"
 #include "palus/generation/catalog.hpp"
+#include "palus/generation/ownership.hpp"
 #include "palus/generation/sequence.hpp"
 
 namespace palus::generation {
@@ -32,6 +34,8 @@ struct Classified {
   std::string message;
   /// Failures: what identifies the bug for de-duplication (kind, callable, top frame).
   std::string key;
+  /// Invalid: a use after free of an object the library freed in an earlier call (ownership.hpp).
+  std::optional<FreesRule> frees;
 };
 
 /// `checked` is the candidate with its contract checks appended; `main_size` its own length.

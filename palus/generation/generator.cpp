@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/hash.hpp"
+#include "palus/generation/confidence.hpp"
 #include "palus/generation/minimise.hpp"
 #include "palus/generation/random_step.hpp"
 
@@ -133,6 +134,10 @@ void Generator::fill_batch(std::vector<Sequence>& checked, std::vector<std::size
         ++stats_.changes_read_only;
         continue;
       }
+      if (uses_freed_object(*candidate, frees_, catalog_)) {
+        ++stats_.uses_freed;
+        continue;
+      }
       if (!executed_.insert(candidate->hash()).second) {
         ++stats_.duplicates;
         continue;
@@ -216,6 +221,10 @@ void Generator::judge(const Sequence& checked, std::size_t main_size, const harn
       return;
     case Verdict::invalid:
       ++stats_.invalid;
+      if (found.frees && std::find(frees_.begin(), frees_.end(), *found.frees) == frees_.end()) {
+        frees_.push_back(*found.frees);
+        stats_.preconditions.push_back(describe(*found.frees, catalog_));
+      }
       return;
     case Verdict::failure:
       ++stats_.failure;
@@ -340,8 +349,14 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
   test.identity = final_verdict.key;
   const auto failing_index = static_cast<std::size_t>(test.failing_statement);
   test.subject = subject_of(catalog_.callables[minimal[std::min(failing_index, minimal.size() - 1)].callable]);
+  const Confidence confidence = judge_confidence(final_verdict, minimal, catalog_);
+  test.suspicion = confidence.suspicion;
+  if (!confidence.precondition.empty() && std::find(stats_.preconditions.begin(), stats_.preconditions.end(),
+                                                    confidence.precondition) == stats_.preconditions.end())
+    stats_.preconditions.push_back(confidence.precondition);
   ++stats_.failures_by_kind[test.failure_kind];
   ++stats_.failure_tests;
+  if (!confidence.high) ++stats_.suspect_tests;
   sink(std::move(test));
   return true;
 }

@@ -85,7 +85,12 @@ struct GeneratorStats {
   std::uint64_t from_fallback = 0;          ///< candidates executed from GeneratorOptions::fallback
   std::uint64_t cut_no_new_blocks = 0;      ///< passing tests not kept: their sequence reached nothing new
   std::uint64_t changes_read_only = 0;      ///< candidates not run: they would change a read-only object
-  std::uint32_t blocks = 0;                 ///< basic blocks the harness reached so far (0: not measured)
+  std::uint64_t uses_freed = 0;             ///< candidates not run: they use an object a call freed (FreesRule)
+  std::uint64_t suspect_tests = 0;          ///< failure tests of low confidence (confidence.hpp)
+  /// Preconditions learned from failures, one sentence each: a library's assert on the call, a
+  /// pointer it wants real, the objects a call frees.
+  std::vector<std::string> preconditions;
+  std::uint32_t blocks = 0;  ///< basic blocks the harness reached so far (0: not measured)
   std::size_t pool = 0;
 };
 
@@ -145,9 +150,10 @@ class Generator {
   std::set<std::string> failure_keys_;                         ///< distinct failures seen
   std::map<std::string, std::set<std::uint64_t>> behaviours_;  ///< per callable: result signatures kept
   std::map<std::string, std::size_t> exceptions_kept_;         ///< per callable and exception type
-  std::vector<std::uint32_t> skip_observers_;                  ///< sorted: observers that crash or hang
-  const std::atomic<bool>* stop_ = nullptr;                    ///< run()'s stop flag
-  std::chrono::milliseconds full_call_timeout_;                ///< the executor's at the start
+  std::vector<FreesRule> frees_;                 ///< learned: candidates using what these free are not run
+  std::vector<std::uint32_t> skip_observers_;    ///< sorted: observers that crash or hang
+  const std::atomic<bool>* stop_ = nullptr;      ///< run()'s stop flag
+  std::chrono::milliseconds full_call_timeout_;  ///< the executor's at the start
   bool hang_reported_ = false;
   std::size_t fallback_batches_ = 0;  ///< batches left to take from the fallback before trying the source again
   /// Past the deadline or asked to stop: minimisation ends early.

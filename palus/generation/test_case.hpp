@@ -24,6 +24,9 @@ struct TestCase {
   std::string failure_kind;
   int failing_statement = -1;  ///< the statement that failed or threw; -1 when none
   std::string message;         ///< signal, sanitizer line, contract violation, or what()
+  /// Failures of low confidence (confidence.hpp): what the generator made up, in a sentence; ""
+  /// for a failure of high confidence. Written as a disabled suspect test.
+  std::string suspicion;
   std::string exception_type;  ///< expected_exception: demangled type of the exception
   /// The class the test is filed under: owner of the callable of the last statement (its
   /// unqualified name, e.g. "Statement"), or "functions" for free functions.

@@ -20,9 +20,9 @@ std::string included(const std::string& line) {
   return std::string(text::trim(std::string_view(line).substr(directive.size())));
 }
 
-/// "TEST(Suite, Name) {" -> {Suite, Name}; nullopt for any other line.
+/// "TEST_F(Suite, Name) {" (or TEST, as older palus wrote) -> {Suite, Name}; nullopt for any other line.
 std::optional<writer::TestName> test_line(const std::string& line) {
-  static const std::regex shape(R"(^TEST\(\s*(\w+)\s*,\s*(\w+)\s*\)\s*\{\s*$)");
+  static const std::regex shape(R"(^TEST(?:_F)?\(\s*(\w+)\s*,\s*(\w+)\s*\)\s*\{\s*$)");
   std::smatch m;
   if (!std::regex_match(line, m, shape)) return std::nullopt;
   return writer::TestName{m[1].str(), m[2].str()};
@@ -63,14 +63,14 @@ std::map<std::string, writer::RenderedTest> tests_in(const fs::path& file,
 }  // namespace
 
 std::string subject_of_file(const std::string& file_name) {
-  static const std::regex shape(R"(^(\w+?)_(regression|failure)(_[0-9]+)?_test\.cpp$)");
+  static const std::regex shape(R"(^(\w+?)_(regression|failure|suspect)(_[0-9]+)?_test\.cpp$)");
   std::smatch m;
   return std::regex_match(file_name, m, shape) ? m[1].str() : std::string();
 }
 
 std::string with_test_name(const std::string& text, const writer::TestName& name) {
   const std::size_t end = text.find('\n');
-  return fmt::format("TEST({}, {}) {{", name.suite, name.name) +
+  return fmt::format("TEST_F({}, {}) {{", name.suite, name.name) +
          text.substr(end == std::string::npos ? text.size() : end);
 }
 

@@ -35,8 +35,8 @@ struct WrittenSuite {
 WrittenSuite read_written_suite(const std::filesystem::path& dir, const std::string& shown,
                                 const std::vector<std::string>& library_includes);
 
-/// The subject of a test file palus wrote: "Statement" of "Statement_failure_3_test.cpp"; empty
-/// when the name is not one palus gives.
+/// The subject of a test file palus wrote: "Statement" of "Statement_failure_3_test.cpp" (or _regression, _suspect);
+/// empty when the name is not one palus gives.
 std::string subject_of_file(const std::string& file_name);
 
 /// `text` (a TEST block) renamed to `name`: its first line names `name.suite` and `name.name`.

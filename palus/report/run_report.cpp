@@ -24,6 +24,21 @@ void emit_sequences(YAML::Emitter& out, const RunReport::Sequences& s) {
   out << YAML::EndMap;
 }
 
+void emit_failures(YAML::Emitter& out, const std::vector<FailureEntry>& failures) {
+  out << YAML::BeginSeq;
+  for (const auto& f : failures) {
+    out << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "kind" << YAML::Value << f.kind;
+    out << YAML::Key << "callable" << YAML::Value << YAML::DoubleQuoted << f.callable;
+    out << YAML::Key << "test" << YAML::Value << YAML::DoubleQuoted << f.test;
+    out << YAML::Key << "message" << YAML::Value << YAML::DoubleQuoted << f.message;
+    if (!f.key.empty()) out << YAML::Key << "key" << YAML::Value << YAML::DoubleQuoted << f.key;
+    if (!f.suspicion.empty()) out << YAML::Key << "suspicion" << YAML::Value << YAML::DoubleQuoted << f.suspicion;
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq;
+}
+
 void emit_coverage(YAML::Emitter& out, const std::optional<RunReport::Coverage>& coverage) {
   if (!coverage) {
     out << YAML::Null;
@@ -96,12 +111,12 @@ class ReportReader : public YamlReader {
     r.tests.expected_exception = count(tests, "expected_exception");
     r.tests.pending = count(tests, "pending");
     if (tests["cut_no_new_blocks"].IsDefined()) r.tests.cut_no_new_blocks = count(tests, "cut_no_new_blocks");
-    for (const YAML::Node& f : list(get(root, "failures"), "failures")) {
-      FailureEntry e{scalar(get(f, "kind"), "kind"), scalar(get(f, "callable"), "callable"),
-                     scalar(get(f, "test"), "test"), scalar(get(f, "message"), "message"), ""};
-      if (f["key"].IsDefined()) e.key = scalar(f["key"], "key");
-      r.failures.push_back(std::move(e));
-    }
+    if (tests["suspect"].IsDefined()) r.tests.suspect = count(tests, "suspect");
+    r.failures = failures(get(root, "failures"), "failures");
+    if (root["suspects"].IsDefined()) r.suspects = failures(root["suspects"], "suspects");
+    if (root["preconditions"].IsDefined())
+      for (const YAML::Node& p : list(root["preconditions"], "preconditions"))
+        r.preconditions.push_back(scalar(p, "preconditions"));
     if (const YAML::Node c = get(root, "coverage"); !c.IsNull())
       r.coverage = RunReport::Coverage{number(get(c, "line"), "line"), number(get(c, "branch"), "branch"),
                                        scalar(get(c, "scope"), "scope")};
@@ -113,6 +128,21 @@ class ReportReader : public YamlReader {
   }
 
  private:
+  std::vector<FailureEntry> failures(const YAML::Node& node, std::string_view what) const {
+    std::vector<FailureEntry> out;
+    for (const YAML::Node& f : list(node, what)) {
+      FailureEntry e{scalar(get(f, "kind"), "kind"),
+                     scalar(get(f, "callable"), "callable"),
+                     scalar(get(f, "test"), "test"),
+                     scalar(get(f, "message"), "message"),
+                     "",
+                     ""};
+      if (f["key"].IsDefined()) e.key = scalar(f["key"], "key");
+      if (f["suspicion"].IsDefined()) e.suspicion = scalar(f["suspicion"], "suspicion");
+      out.push_back(std::move(e));
+    }
+    return out;
+  }
   double number(const YAML::Node& value, std::string_view what) const {
     double result = 0;
     if (!value.IsScalar() || !YAML::convert<double>::decode(value, result))
@@ -160,18 +190,15 @@ std::string to_yaml(const RunReport& r) {
   out << YAML::Key << "expected_exception" << YAML::Value << r.tests.expected_exception;
   out << YAML::Key << "pending" << YAML::Value << r.tests.pending;
   out << YAML::Key << "cut_no_new_blocks" << YAML::Value << r.tests.cut_no_new_blocks;
+  out << YAML::Key << "suspect" << YAML::Value << r.tests.suspect;
   out << YAML::EndMap;
 
-  out << YAML::Key << "failures" << YAML::Value << YAML::BeginSeq;
-  for (const auto& f : r.failures) {
-    out << YAML::Flow << YAML::BeginMap;
-    out << YAML::Key << "kind" << YAML::Value << f.kind;
-    out << YAML::Key << "callable" << YAML::Value << YAML::DoubleQuoted << f.callable;
-    out << YAML::Key << "test" << YAML::Value << YAML::DoubleQuoted << f.test;
-    out << YAML::Key << "message" << YAML::Value << YAML::DoubleQuoted << f.message;
-    if (!f.key.empty()) out << YAML::Key << "key" << YAML::Value << YAML::DoubleQuoted << f.key;
-    out << YAML::EndMap;
-  }
+  out << YAML::Key << "failures" << YAML::Value;
+  emit_failures(out, r.failures);
+  out << YAML::Key << "suspects" << YAML::Value;
+  emit_failures(out, r.suspects);
+  out << YAML::Key << "preconditions" << YAML::Value << YAML::BeginSeq;
+  for (const auto& p : r.preconditions) out << YAML::DoubleQuoted << p;
   out << YAML::EndSeq;
 
   out << YAML::Key << "coverage" << YAML::Value;

@@ -19,6 +19,8 @@ struct FailureEntry {
   /// What makes it the same failure in another run (kind, callable, place): palus merge keeps one
   /// failure per key.
   std::string key;
+  /// Suspects (low confidence): what the generator made up, in a sentence.
+  std::string suspicion;
 };
 
 /// Which share of a split run this one was (palus run --shard K/N, DESIGN §12).
@@ -49,8 +51,12 @@ struct RunReport {
     std::uint64_t expected_exception = 0;  ///< of the regression tests, those expecting a throw
     std::uint64_t pending = 0;             ///< found but not yet checked (non-zero only mid-run)
     std::uint64_t cut_no_new_blocks = 0;   ///< passing tests not kept: they reached no new block
+    std::uint64_t suspect = 0;             ///< failure tests of low confidence, written disabled
   } tests;
-  std::vector<FailureEntry> failures;
+  std::vector<FailureEntry> failures;  ///< of high confidence: what --fail-on-failures counts
+  std::vector<FailureEntry> suspects;  ///< failures of low confidence (generation/confidence.hpp)
+  /// Preconditions the run learned from failures and invalid inputs, one sentence each.
+  std::vector<std::string> preconditions;
   struct Coverage {
     double line = 0, branch = 0;
     std::string scope = "generated-suite";

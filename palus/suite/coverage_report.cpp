@@ -140,7 +140,9 @@ CoverageReport build_coverage_report(const Config& config, const fs::path& work_
   for (const auto& b : built) {
     TestFileReport file;
     file.source = b.source;
-    file.failure_file = ends_with(b.source.filename().string(), "_failure_test.cpp");
+    // Suspect failure tests (disabled) are run as failure tests are: one by one, expected to fail.
+    file.failure_file = ends_with(b.source.filename().string(), "_failure_test.cpp") ||
+                        ends_with(b.source.filename().string(), "_suspect_test.cpp");
     file.built = b.ok;
     file.errors = b.errors;
     SuiteTotals& totals = file.failure_file ? report.failure : report.regression;

@@ -16,7 +16,7 @@ namespace palus::suite {
 /// One generated test file and what its tests did.
 struct TestFileReport {
   std::filesystem::path source;
-  bool failure_file = false;  ///< "*_failure_test.cpp": its tests are expected to fail
+  bool failure_file = false;  ///< "*_failure_test.cpp" or "*_suspect_test.cpp": its tests are expected to fail
   bool built = false;
   std::vector<CompileError> errors;                       ///< when !built
   std::vector<std::pair<std::string, RunOutcome>> tests;  ///< "Suite.Name" and its run, in file order

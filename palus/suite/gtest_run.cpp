@@ -156,7 +156,9 @@ std::map<std::string, RunOutcome> GtestRunner::run(const std::vector<std::string
   process::ProcessSpec spec;
   spec.exe = executable_;
   spec.niceness = settings_.niceness;
-  spec.args = {"--gtest_filter=" + filter, "--gtest_output=json:" + report.string(), "--gtest_color=no"};
+  // Suspect failure tests are written DISABLED_; the check runs them all the same.
+  spec.args = {"--gtest_filter=" + filter, "--gtest_output=json:" + report.string(), "--gtest_color=no",
+               "--gtest_also_run_disabled_tests"};
   spec.env = env_;
   spec.working_dir = settings_.scratch / "cwd";
   spec.timeout = timeout;

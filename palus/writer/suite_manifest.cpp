@@ -44,6 +44,7 @@ class ManifestReader : public YamlReader {
         fail_at(where(t["kind"]), "expected 'kind' to be regression, expected_exception or failure, got '{}'", kind);
       test.kind = named->first;
       if (const YAML::Node identity = t["identity"]; identity.IsDefined()) test.identity = scalar(identity, "identity");
+      if (const YAML::Node why = t["suspicion"]; why.IsDefined()) test.suspicion = scalar(why, "suspicion");
       if (const YAML::Node blocks = t["blocks"]; blocks.IsDefined())
         for (const YAML::Node& b : list(blocks, "blocks"))
           test.blocks.push_back(whole_value<std::uint32_t>(b, "blocks"));
@@ -71,6 +72,7 @@ std::string manifest_yaml(const SuiteManifest& manifest, const std::string& head
     out << YAML::Key << "name" << YAML::Value << t.name.name;
     out << YAML::Key << "kind" << YAML::Value << kind_name(t.kind);
     if (!t.identity.empty()) out << YAML::Key << "identity" << YAML::Value << YAML::DoubleQuoted << t.identity;
+    if (!t.suspicion.empty()) out << YAML::Key << "suspicion" << YAML::Value << YAML::DoubleQuoted << t.suspicion;
     if (!t.blocks.empty()) out << YAML::Key << "blocks" << YAML::Value << YAML::Flow << t.blocks;
     out << YAML::EndMap;
   }

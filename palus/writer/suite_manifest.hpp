@@ -23,6 +23,7 @@ struct ManifestTest {
   generation::TestKind kind =
       generation::TestKind::regression;  ///< written as regression | expected_exception | failure
   std::string identity;                  ///< generation::TestCase::identity
+  std::string suspicion;                 ///< generation::TestCase::suspicion (suspect failure tests)
   std::vector<std::uint32_t> blocks;
 };
 

@@ -7,6 +7,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "palus/writer/fresh_directory.hpp"
 
 namespace palus::writer {
 namespace {
@@ -53,6 +54,16 @@ bool is_test_source(const std::string& name) {
 /// "Statement_regression_2_test" -> a meson variable / CMake target name.
 std::string target_of(const fs::path& file) { return "palus_" + file.stem().string(); }
 
+bool is_suspect(const TestCase& test) { return test.kind == TestKind::failure && !test.suspicion.empty(); }
+
+/// The Meson suite and the CTest label of a written file's tests.
+std::string suite_of(const fs::path& file) {
+  const std::string name = file.string();
+  if (name.find("_failure") != std::string::npos) return "palus-failure";
+  if (name.find("_suspect") != std::string::npos) return "palus-suspect";
+  return "palus-regression";
+}
+
 }  // namespace
 
 const CandidateFile::Entry* CandidateFile::test_at(unsigned line) const {
@@ -60,6 +71,22 @@ const CandidateFile::Entry* CandidateFile::test_at(unsigned line) const {
     if (line >= e.first_line && line <= e.last_line) return &e;
   }
   return nullptr;
+}
+
+SuiteWriter::FileKind SuiteWriter::file_kind(TestKind kind, bool suspect) {
+  if (kind != TestKind::failure) return FileKind::regression;
+  return suspect ? FileKind::suspect : FileKind::failure;
+}
+
+const char* SuiteWriter::file_suffix(FileKind kind) {
+  switch (kind) {
+    case FileKind::failure:
+      return "_failure";
+    case FileKind::suspect:
+      return "_suspect";
+    default:
+      return "_regression";
+  }
 }
 
 SuiteWriter::SuiteWriter(SuiteOptions options, const generation::Catalog& catalog)
@@ -71,7 +98,8 @@ TestName SuiteWriter::reserve_name(const TestCase& test) {
   name.suite = suite_name(test);
   const std::string base = renderer_.base_name(test);
   for (unsigned n = 1;; ++n) {
-    name.name = base + "_" + std::to_string(n);
+    // A suspect failure test is written disabled: it fails, but likely by the generator's doing.
+    name.name = (is_suspect(test) ? "DISABLED_" : "") + base + "_" + std::to_string(n);
     if (names_.emplace(name, names_.size()).second) return name;
   }
 }
@@ -87,7 +115,11 @@ CandidateFile SuiteWriter::render_for_check(const std::vector<TestCase>& tests,
     standard.insert(rendered.back().includes.begin(), rendered.back().includes.end());
   }
   CandidateFile out;
-  out.text = header_comment("// ", "candidate tests being checked") + "\n" + includes_text(standard, true);
+  standard.insert(fresh_directory_includes().begin(), fresh_directory_includes().end());
+  std::set<std::string> suites;
+  for (const TestName& name : names) suites.insert(name.suite);
+  out.text = header_comment("// ", "candidate tests being checked") + "\n" + includes_text(standard, true) + "\n" +
+             fresh_directory_fixture(suites);
   for (std::size_t k = 0; k < tests.size(); ++k) {
     out.text += "\n";
     CandidateFile::Entry entry;
@@ -115,17 +147,18 @@ FiledTest SuiteWriter::accept(const TestCase& test, const TestName& name) {
   ManifestTest record;
   record.kind = test.kind;
   record.identity = test.identity;
+  record.suspicion = test.suspicion;
   record.blocks = test.result.new_blocks;
-  return accept_locked({subject_identifier(test), test.kind == TestKind::failure}, name, renderer_.render(test, name),
-                       std::move(record));
+  return accept_locked({subject_identifier(test), file_kind(test.kind, !test.suspicion.empty())}, name,
+                       renderer_.render(test, name), std::move(record));
 }
 
 FiledTest SuiteWriter::accept_rendered(const std::string& subject, const TestName& name, RenderedTest rendered,
                                        ManifestTest record) {
   std::lock_guard lock(mutex_);
   if (auto found = filed_.find(name); found != filed_.end()) return filed_locked(name, found->second);
-  const bool failure = record.kind == TestKind::failure;
-  return accept_locked({subject, failure}, name, std::move(rendered), std::move(record));
+  return accept_locked({subject, file_kind(record.kind, !record.suspicion.empty())}, name, std::move(rendered),
+                       std::move(record));
 }
 
 FiledTest SuiteWriter::accept_locked(const GroupKey& key, const TestName& name, RenderedTest rendered,
@@ -136,7 +169,7 @@ FiledTest SuiteWriter::accept_locked(const GroupKey& key, const TestName& name, 
                              [](std::uint64_t o, const Held& held) { return o < held.order; });
   record.name = name;
   group.insert(at, {std::move(rendered), order, std::move(record)});
-  (key.second ? failure_count_ : regression_count_) += 1;
+  (key.second == FileKind::regression ? regression_count_ : failure_count_) += 1;
   filed_[name] = key;
   return filed_locked(name, key);
 }
@@ -171,7 +204,7 @@ std::size_t SuiteWriter::failure_count() const {
 
 fs::path SuiteWriter::file_of(const GroupKey& key, std::size_t position) const {
   std::size_t index = options_.tests_per_file == 0 ? 0 : position / options_.tests_per_file;
-  std::string file = key.first + (key.second ? "_failure" : "_regression");
+  std::string file = key.first + std::string(file_suffix(key.second));
   if (index > 0) file += "_" + std::to_string(index + 1);
   return file + "_test.cpp";
 }
@@ -213,8 +246,19 @@ std::string SuiteWriter::includes_text(const std::set<std::string>& standard, bo
 std::string SuiteWriter::file_text(const GroupKey& key, const std::vector<const Held*>& tests) const {
   std::set<std::string> standard;
   for (const Held* h : tests) standard.insert(h->rendered.includes.begin(), h->rendered.includes.end());
-  std::string what = (key.second ? "failure-revealing tests of " : "regression tests of ") + key.first;
-  std::string text = header_comment("// ", what) + rewrite_note("// ") + "\n" + includes_text(standard, true);
+  std::string what = key.second == FileKind::regression ? "regression tests of "
+                     : key.second == FileKind::failure  ? "failure-revealing tests of "
+                                                        : "suspect failure-revealing tests of ";
+  std::string text = header_comment("// ", what + key.first) + rewrite_note("// ");
+  if (key.second == FileKind::suspect)
+    text +=
+        "// Each of these tests fails, but the failure may be the generator's doing rather than a bug: an input\n"
+        "// made up where the library states a precondition. They are disabled; each says why it is suspect.\n"
+        "// Run them with --gtest_also_run_disabled_tests.\n";
+  standard.insert(fresh_directory_includes().begin(), fresh_directory_includes().end());
+  std::set<std::string> suites;
+  for (const Held* h : tests) suites.insert(h->record.name.suite);
+  text += "\n" + includes_text(standard, true) + "\n" + fresh_directory_fixture(suites);
   for (const Held* h : tests) text += "\n" + h->rendered.text;
   return text;
 }
@@ -242,16 +286,17 @@ std::string SuiteWriter::meson_fragment() const {
       "#                      e.g. declare_dependency(link_with: mylib, include_directories: myinc)\n"
       "#   gtest_main_dep     GoogleTest with its main(): dependency('gtest', main: true)\n"
       "# The tests need C++17 or later. Regression tests (suite 'palus-regression') pass on the library\n"
-      "# as it is; failure-revealing tests (suite 'palus-failure') fail until their bugs are fixed.\n"
+      "# as it is; failure-revealing tests (suite 'palus-failure') fail until their bugs are fixed;\n"
+      "# suspect ones (suite 'palus-suspect') are disabled: their failures may be the generator's doing.\n"
       "# Tests of theories also include palus/theory.hpp and your theories headers: palus_library_dep's\n"
       "# include directories must reach them (palus's oracles/include and your project's folder).\n";
   for (const fs::path& file : files_locked()) {
-    const bool failure = file.string().find("_failure") != std::string::npos;
+    const std::string suite = suite_of(file);
     const std::string target = target_of(file);
     text += "\n" + target + " = executable('" + target + "', '" + file.string() + "',\n" +
             "  dependencies: [palus_library_dep, gtest_main_dep])\n";
-    text += "test('" + file.stem().string() + "', " + target + ", suite: '" +
-            (failure ? "palus-failure', timeout: 60)\n" : "palus-regression')\n");
+    text += "test('" + file.stem().string() + "', " + target + ", suite: '" + suite + "'" +
+            (suite == "palus-regression" ? ")\n" : ", timeout: 60)\n");
   }
   return text;
 }
@@ -264,18 +309,19 @@ std::string SuiteWriter::cmake_fragment() const {
       "#   PALUS_LIBRARY  the library under test: a target (with its include directories) or a library file\n"
       "# and finds GoogleTest (find_package(GTest REQUIRED)), and calls enable_testing() for ctest.\n"
       "# Regression tests are labelled palus-regression and pass on the library as it is;\n"
-      "# failure-revealing tests are labelled palus-failure and fail until their bugs are fixed.\n"
+      "# failure-revealing tests are labelled palus-failure and fail until their bugs are fixed;\n"
+      "# suspect ones are labelled palus-suspect and disabled: their failures may be the generator's doing.\n"
       "# Tests of theories also include palus/theory.hpp and your theories headers: PALUS_LIBRARY's\n"
       "# include directories must reach them (palus's oracles/include and your project's folder).\n"
       "\ninclude(GoogleTest)\n";
   for (const fs::path& file : files_locked()) {
-    const bool failure = file.string().find("_failure") != std::string::npos;
+    const std::string suite = suite_of(file);
     const std::string target = target_of(file);
     text += "\nadd_executable(" + target + " " + file.string() + ")\n";
     text += "target_compile_features(" + target + " PRIVATE cxx_std_17)\n";
     text += "target_link_libraries(" + target + " PRIVATE ${PALUS_LIBRARY} GTest::gtest_main)\n";
-    text += "gtest_discover_tests(" + target + " PROPERTIES LABELS " +
-            (failure ? "palus-failure TIMEOUT 60)\n" : "palus-regression)\n");
+    text += "gtest_discover_tests(" + target + " PROPERTIES LABELS " + suite +
+            (suite == "palus-regression" ? ")\n" : " TIMEOUT 60)\n");
   }
   return text;
 }

@@ -123,8 +123,12 @@ class SuiteWriter {
     std::uint64_t order = 0;  ///< when its name was reserved
     ManifestTest record;      ///< its name and its entry in tests.yaml (the file is set when written)
   };
-  /// (subject_identifier, failure?): one group of files.
-  using GroupKey = std::pair<std::string, bool>;
+  /// Regression tests (expected exceptions among them), failure tests, suspect failure tests.
+  enum class FileKind { regression, failure, suspect };
+  /// (subject_identifier, kind): one group of files.
+  using GroupKey = std::pair<std::string, FileKind>;
+  static FileKind file_kind(generation::TestKind kind, bool suspect);
+  static const char* file_suffix(FileKind kind);
 
   std::filesystem::path file_of(const GroupKey& key, std::size_t position) const;
   std::string file_text(const GroupKey& key, const std::vector<const Held*>& tests) const;

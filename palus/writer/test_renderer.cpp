@@ -107,7 +107,9 @@ class Body {
   RenderedTest render(const TestName& name) {
     plan();
     RenderedTest out;
-    out.text = "TEST(" + name.suite + ", " + name.name + ") {\n";
+    out.text = "TEST_F(" + name.suite + ", " + name.name + ") {\n";
+    if (test_.kind == TestKind::failure && !test_.suspicion.empty())
+      line("// palus: suspect: " + without_project_dir(test_.suspicion));
     const std::size_t n = rendered_count();
     for (std::size_t i = 0; i < n; ++i) {
       if (skipped(i)) continue;
@@ -171,6 +173,8 @@ class Body {
   }
 
   void plan() {
+    if (test_.kind == TestKind::failure && !test_.suspicion.empty())
+      line("// palus: suspect: " + without_project_dir(test_.suspicion));
     const std::size_t n = rendered_count();
     for (std::size_t i = 0; i < n; ++i) {
       if (skipped(i)) continue;
@@ -520,11 +524,15 @@ class Body {
 
   std::string failure_comment() const {
     std::string text = "// palus: " + (test_.failure_kind.empty() ? std::string("failure") : test_.failure_kind);
-    std::string message = first_line(test_.message);
-    if (!options_.project_dir.empty())
-      message = text::erase_all(message, options_.project_dir + (options_.project_dir.ends_with('/') ? "" : "/"));
+    const std::string message = without_project_dir(first_line(test_.message));
     if (!message.empty()) text += ": " + message;
     return text;
+  }
+
+  /// `text` naming the project's files relative to its folder.
+  std::string without_project_dir(const std::string& text) const {
+    if (options_.project_dir.empty()) return text;
+    return text::erase_all(text, options_.project_dir + (options_.project_dir.ends_with('/') ? "" : "/"));
   }
 
   /// After statement i: its observer values (the value of the statement itself is asserted inline).
@@ -590,7 +598,8 @@ std::string subject_identifier(const TestCase& test) { return identifier(test.su
 std::string suite_name(const TestCase& test) {
   std::string subject = subject_identifier(test);
   subject[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(subject[0])));
-  return subject + (test.kind == TestKind::failure ? "FailureTest" : "RegressionTest");
+  if (test.kind != TestKind::failure) return subject + "RegressionTest";
+  return subject + (test.suspicion.empty() ? "FailureTest" : "SuspectTest");
 }
 
 std::string readable_name(const api::Callable& callable) {

@@ -26,10 +26,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// "TEST(Suite, Name)" occurrences of every *_test.cpp in `dir`.
+/// "TEST_F(Suite, Name)" occurrences of every *_test.cpp in `dir`.
 std::set<std::string> tests_in(const fs::path& dir) {
   std::set<std::string> names;
-  const std::regex test(R"(TEST\((\w+), (\w+)\))");
+  const std::regex test(R"(TEST_F\((\w+), (\w+)\))");
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.path().filename().string().find("_test.cpp") == std::string::npos) continue;
     const std::string text = read_text(entry.path());
@@ -114,7 +114,7 @@ TEST_F(FaultyRun, FindsTheMisbehavioursAsDistinctMinimisedFailures) {
   // Minimised: every failure test of Misbehaver makes the object and calls the misbehaving
   // method, whose name its test name carries, with a comment saying how it failed; nothing else.
   const std::string text = read_text(out() / "Misbehaver_failure_test.cpp");
-  const std::regex test(R"(TEST\(MisbehaverFailureTest, Misbehaver_(\w+)_\d+\) \{\n((?:  .*\n)*)\})");
+  const std::regex test(R"(TEST_F\(MisbehaverFailureTest, Misbehaver_(\w+)_\d+\) \{\n((?:  .*\n)*)\})");
   int checked = 0;
   for (std::sregex_iterator it(text.begin(), text.end(), test), end; it != end; ++it, ++checked) {
     const std::string method = (*it)[1].str(), body = (*it)[2].str();

@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 /// Every TEST block of the *_test.cpp files in `dir`: name -> body without its TEST line.
 std::multimap<std::string, std::string> tests_of(const fs::path& dir) {
   std::multimap<std::string, std::string> tests;
-  const std::regex block(R"(TEST\((\w+), (\w+)\) \{\n([\s\S]*?)\n\}\n)");
+  const std::regex block(R"(TEST_F\((\w+), (\w+)\) \{\n([\s\S]*?)\n\}\n)");
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.path().filename().string().find("_test.cpp") == std::string::npos) continue;
     const std::string text = read_text(entry.path());

@@ -1,9 +1,12 @@
-// The samples beside tinysql end to end: `palus run` in palus mode with a fixed seed and step
-// budget, writing failure tests only, on a copy of each sample. The failure tests it keeps were
-// compiled and seen failing by the checker; every failure must be one of the sample's known bugs
-// (BUGS.md, recognised by the signatures of its bugs.yaml, as bench/evaluate does): no false
-// alarms, and at least the bugs this budget is known to reach.
+// The samples beside tinysql end to end: `palus run` (palus mode, or random for traps) with a
+// fixed seed and step budget, writing failure tests only, on a copy of each sample. The failure
+// tests it keeps were compiled and seen failing by the checker; every failure must be one of the
+// sample's known bugs (BUGS.md, recognised by the signatures of its bugs.yaml, as bench/evaluate
+// does): no false alarms, and at least the bugs this budget is known to reach. The traps sample's
+// misuses (handles its document freed, an asserted index, a buffer of one char) must be invalid
+// inputs or suspects, never failures.
 #include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
 
 #include <iostream>
 #include <set>
@@ -23,13 +26,16 @@ struct SampleCase {
   const char* name;
   std::uint64_t steps;
   std::set<std::string> must_find;  ///< found by this seed and budget every time
+  const char* mode = "palus";
+  /// Callables whose failures must be suspects (disabled tests), never failures.
+  std::set<std::string> must_suspect = {};
 };
 
 void PrintTo(const SampleCase& c, std::ostream* os) { *os << c.name; }
 
 /// The step budget decides, not the clock: the same tests for the seed on any machine.
 std::string run_args(const SampleCase& c, const fs::path& config) {
-  return "run --config '" + config.string() + "' --mode palus --seed 1 --time-limit 10m --max-steps " +
+  return "run --config '" + config.string() + "' --mode " + c.mode + " --seed 1 --time-limit 10m --max-steps " +
          std::to_string(c.steps) + " --failures-only -q";
 }
 
@@ -60,12 +66,26 @@ TEST_P(SampleRun, FindsItsKnownBugsAndNothingElse) {
   for (const std::string& bug : found) listed += " " + bug;
   std::cout << c.name << ": " << report.failures.size() << " failures, known bugs found:" << listed << "\n";
   for (const std::string& bug : c.must_find) EXPECT_TRUE(found.count(bug)) << bug << " not found\n" << run.output;
+
+  // The failures palus doubts (a library assert on the call's inputs, a made-up buffer) are
+  // suspects: disabled tests, never counted as failures.
+  const YAML::Node written = YAML::LoadFile((out / "report.yaml").string());
+  std::set<std::string> suspected;
+  for (const auto& f : written["suspects"]) suspected.insert(f["callable"].as<std::string>());
+  for (const std::string& callable : c.must_suspect)
+    EXPECT_TRUE(suspected.count(callable)) << callable << " is no suspect\n" << run.output;
 }
 
 INSTANTIATE_TEST_SUITE_P(Samples, SampleRun,
                          ::testing::Values(SampleCase{"minisat", 20000, {"B2", "B4", "B6"}},
                                            SampleCase{"argparse", 20000, {"B1", "B4", "B5"}},
-                                           SampleCase{"collections", 20000, {"B1", "B5", "B6"}}),
+                                           SampleCase{"collections", 20000, {"B1", "B5", "B6"}},
+                                           SampleCase{"traps",
+                                                      5000,
+                                                      {"B1", "B2"},
+                                                      "random",
+                                                      {"traps::Node::at(std::size_t) const",
+                                                       "traps::Node::copyName(char *, std::size_t) const"}}),
                          [](const auto& info) { return std::string(info.param.name); });
 
 }  // namespace

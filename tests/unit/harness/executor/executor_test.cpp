@@ -368,6 +368,34 @@ TEST(SanitizerReport, UndefinedBehaviour) {
   EXPECT_EQ(r.top_frame, "add(int, int) /src/a.cpp:12:5");
 }
 
+TEST(SanitizerReport, UseAfterFreeNamesTheCallsThatUsedAndFreed) {
+  auto r = detail::parse_sanitizer_report(
+      "==7==ERROR: AddressSanitizer: heap-use-after-free on address 0x62d00000a460 at pc 0x55 bp 0x7f sp 0x7e\n"
+      "READ of size 8 at 0x62d00000a460 thread T0\n"
+      "    #0 0x55 in pugi::xml_node::attribute(char const*) const /src/pugixml.cpp:5609\n"
+      "    #1 0x56 in thunk_41(palus::harness::Call&) /work/harness.cpp:300\n"
+      "    #2 0x57 in palus::harness::run_statement() /palus/interpreter.cpp:80\n"
+      "\n"
+      "0x62d00000a460 is located 96 bytes inside of 32768-byte region\n"
+      "freed by thread T0 here:\n"
+      "    #0 0x60 in __interceptor_free ../../../../src/libsanitizer/asan/asan_malloc_linux.cpp:52\n"
+      "    #1 0x61 in pugi::xml_document::_destroy() /src/pugixml.cpp:7180\n"
+      "    #2 0x62 in pugi::xml_document::load_string(char const*, unsigned int) /src/pugixml.cpp:7338\n"
+      "    #3 0x63 in thunk_7(palus::harness::Call&) /work/harness.cpp:90\n"
+      "\n"
+      "previously allocated by thread T0 here:\n"
+      "    #0 0x70 in __interceptor_malloc ../../../../src/libsanitizer/asan/asan_malloc_linux.cpp:69\n"
+      "    #1 0x71 in thunk_3(palus::harness::Call&) /work/harness.cpp:50\n"
+      "\n"
+      "SUMMARY: AddressSanitizer: heap-use-after-free /src/pugixml.cpp:5609 in pugi::xml_node::attribute(char const*) "
+      "const\n");
+  ASSERT_TRUE(r.found);
+  EXPECT_EQ(r.kind, "heap-use-after-free");
+  EXPECT_EQ(r.top_frame, "pugi::xml_node::attribute(char const*) const /src/pugixml.cpp:5609");
+  EXPECT_EQ(r.used_in_thunk, 41);
+  EXPECT_EQ(r.freed_in_thunk, 7) << "the free stack's call, not the allocation's";
+}
+
 TEST(SanitizerReport, OutOfMemoryAndSegv) {
   auto oom = detail::parse_sanitizer_report(
       "==9==ERROR: AddressSanitizer: out of memory: allocator is trying to allocate 0x100000000 bytes\n"

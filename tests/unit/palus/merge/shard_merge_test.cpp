@@ -110,7 +110,7 @@ TEST(WrittenSuite, SubjectAndRenaming) {
   EXPECT_EQ(subject_of_file("Statement_regression_test.cpp"), "Statement");
   EXPECT_EQ(subject_of_file("xml_node_failure_3_test.cpp"), "xml_node");
   EXPECT_EQ(subject_of_file("notes.cpp"), "");
-  EXPECT_EQ(with_test_name("TEST(S, A_1) {\n  a;\n}\n", {"S", "A_4"}), "TEST(S, A_4) {\n  a;\n}\n");
+  EXPECT_EQ(with_test_name("TEST(S, A_1) {\n  a;\n}\n", {"S", "A_4"}), "TEST_F(S, A_4) {\n  a;\n}\n");
 }
 
 class WrittenSuiteFolder : public ::testing::Test {

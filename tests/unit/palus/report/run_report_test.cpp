@@ -31,9 +31,13 @@ RunReport full_report() {
   r.time_limit_s = 60;
   r.max_steps = 400;
   r.sequences = {10, 6, 2, 1, 1, 0};
-  r.tests = {5, 1, 0, 0, 2, 0};
+  r.tests = {5, 1, 0, 0, 2, 0, 0, 1};
   r.failures.push_back(
-      {"crash", "ns::A::f()", "generated/A_failure_test.cpp:A_f_1", "SIGSEGV", "crash\nns::A::f()\nns::A::f"});
+      {"crash", "ns::A::f()", "generated/A_failure_test.cpp:A_f_1", "SIGSEGV", "crash\nns::A::f()\nns::A::f", ""});
+  r.suspects.push_back({"crash", "ns::A::at(int)", "generated/A_suspect_test.cpp:DISABLED_A_at_1",
+                        "SIGABRT: Assertion `i < n' failed.", "crash\nns::A::at(int)\n call",
+                        "the library's own assert(i < n) in its public ns::A::at(int) failed"});
+  r.preconditions.push_back("ns::A::at(int): assert(i < n) at a.cpp:3");
   r.coverage = RunReport::Coverage{71.3, 52.0, "generated-suite"};
   r.stages_s = {{"analyze", 1.0}, {"generate", 60.0}};
   r.unsupported.push_back({"ns::B::g", "a parameter of a function pointer type"});
@@ -42,17 +46,20 @@ RunReport full_report() {
 
 TEST(RunReportYaml, KeysArePinned) {
   const YAML::Node root = YAML::Load(to_yaml(full_report()));
-  EXPECT_EQ(
-      (std::set<std::string>{"palus_version", "command", "seed", "mode", "time_limit_s", "max_steps", "interrupted",
-                             "sequences", "tests", "failures", "coverage", "stages_s", "unsupported"}),
-      keys_of(root));
+  EXPECT_EQ((std::set<std::string>{"palus_version", "command", "seed", "mode", "time_limit_s", "max_steps",
+                                   "interrupted", "sequences", "tests", "failures", "suspects", "preconditions",
+                                   "coverage", "stages_s", "unsupported"}),
+            keys_of(root));
   EXPECT_EQ((std::set<std::string>{"executed", "normal", "exception", "failure", "invalid", "duplicates", "blocks"}),
             keys_of(root["sequences"]));
   EXPECT_EQ((std::set<std::string>{"regression", "failure", "dropped_uncompilable", "dropped_flaky",
-                                   "expected_exception", "pending", "cut_no_new_blocks"}),
+                                   "expected_exception", "pending", "cut_no_new_blocks", "suspect"}),
             keys_of(root["tests"]));
   ASSERT_EQ(1u, root["failures"].size());
   EXPECT_EQ((std::set<std::string>{"kind", "callable", "test", "message", "key"}), keys_of(root["failures"][0]));
+  ASSERT_EQ(1u, root["suspects"].size());
+  EXPECT_EQ((std::set<std::string>{"kind", "callable", "test", "message", "key", "suspicion"}),
+            keys_of(root["suspects"][0]));
   EXPECT_EQ((std::set<std::string>{"line", "branch", "scope"}), keys_of(root["coverage"]));
   ASSERT_EQ(1u, root["unsupported"].size());
   EXPECT_EQ((std::set<std::string>{"entity", "reason"}), keys_of(root["unsupported"][0]));
@@ -113,6 +120,10 @@ TEST(RunReportYaml, WhatIsWrittenIsReadBack) {
   EXPECT_EQ(back.tests.regression, 5u);
   ASSERT_EQ(back.failures.size(), 1u);
   EXPECT_EQ(back.failures[0].key, r.failures[0].key);
+  ASSERT_EQ(back.suspects.size(), 1u);
+  EXPECT_EQ(back.suspects[0].suspicion, r.suspects[0].suspicion);
+  EXPECT_EQ(back.tests.suspect, 1u);
+  EXPECT_EQ(back.preconditions, r.preconditions);
   ASSERT_TRUE(back.coverage.has_value());
   EXPECT_DOUBLE_EQ(back.coverage->line, 71.3);
   ASSERT_TRUE(back.shard.has_value());

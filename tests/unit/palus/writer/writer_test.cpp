@@ -509,7 +509,7 @@ TEST(TestRendererTest, EachStatementShape) {
   EXPECT_HAS(text, "widget4.paint(gadgets::Color::blue);");
   EXPECT_HAS(text, "gadgets::Token token(std::string(\"tok\"));");
   EXPECT_HAS(text, "holder.take(std::move(token));");
-  EXPECT_HAS(text, "TEST(WidgetRegressionTest, Test_1) {\n");
+  EXPECT_HAS(text, "TEST_F(WidgetRegressionTest, Test_1) {\n");
 }
 
 TEST(TestRendererTest, ConstResultsThatLaterCallsChangeAreConstCast) {
@@ -619,7 +619,7 @@ TEST(TestRendererTest, FailureTestsCommentTheFailingStatementAndAssertNothing) {
   t.message = "SIGABRT\nsecond line";
   const std::string text = render(t, "Widget_crash_1");
   EXPECT_HAS(text,
-             "TEST(WidgetFailureTest, Widget_crash_1) {\n"
+             "TEST_F(WidgetFailureTest, Widget_crash_1) {\n"
              "  gadgets::Widget widget(2);\n"
              "  widget.size();\n"
              "  // palus: crash: SIGABRT\n"
@@ -722,7 +722,7 @@ TEST(TestRendererTest, FailedTheoryIsCalledUnderItsNameAndPlace) {
   t.message = "size() == n failed at gadgets_theories.hpp:19";
   const RenderedTest rendered = render_with_theories(t, "Widget_resize_keeps_1");
   EXPECT_HAS(rendered.text,
-             "TEST(WidgetFailureTest, Widget_resize_keeps_1) {\n"
+             "TEST_F(WidgetFailureTest, Widget_resize_keeps_1) {\n"
              "  gadgets::Widget widget(2);\n"
              "  // palus: theory: size() == n failed at gadgets_theories.hpp:19\n"
              "  // theory resize_keeps, gadgets_theories.hpp:17\n"
@@ -860,7 +860,7 @@ TEST(SuiteWriterTest, CandidatesCarryTheirLineRanges) {
     start = end + 1;
   }
   for (const auto& e : file.tests) {
-    EXPECT_EQ(lines[e.first_line], "TEST(" + e.name.suite + ", " + e.name.name + ") {");
+    EXPECT_EQ(lines[e.first_line], "TEST_F(" + e.name.suite + ", " + e.name.name + ") {");
     EXPECT_EQ(lines[e.last_line], "}");
     EXPECT_EQ(file.test_at(e.first_line + 1), &e);
   }

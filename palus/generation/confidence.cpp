@@ -1,0 +1,211 @@
+#include "palus/generation/confidence.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <set>
+
+#include "core/api_rules.hpp"
+#include "core/names.hpp"
+#include "harness/codegen/callable_plan.hpp"
+
+namespace palus::generation {
+namespace {
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+/// The identifiers of a C++ expression, string and character literals left out.
+std::set<std::string> identifiers(const std::string& expression) {
+  std::set<std::string> out;
+  for (std::size_t i = 0; i < expression.size();) {
+    const char c = expression[i];
+    if (c == '"' || c == '\'') {
+      std::size_t end = i + 1;
+      while (end < expression.size() && expression[end] != c) end += expression[end] == '\\' ? 2 : 1;
+      i = end + 1;
+      continue;
+    }
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      std::size_t end = i;
+      while (end < expression.size() && word_char(expression[end])) ++end;
+      out.insert(expression.substr(i, end - i));
+      i = end;
+      continue;
+    }
+    ++i;
+  }
+  return out;
+}
+
+/// Whether the compiler's spelling of a function (`int ns::C::f(int) const`) is `qualified`'s.
+bool spells(const std::string& function, const std::string& qualified) {
+  const std::string head = qualified + "(";
+  for (std::size_t at = function.find(head); at != std::string::npos; at = function.find(head, at + 1))
+    if (at == 0 || !word_char(function[at - 1])) return true;
+  return false;
+}
+
+/// What the condition of an assert in a public function may name to be about the call: its
+/// parameters, and its class's fields and methods (`index < size()`, `_wrap._root`).
+struct AssertedOn {
+  const api::Callable* callable = nullptr;  ///< the public function that asserted (one overload)
+  std::set<std::string> names;
+};
+
+AssertedOn asserted_on(const api::Api* api, const std::string& function) {
+  AssertedOn on;
+  if (api == nullptr) return on;
+  std::size_t best = 0;
+  auto consider = [&](const api::Callable& f, const api::Class* owner) {
+    const std::string qualified =
+        owner != nullptr ? owner->name + "::" + f.name : std::string(names::without_parameters(f.id));
+    if (qualified.size() < best || !spells(function, qualified)) return;
+    if (qualified.size() > best) on = AssertedOn{};
+    best = qualified.size();
+    on.callable = &f;
+    for (const auto& p : f.params) on.names.insert(p.name);
+    if (owner == nullptr) return;
+    for (const auto& field : owner->fields) on.names.insert(field.name);
+    for (const auto& m : owner->methods) on.names.insert(m.name);
+    on.names.insert("this");
+  };
+  for (const auto& c : api->classes) {
+    for (const auto& f : c.constructors) consider(f, &c);
+    for (const auto& f : c.methods) consider(f, &c);
+  }
+  for (const auto& f : api->functions) consider(f, nullptr);
+  return on;
+}
+
+std::size_t failing_index(const Classified& failure, const Sequence& failing) {
+  if (failure.statement >= 0 && static_cast<std::size_t>(failure.statement) < failing.size())
+    return static_cast<std::size_t>(failure.statement);
+  return failing.size() - 1;
+}
+
+bool is_integer(api::TypeCategory c) { return c == api::TypeCategory::integer || c == api::TypeCategory::character; }
+
+/// A made-up pointer among the parameters of `info`: "" when there is none.
+std::string made_up_pointer(const CallableInfo& info) {
+  const auto& in = info.inputs;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (in[i].param == nullptr) continue;
+    const api::TypeRef& t = in[i].type;
+    const bool pointer = api::is_pointer(t.passing);
+    const bool c_string = t.category == api::TypeCategory::cstring;
+    const bool next_is_size = i + 1 < in.size() && in[i + 1].param != nullptr && is_integer(in[i + 1].type.category) &&
+                              !api::is_pointer(in[i + 1].type.passing);
+    const bool next_is_c_string =
+        i + 1 < in.size() && in[i + 1].param != nullptr && in[i + 1].type.category == api::TypeCategory::cstring;
+    if (pointer && harness::is_scalar(t.category))
+      return fmt::format("`{}` got a pointer to one {}, where the call may want a buffer", in[i].param->name, t.base);
+    if ((pointer || c_string) && next_is_size)
+      return fmt::format("`{}` and `{}` got values made up apart, where the call may want a buffer and its size",
+                         in[i].param->name, in[i + 1].param->name);
+    if (c_string && next_is_c_string)
+      return fmt::format("`{}` and `{}` got two unrelated strings, where the call may want one range",
+                         in[i].param->name, in[i + 1].param->name);
+  }
+  return "";
+}
+
+/// A parameter named as a size, count or index, or of an unsigned type.
+bool sizes(const InputNeed& need, const Input& input) {
+  if (need.param == nullptr) return false;
+  if (input.kind == InputKind::unsigned_integer) return true;
+  std::string name = need.param->name;
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (name == "n" || name == "i") return true;
+  for (const char* part : {"size", "len", "count", "index", "idx", "capacity", "num", "reserve", "pos"})
+    if (name.find(part) != std::string::npos) return true;
+  return false;
+}
+
+/// A size, count or index of 2^24 or more given to a statement of `sequence`: "" when none.
+std::string huge_size(const Sequence& sequence, const Catalog& catalog) {
+  constexpr std::uint64_t kHuge = std::uint64_t{1} << 24;
+  for (std::size_t k = 0; k < sequence.size(); ++k) {
+    const CallableInfo& info = catalog.callables[sequence[k].callable];
+    const auto& inputs = sequence[k].inputs;
+    for (std::size_t i = 0; i < inputs.size() && i < info.inputs.size(); ++i) {
+      const Input& in = inputs[i];
+      const bool huge = (in.kind == InputKind::unsigned_integer && in.u >= kHuge) ||
+                        (in.kind == InputKind::signed_integer && in.i >= static_cast<std::int64_t>(kHuge));
+      if (!huge || !sizes(info.inputs[i], in)) continue;
+      const std::string value = in.kind == InputKind::unsigned_integer ? std::to_string(in.u) : std::to_string(in.i);
+      return fmt::format("`{}` of {} got {}: the time or memory the run took may be what that value asks for",
+                         info.inputs[i].param->name, info.id, value);
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+FailedAssert failed_assert(const std::string& message) {
+  FailedAssert a;
+  const std::size_t marker = message.find(": Assertion `");
+  if (marker == std::string::npos) return a;
+  const std::size_t start = marker + 13;
+  const std::size_t end = message.find("' failed", start);
+  if (end == std::string::npos) return a;
+  a.condition = message.substr(start, end - start);
+  // Before the marker: "<program>: <file>:<line>: <function>"; the function may hold ": " itself
+  // (its return type's "ns::T"), so the location is the last ":<digits>: " before it.
+  std::size_t location_end = std::string::npos;
+  for (std::size_t at = message.find(": "); at != std::string::npos && at < marker; at = message.find(": ", at + 1)) {
+    std::size_t digits = at;
+    while (digits > 0 && std::isdigit(static_cast<unsigned char>(message[digits - 1]))) --digits;
+    if (digits < at && digits > 0 && message[digits - 1] == ':') location_end = at;
+  }
+  if (location_end == std::string::npos) return a;
+  a.function = message.substr(location_end + 2, marker - location_end - 2);
+  const std::size_t file_start = message.rfind(": ", message.rfind(':', location_end - 1));
+  a.where = message.substr(file_start == std::string::npos ? 0 : file_start + 2,
+                           location_end - (file_start == std::string::npos ? 0 : file_start + 2));
+  return a;
+}
+
+Confidence judge_confidence(const Classified& failure, const Sequence& failing, const Catalog& catalog) {
+  Confidence c;
+  if (failing.empty()) return c;
+  const std::size_t at = failing_index(failure, failing);
+  const CallableInfo& info = catalog.callables[failing[at].callable];
+  if (failure.kind == "crash") {
+    if (const FailedAssert a = failed_assert(failure.message); !a.condition.empty()) {
+      const AssertedOn on = asserted_on(catalog.api, a.function);
+      const std::set<std::string> named = identifiers(a.condition);
+      const bool about_the_call =
+          std::any_of(named.begin(), named.end(), [&](const std::string& n) { return on.names.count(n) > 0; });
+      if (on.callable != nullptr && about_the_call) {
+        c.high = false;
+        c.suspicion = fmt::format(
+            "the library's own assert({}) in its public {} ({}) failed: it states a precondition of the call that "
+            "the generated inputs broke",
+            a.condition, a.function, a.where);
+        c.precondition = fmt::format("{}: assert({}) at {}", info.id, a.condition, a.where);
+        return c;
+      }
+    }
+  }
+  if (failure.kind == "crash" || failure.kind == "sanitizer") {
+    if (std::string pointer = made_up_pointer(info); !pointer.empty()) {
+      c.high = false;
+      c.suspicion = pointer;
+      c.precondition = info.id + ": " + pointer;
+      return c;
+    }
+  }
+  if (failure.kind == "hang" || failure.kind == "oom") {
+    if (std::string huge = huge_size(failing, catalog); !huge.empty()) {
+      c.high = false;
+      c.suspicion = huge;
+      return c;
+    }
+  }
+  return c;
+}
+
+}  // namespace palus::generation

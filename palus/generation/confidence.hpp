@@ -1,0 +1,42 @@
+#pragma once
+// How much a failure says about the library (issue 23, DESIGN §8): `high` when it reproduces with
+// inputs a caller could write, `low` when the generator made up what the library was told not to
+// get. Low-confidence failures are written as suspect tests, apart from the bugs.
+
+#include <string>
+
+#include "palus/generation/catalog.hpp"
+#include "palus/generation/feedback.hpp"
+#include "palus/generation/sequence.hpp"
+
+namespace palus::generation {
+
+struct Confidence {
+  bool high = true;
+  /// Low: what the generator made up, in a sentence for the suspect test's comment.
+  std::string suspicion;
+  /// Low: the precondition the failure shows ("pugi::xpath_node_set::operator[](size_t) const:
+  /// assert(index < size()) at src/pugixml.cpp:12495"); "" when it names none.
+  std::string precondition;
+};
+
+/// The confidence of `failure`, found by running `failing` (the failure's statement is
+/// failure.statement, or the last one).
+/// - A failed `assert` of the library's in one of its public functions, on that function's
+///   parameters or its object's state, is the library stating a precondition.
+/// - A crash in a call given a pointer to one scalar (where a buffer may be wanted), a pointer or C
+///   string with a size after it, or two C strings (a range) had a pointer the generator made up.
+/// - Running out of time or memory after a size, count or index of 2^24 or more may be what that
+///   value asked for.
+Confidence judge_confidence(const Classified& failure, const Sequence& failing, const Catalog& catalog);
+
+/// A failed assert's parts, from its message ("...: src/a.cpp:12: int f(int): Assertion `x > 0'
+/// failed."); all empty when `message` holds none.
+struct FailedAssert {
+  std::string where;      ///< "src/a.cpp:12"
+  std::string function;   ///< "int f(int)", as the compiler spells it
+  std::string condition;  ///< "x > 0"
+};
+FailedAssert failed_assert(const std::string& message);
+
+}  // namespace palus::generation

@@ -1,0 +1,141 @@
+#include "palus/generation/ownership.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+#include "core/names.hpp"
+
+namespace palus::generation {
+namespace {
+
+const api::Class* find_class(const api::Api* api, const std::string& name) {
+  if (api == nullptr) return nullptr;
+  for (const auto& c : api->classes)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+bool related(const api::Class& a, const std::string& b) {
+  return a.name == b || std::find(a.bases.begin(), a.bases.end(), b) != a.bases.end() ||
+         std::find(a.subclasses.begin(), a.subclasses.end(), b) != a.subclasses.end();
+}
+
+/// Whether `text` names `name` as a whole qualified name ("ResultSet *" names tinysql::ResultSet's
+/// last component; "xml_node_struct *" does not name xml_node).
+bool names_type(const std::string& text, const std::string& name) {
+  const std::string last(names::last_component(name));
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t at = text.find(last); at != std::string::npos; at = text.find(last, at + 1)) {
+    const bool starts = at == 0 || !word(text[at - 1]);
+    const bool ends = at + last.size() >= text.size() || !word(text[at + last.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
+/// Whether the library keeps track of objects of class `used` that depend on objects of class
+/// `owner`: `owner` has a field naming `used` (a statement's pointer to its open result set), or
+/// a method of `used` reads a field `owner` declares (a fail-fast iterator comparing its list's
+/// modification count). A class and its bases tell nothing about each other this way.
+bool tracks(const api::Api* api, const std::string& owner, const std::string& used) {
+  const api::Class* o = find_class(api, owner);
+  const api::Class* u = find_class(api, used);
+  if (o == nullptr || u == nullptr || related(*o, used)) return false;
+  for (const auto& f : o->fields)
+    if (names_type(f.type.spelling, used)) return true;
+  for (const auto& m : u->methods)
+    for (const auto& read : m.reads)
+      for (const auto& f : o->fields)
+        if (read == owner + "::" + f.name) return true;
+  return false;
+}
+
+/// The record type of the object statement `k` made, as input `i` of `reader` wants it.
+std::string record_of(const CallableInfo& reader, std::size_t i) {
+  return i < reader.inputs.size() ? reader.inputs[i].record : std::string();
+}
+
+std::optional<std::uint32_t> receiver_of(const Statement& s, const CallableInfo& info) {
+  if (!info.is_method || s.inputs.empty() || s.inputs[0].kind != InputKind::ref) return std::nullopt;
+  return s.inputs[0].ref;
+}
+
+/// The objects statement `j` was given (its receiver and arguments) and those earlier statements
+/// made from them (a node from its document, a child from that node): what `j` may free.
+std::set<std::uint32_t> derived_from(const Sequence& sequence, std::size_t j) {
+  std::set<std::uint32_t> roots;
+  for (const Input& in : sequence[j].inputs)
+    if (in.kind == InputKind::ref) roots.insert(in.ref);
+  // Up the chain: what the roots were made from is a root too (a node's document, for a child
+  // the document frees).
+  for (std::size_t k = j; k-- > 0;) {
+    if (!roots.count(static_cast<std::uint32_t>(k))) continue;
+    for (const Input& in : sequence[k].inputs)
+      if (in.kind == InputKind::ref) roots.insert(in.ref);
+  }
+  std::set<std::uint32_t> derived = roots;
+  for (std::size_t k = 0; k < j; ++k)
+    for (const Input& in : sequence[k].inputs)
+      if (in.kind == InputKind::ref && derived.count(in.ref)) derived.insert(static_cast<std::uint32_t>(k));
+  return derived;
+}
+
+}  // namespace
+
+std::optional<FreesRule> freed_under_the_sequence(const harness::Outcome& outcome, const Sequence& sequence,
+                                                  std::size_t failing, const Catalog& catalog) {
+  if (outcome.kind != harness::OutcomeKind::sanitizer || outcome.sanitizer_kind != "heap-use-after-free")
+    return std::nullopt;
+  if (outcome.freed_in_callable < 0 || failing >= sequence.size()) return std::nullopt;
+  const auto freeing = static_cast<std::uint32_t>(outcome.freed_in_callable);
+  if (freeing >= catalog.callables.size()) return std::nullopt;
+  const CallableInfo& freer = catalog.callables[freeing];
+  const std::string owner = freer.callable != nullptr ? freer.callable->owner : std::string();
+  const CallableInfo& reader = catalog.callables[sequence[failing].callable];
+  const auto& inputs = sequence[failing].inputs;
+  // An earlier call of the freeing callable, the latest first.
+  for (std::size_t j = failing; j-- > 0;) {
+    if (sequence[j].callable != freeing) continue;
+    const auto receiver = receiver_of(sequence[j], freer);
+    const std::set<std::uint32_t> derived = derived_from(sequence, j);
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      if (inputs[i].kind != InputKind::ref || inputs[i].ref >= j || !derived.count(inputs[i].ref)) continue;
+      if (receiver && *receiver == inputs[i].ref) continue;  // its own state: the library's to keep right
+      const std::string used = record_of(reader, i);
+      if (used.empty() || (!owner.empty() && tracks(catalog.api, owner, used))) continue;
+      return FreesRule{freeing, used};
+    }
+  }
+  return std::nullopt;
+}
+
+bool uses_freed_object(const Sequence& sequence, const std::vector<FreesRule>& rules, const Catalog& catalog) {
+  if (rules.empty()) return false;
+  for (std::size_t j = 0; j < sequence.size(); ++j) {
+    const std::uint32_t callable = sequence[j].callable;
+    const auto rule =
+        std::find_if(rules.begin(), rules.end(), [&](const FreesRule& r) { return r.freeing == callable; });
+    if (rule == rules.end()) continue;
+    const auto receiver = receiver_of(sequence[j], catalog.callables[callable]);
+    const std::set<std::uint32_t> derived = derived_from(sequence, j);
+    for (std::size_t k = j + 1; k < sequence.size(); ++k) {
+      const CallableInfo& reader = catalog.callables[sequence[k].callable];
+      const auto& inputs = sequence[k].inputs;
+      for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (inputs[i].kind != InputKind::ref || inputs[i].ref >= j || !derived.count(inputs[i].ref) ||
+            (receiver && *receiver == inputs[i].ref))
+          continue;
+        for (const auto& r : rules)
+          if (r.freeing == callable && r.dead == record_of(reader, i)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+std::string describe(const FreesRule& rule, const Catalog& catalog) {
+  return catalog.callables[rule.freeing].id + " frees the " + rule.dead + " objects made before it";
+}
+
+}  // namespace palus::generation

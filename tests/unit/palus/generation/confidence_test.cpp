@@ -1,0 +1,238 @@
+// What a failure says about the library: memory the library freed under the sequence's hands
+// (ownership.hpp) and the confidence of a failure (confidence.hpp).
+
+#include "palus/generation/confidence.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "palus/generation/ownership.hpp"
+#include "unit/palus/generation/generation_fixtures.hpp"
+
+namespace palus::generation {
+namespace {
+
+using namespace fixtures;
+using api::CallableKind;
+using api::Passing;
+using api::TypeCategory;
+
+/// ns::Doc hands out ns::Node handles and frees them when reloaded (pugixml's documents);
+/// ns::Stmt frees the rows its ns::Rows reads when closed, and keeps a pointer to them (a
+/// result set its statement knows about).
+struct HandlesLibrary {
+  api::Api api;
+  std::vector<std::string> ids;
+  static constexpr std::uint32_t kDoc = 0, kAppend = 1, kReload = 2, kName = 3, kStmt = 4, kQuery = 5, kClose = 6,
+                                 kGet = 7, kAt = 8, kRead = 9, kRange = 10, kRemove = 11;
+
+  HandlesLibrary() {
+    const api::TypeRef node = record_type("ns::Node", Passing::value);
+    const api::TypeRef rows = record_type("ns::Rows", Passing::value);
+    const api::TypeRef size = type("size_t", "size_t", Passing::value, TypeCategory::integer);
+    api::Class doc;
+    doc.name = "ns::Doc";
+    doc.constructors.push_back(callable("ns::Doc::Doc()", "Doc", "ns::Doc", CallableKind::constructor));
+    doc.methods.push_back(callable("ns::Doc::append()", "append", "ns::Doc", CallableKind::method, {}, node));
+    doc.methods.push_back(callable("ns::Doc::reload()", "reload", "ns::Doc", CallableKind::method));
+    doc.fields.push_back({"buffer_", type("char *", "char", Passing::pointer, TypeCategory::character), "private"});
+    api::Class n;
+    n.name = "ns::Node";
+    n.fields.push_back(
+        {"root_", type("ns::node_struct *", "ns::node_struct", Passing::pointer, TypeCategory::record), "private"});
+    n.methods.push_back(callable("ns::Node::name() const", "name", "ns::Node", CallableKind::method, {}, int_type()));
+    n.methods.push_back(
+        callable("ns::Node::at(size_t) const", "at", "ns::Node", CallableKind::method, {param("index", size)}, node));
+    n.methods.push_back(callable(
+        "ns::Node::read(char *, size_t)", "read", "ns::Node", CallableKind::method,
+        {param("buffer", type("char *", "char", Passing::pointer, TypeCategory::character)), param("capacity", size)}));
+    n.methods.push_back(
+        callable("ns::Node::range(const char *, const char *)", "range", "ns::Node", CallableKind::method,
+                 {param("begin", type("const char *", "char", Passing::const_pointer, TypeCategory::cstring)),
+                  param("end", type("const char *", "char", Passing::const_pointer, TypeCategory::cstring))}));
+    n.methods.push_back(callable("ns::Node::remove(const ns::Node &)", "remove", "ns::Node", CallableKind::method,
+                                 {param("child", record_type("ns::Node", Passing::const_ref))}));
+    api::Class stmt;
+    stmt.name = "ns::Stmt";
+    stmt.constructors.push_back(callable("ns::Stmt::Stmt()", "Stmt", "ns::Stmt", CallableKind::constructor));
+    stmt.methods.push_back(callable("ns::Stmt::query()", "query", "ns::Stmt", CallableKind::method, {}, rows));
+    stmt.methods.push_back(callable("ns::Stmt::close()", "close", "ns::Stmt", CallableKind::method));
+    stmt.fields.push_back({"open_", type("ns::Rows *", "ns::Rows", Passing::pointer, TypeCategory::record), "private"});
+    api::Class r;
+    r.name = "ns::Rows";
+    r.methods.push_back(callable("ns::Rows::get()", "get", "ns::Rows", CallableKind::method, {}, int_type()));
+    api.classes = {doc, n, stmt, r};
+    ids = {"ns::Doc::Doc()",
+           "ns::Doc::append()",
+           "ns::Doc::reload()",
+           "ns::Node::name() const",
+           "ns::Stmt::Stmt()",
+           "ns::Stmt::query()",
+           "ns::Stmt::close()",
+           "ns::Rows::get()",
+           "ns::Node::at(size_t) const",
+           "ns::Node::read(char *, size_t)",
+           "ns::Node::range(const char *, const char *)",
+           "ns::Node::remove(const ns::Node &)"};
+  }
+};
+
+Outcome use_after_free(int statement, std::uint32_t used_in, std::uint32_t freed_in) {
+  Outcome o;
+  o.kind = OutcomeKind::sanitizer;
+  o.sanitizer_kind = "heap-use-after-free";
+  o.statement = statement;
+  o.used_in_callable = static_cast<int>(used_in);
+  o.freed_in_callable = static_cast<int>(freed_in);
+  return o;
+}
+
+TEST(Ownership, AHandleUsedAfterItsDocumentFreedItIsTheSequencesMisuse) {
+  const HandlesLibrary lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using L = HandlesLibrary;
+  // 0: doc  1: node = doc.append()  2: doc.reload()  3: node.name()
+  const Sequence s =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kReload, {ref(0)}), call(L::kName, {ref(1)})});
+  const auto rule = freed_under_the_sequence(use_after_free(3, L::kName, L::kReload), s, 3, catalog);
+  ASSERT_TRUE(rule.has_value());
+  EXPECT_EQ(rule->freeing, L::kReload);
+  EXPECT_EQ(rule->dead, "ns::Node");
+  EXPECT_EQ(describe(*rule, catalog), "ns::Doc::reload() frees the ns::Node objects made before it");
+  // Learned, the generator does not run such a sequence again; a node made after the reload is fine.
+  EXPECT_TRUE(uses_freed_object(s, {*rule}, catalog));
+  const Sequence after =
+      make({call(L::kDoc), call(L::kReload, {ref(0)}), call(L::kAppend, {ref(0)}), call(L::kName, {ref(2)})});
+  EXPECT_FALSE(uses_freed_object(after, {*rule}, catalog));
+
+  // A parent that deletes its child: the child handle is an argument of the freeing call.
+  // 0: doc  1: parent  2: child = doc.append()  3: parent.remove(child)  4: child.name()
+  const Sequence removed = make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}),
+                                 call(L::kRemove, {ref(1), ref(2)}), call(L::kName, {ref(2)})});
+  EXPECT_TRUE(freed_under_the_sequence(use_after_free(4, L::kName, L::kRemove), removed, 4, catalog).has_value());
+  // An object made apart from the freeing call's objects is not what it freed: a node of another
+  // document (the one read is).
+  // 0: doc  1: other  2: mine = doc.append()  3: theirs = other.append()  4: doc.reload()  5: mine.remove(theirs)
+  const Sequence two = make({call(L::kDoc), call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(1)}),
+                             call(L::kReload, {ref(0)}), call(L::kRemove, {ref(3), ref(2)})});
+  const auto freed = freed_under_the_sequence(use_after_free(5, L::kRemove, L::kReload), two, 5, catalog);
+  ASSERT_TRUE(freed.has_value());
+  EXPECT_EQ(freed->dead, "ns::Node");
+  EXPECT_FALSE(uses_freed_object(make({call(L::kDoc), call(L::kDoc), call(L::kAppend, {ref(1)}),
+                                       call(L::kReload, {ref(0)}), call(L::kName, {ref(2)})}),
+                                 {*freed}, catalog))
+      << "the other document's node lives on";
+}
+
+TEST(Ownership, TheLibrarysOwnUseAfterFreeStaysAFailure) {
+  const HandlesLibrary lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using L = HandlesLibrary;
+  // Freed and used in the same call: no earlier statement freed it.
+  const Sequence same = make({call(L::kDoc), call(L::kReload, {ref(0)})});
+  EXPECT_FALSE(freed_under_the_sequence(use_after_free(1, L::kReload, L::kReload), same, 1, catalog));
+  // Used through the very object whose call freed it: its own state, the library's to keep right.
+  const Sequence own = make({call(L::kDoc), call(L::kReload, {ref(0)}), call(L::kAppend, {ref(0)})});
+  EXPECT_FALSE(freed_under_the_sequence(use_after_free(2, L::kAppend, L::kReload), own, 2, catalog));
+  // A statement that points to its open rows keeps track of them: it had to guard their use.
+  const Sequence rows =
+      make({call(L::kStmt), call(L::kQuery, {ref(0)}), call(L::kClose, {ref(0)}), call(L::kGet, {ref(1)})});
+  EXPECT_FALSE(freed_under_the_sequence(use_after_free(3, L::kGet, L::kClose), rows, 3, catalog));
+  // No free stack through a thunk, or another kind of error: nothing to learn.
+  const Sequence s =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kReload, {ref(0)}), call(L::kName, {ref(1)})});
+  Outcome unknown = use_after_free(3, L::kName, L::kReload);
+  unknown.freed_in_callable = -1;
+  EXPECT_FALSE(freed_under_the_sequence(unknown, s, 3, catalog));
+  Outcome overflow = use_after_free(3, L::kName, L::kReload);
+  overflow.sanitizer_kind = "heap-buffer-overflow";
+  EXPECT_FALSE(freed_under_the_sequence(overflow, s, 3, catalog));
+}
+
+TEST(Ownership, FeedbackCallsTheMisuseInvalidAndSaysWhatItLearned) {
+  const HandlesLibrary lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using L = HandlesLibrary;
+  const Sequence s =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kReload, {ref(0)}), call(L::kName, {ref(1)})});
+  const Classified c = classify(use_after_free(3, L::kName, L::kReload), s, s.size(), catalog, FeedbackOptions{});
+  EXPECT_EQ(c.verdict, Verdict::invalid);
+  ASSERT_TRUE(c.frees.has_value());
+  EXPECT_EQ(c.frees->dead, "ns::Node");
+}
+
+TEST(FailedAssert, SplitsTheMessageOfGlibcsAssert) {
+  const FailedAssert a = failed_assert(
+      "SIGABRT: palus-harness: src/pugixml.cpp:12495: const pugi::xpath_node& pugi::xpath_node_set::operator[](size_t) "
+      "const: Assertion `index < size()' failed.");
+  EXPECT_EQ(a.where, "src/pugixml.cpp:12495");
+  EXPECT_EQ(a.function, "const pugi::xpath_node& pugi::xpath_node_set::operator[](size_t) const");
+  EXPECT_EQ(a.condition, "index < size()");
+  EXPECT_TRUE(failed_assert("SIGABRT: terminate called after throwing").condition.empty());
+}
+
+Classified failure(std::string kind, int statement, std::string message = {}) {
+  Classified c;
+  c.verdict = Verdict::failure;
+  c.kind = std::move(kind);
+  c.statement = statement;
+  c.message = std::move(message);
+  return c;
+}
+
+TEST(Confidence, ALibraryAssertOnTheCallsInputsIsAPrecondition) {
+  const HandlesLibrary lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using L = HandlesLibrary;
+  const Sequence s =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::unsigned_integer(3)})});
+  const Confidence on_parameter = judge_confidence(
+      failure(
+          "crash", 2,
+          "SIGABRT: palus-harness: src/a.cpp:12: ns::Node ns::Node::at(size_t) const: Assertion `index < 2' failed."),
+      s, catalog);
+  EXPECT_FALSE(on_parameter.high);
+  EXPECT_NE(on_parameter.suspicion.find("assert(index < 2)"), std::string::npos) << on_parameter.suspicion;
+  EXPECT_EQ(on_parameter.precondition, "ns::Node::at(size_t) const: assert(index < 2) at src/a.cpp:12");
+  const Confidence on_state = judge_confidence(
+      failure("crash", 2, "SIGABRT: h: src/a.cpp:9: ns::Node ns::Node::at(size_t) const: Assertion `root_' failed."), s,
+      catalog);
+  EXPECT_FALSE(on_state.high) << "a field of the receiver";
+  // An assert on nothing the caller gave (a broken invariant, `assert(false && "...")`) is a bug,
+  // and so is one inside a function that is not the library's public API.
+  EXPECT_TRUE(judge_confidence(failure("crash", 2,
+                                       "SIGABRT: h: src/a.cpp:9: ns::Node ns::Node::at(size_t) const: Assertion "
+                                       "`false && \"index root_\"' failed."),
+                               s, catalog)
+                  .high);
+  EXPECT_TRUE(judge_confidence(
+                  failure("crash", 2, "SIGABRT: h: src/a.cpp:9: void ns::detail::grow(int): Assertion `index' failed."),
+                  s, catalog)
+                  .high);
+}
+
+TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
+  const HandlesLibrary lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using L = HandlesLibrary;
+  const Sequence buffer = make({call(L::kDoc), call(L::kAppend, {ref(0)}),
+                                call(L::kRead, {ref(1), Input::integer(32), Input::unsigned_integer(10)})});
+  const Confidence read = judge_confidence(failure("sanitizer", 2, "stack-buffer-overflow"), buffer, catalog);
+  EXPECT_FALSE(read.high);
+  EXPECT_NE(read.suspicion.find("`buffer`"), std::string::npos) << read.suspicion;
+  const Sequence range = make(
+      {call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kRange, {ref(1), Input::string("a"), Input::string("b")})});
+  EXPECT_FALSE(judge_confidence(failure("sanitizer", 2, "heap-buffer-overflow"), range, catalog).high);
+  // A hang after asking for 2^30 elements, but not one after a small index.
+  const Sequence huge = make({call(L::kDoc), call(L::kAppend, {ref(0)}),
+                              call(L::kAt, {ref(1), Input::unsigned_integer(std::uint64_t{1} << 30)})});
+  EXPECT_FALSE(judge_confidence(failure("hang", 2), huge, catalog).high);
+  const Sequence small =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::unsigned_integer(3)})});
+  EXPECT_TRUE(judge_confidence(failure("hang", 2), small, catalog).high);
+  EXPECT_TRUE(judge_confidence(failure("sanitizer", 2, "heap-use-after-free"), small, catalog).high);
+}
+
+}  // namespace
+}  // namespace palus::generation
