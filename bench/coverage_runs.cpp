@@ -90,7 +90,8 @@ Run read_report(const fs::path& out) {
   run.failure_tests = count(root["tests"], "failure");
   if (const YAML::Node failures = root["failures"]; failures && failures.IsSequence()) {
     for (const auto& f : failures)
-      run.failures.push_back({text(f, "kind"), text(f, "callable"), text(f, "test"), text(f, "message")});
+      run.failures.push_back(
+          {text(f, "kind"), text(f, "callable"), text(f, "test"), text(f, "message"), text(f, "key")});
   }
   return run;
 }

@@ -12,6 +12,7 @@ namespace palus::bench {
 /// One entry of `failures:` in report.yaml.
 struct Failure {
   std::string kind, callable, test, message;
+  std::string key;  ///< report.yaml's failures[].key: kind, callable and the top frame, one per line
 };
 
 /// One `palus generate` and `palus report`, as its report.yaml tells it.

@@ -15,4 +15,14 @@ bool may_change(const TypeRef& param, const Class* cls) {
   return param.passing == Passing::ref || param.passing == Passing::pointer || moves_from(param, cls);
 }
 
+bool is_buffer(const Callable& f, std::size_t param) {
+  if (param + 1 >= f.params.size()) return false;
+  const TypeRef& p = f.params[param].type;
+  const TypeRef& n = f.params[param + 1].type;
+  // Not bool: std::vector<bool> has no data().
+  const bool scalar = p.category == TypeCategory::integer || p.category == TypeCategory::floating ||
+                      p.category == TypeCategory::character;
+  return is_pointer(p.passing) && scalar && n.category == TypeCategory::integer && n.passing == Passing::value;
+}
+
 }  // namespace palus::api

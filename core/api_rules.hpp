@@ -3,6 +3,9 @@
 // home of the rules that the generator (an object moved from is no input any more), the theory
 // checks (which objects a statement changed), the harness and the test writer (std::move) share.
 
+#include <cstddef>
+#include <cstdint>
+
 #include "core/api.hpp"
 
 namespace palus::api {
@@ -18,5 +21,23 @@ bool moves_from(const TypeRef& param, const Class* cls);
 /// True when a call may change the caller's object through `param`: a non-const reference or
 /// pointer, or a move (see moves_from).
 bool may_change(const TypeRef& param, const Class* cls);
+
+/// Whether parameter `param` of `f` is a buffer: a pointer to a number or character (not a C string) followed
+/// by an integer passed by value, its length (`char* buffer, size_t capacity`). The harness and
+/// the written tests pass a real array of that length (buffer_length), never one scalar's address.
+bool is_buffer(const Callable& f, std::size_t param);
+
+/// The most elements a buffer argument gets: a larger drawn length is given as this.
+inline constexpr std::uint64_t kMaxBufferLength = 4096;
+
+/// The length of the array for a drawn buffer length: 0 for a negative one, at most kMaxBufferLength.
+constexpr std::uint64_t buffer_length(std::int64_t drawn) {
+  return drawn < 0                                              ? 0
+         : static_cast<std::uint64_t>(drawn) > kMaxBufferLength ? kMaxBufferLength
+                                                                : static_cast<std::uint64_t>(drawn);
+}
+constexpr std::uint64_t buffer_length(std::uint64_t drawn) {
+  return drawn > kMaxBufferLength ? kMaxBufferLength : drawn;
+}
 
 }  // namespace palus::api

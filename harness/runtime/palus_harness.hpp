@@ -152,6 +152,16 @@ class Call {
   protocol::StatementResult& result_;
 };
 
+/// The length a buffer argument (api::is_buffer) gets for a drawn one: 0 for a negative one, at
+/// most `most` (api::kMaxBufferLength, which the generated harness passes).
+template <typename T>
+T buffer_length(T drawn, unsigned long long most) {
+  if constexpr (std::is_signed_v<T>) {
+    if (drawn < 0) return T(0);
+  }
+  return static_cast<unsigned long long>(drawn) > most ? static_cast<T>(most) : drawn;
+}
+
 /// Collects observer values of one object after a statement.
 class Observer {
  public:

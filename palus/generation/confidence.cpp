@@ -99,9 +99,10 @@ std::string made_up_pointer(const CallableInfo& info) {
                               !api::is_pointer(in[i + 1].type.passing);
     const bool next_is_c_string =
         i + 1 < in.size() && in[i + 1].param != nullptr && in[i + 1].type.category == api::TypeCategory::cstring;
-    if (pointer && harness::is_scalar(t.category))
+    const std::size_t param = static_cast<std::size_t>(in[i].param - info.callable->params.data());
+    if (pointer && harness::is_scalar(t.category) && !api::is_buffer(*info.callable, param))
       return fmt::format("`{}` got a pointer to one {}, where the call may want a buffer", in[i].param->name, t.base);
-    if ((pointer || c_string) && next_is_size)
+    if (c_string && next_is_size)
       return fmt::format("`{}` and `{}` got values made up apart, where the call may want a buffer and its size",
                          in[i].param->name, in[i + 1].param->name);
     if (c_string && next_is_c_string)

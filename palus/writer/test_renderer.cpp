@@ -339,6 +339,25 @@ class Body {
     return moves ? "std::move(" + object(j) + ")" : object(j);
   }
 
+  /// A buffer and its length (api::is_buffer): an array of the length the harness made, filled
+  /// with the drawn element, as `buffer.data(), length`.
+  void buffer_arguments(const api::Param& p, const api::Param& n, const Input& fill, const Input& drawn,
+                        std::vector<std::string>& args, std::vector<std::string>& setup) {
+    Input length = drawn;
+    if (drawn.kind == InputKind::unsigned_integer)
+      length.u = api::buffer_length(drawn.u);
+    else
+      length.i = static_cast<std::int64_t>(api::buffer_length(drawn.i));
+    const std::uint64_t elements = std::max<std::uint64_t>(
+        drawn.kind == InputKind::unsigned_integer ? length.u : static_cast<std::uint64_t>(length.i), 1);
+    const std::string local = locals_.fresh(p.name);
+    setup.push_back(fmt::format("std::vector<{}> {}({}, {});", p.type.base, local, elements,
+                                input_literal(fill, p.type, LiteralUse::argument, catalog_.api)));
+    includes_.insert("<vector>");
+    args.push_back(local + ".data()");
+    args.push_back(input_literal(length, n.type, LiteralUse::argument, catalog_.api));
+  }
+
   std::string argument(const api::Param& p, const Input& in, std::vector<std::string>& setup) {
     const api::TypeRef& t = p.type;
     if (t.category == TypeCategory::record) return record_argument(t, in);
@@ -378,6 +397,11 @@ class Body {
     std::vector<std::string> args;
     for (std::size_t k = 0; k < f.params.size(); ++k) {
       const Input in = first + k < s.inputs.size() ? s.inputs[first + k] : Input::null();
+      if (api::is_buffer(f, k) && first + k + 1 < s.inputs.size()) {
+        buffer_arguments(f.params[k], f.params[k + 1], in, s.inputs[first + k + 1], args, out.setup);
+        ++k;
+        continue;
+      }
       args.push_back(argument(f.params[k], in, out.setup));
     }
     for (const auto& a : args) out.args += (out.args.empty() ? "" : ", ") + a;

@@ -3,8 +3,8 @@
 // tests it keeps were compiled and seen failing by the checker; every failure must be one of the
 // sample's known bugs (BUGS.md, recognised by the signatures of its bugs.yaml, as bench/evaluate
 // does): no false alarms, and at least the bugs this budget is known to reach. The traps sample's
-// misuses (handles its document freed, an asserted index, a buffer of one char) must be invalid
-// inputs or suspects, never failures.
+// misuses (handles its document freed, an asserted index) must be invalid inputs or suspects, never
+// failures; its buffer-and-size call gets real arrays and fails not at all.
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
@@ -76,16 +76,12 @@ TEST_P(SampleRun, FindsItsKnownBugsAndNothingElse) {
     EXPECT_TRUE(suspected.count(callable)) << callable << " is no suspect\n" << run.output;
 }
 
-INSTANTIATE_TEST_SUITE_P(Samples, SampleRun,
-                         ::testing::Values(SampleCase{"minisat", 20000, {"B2", "B4", "B6"}},
-                                           SampleCase{"argparse", 20000, {"B1", "B4", "B5"}},
-                                           SampleCase{"collections", 20000, {"B1", "B5", "B6"}},
-                                           SampleCase{"traps",
-                                                      5000,
-                                                      {"B1", "B2"},
-                                                      "random",
-                                                      {"traps::Node::at(std::size_t) const",
-                                                       "traps::Node::copyName(char *, std::size_t) const"}}),
-                         [](const auto& info) { return std::string(info.param.name); });
+INSTANTIATE_TEST_SUITE_P(
+    Samples, SampleRun,
+    ::testing::Values(SampleCase{"minisat", 20000, {"B2", "B4", "B6"}},
+                      SampleCase{"argparse", 20000, {"B1", "B4", "B5"}},
+                      SampleCase{"collections", 20000, {"B1", "B5", "B6"}},
+                      SampleCase{"traps", 5000, {"B1", "B2"}, "random", {"traps::Node::at(std::size_t) const"}}),
+    [](const auto& info) { return std::string(info.param.name); });
 
 }  // namespace

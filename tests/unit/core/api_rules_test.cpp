@@ -42,5 +42,33 @@ TEST(ApiRulesTest, NonConstReferencesPointersAndMovesMayChangeTheObject) {
   EXPECT_FALSE(may_change(record("ns::Handle", Passing::const_pointer), &plain));
 }
 
+Callable with_params(std::vector<TypeRef> types) {
+  Callable f;
+  for (std::size_t k = 0; k < types.size(); ++k) f.params.push_back({"p" + std::to_string(k), types[k]});
+  return f;
+}
+
+TEST(ApiRulesTest, APointerToNumbersFollowedByALengthIsABuffer) {
+  const TypeRef chars{"char *", "char", Passing::pointer, TypeCategory::character};
+  const TypeRef doubles{"const double *", "double", Passing::const_pointer, TypeCategory::floating};
+  const TypeRef length{"size_t", "size_t", Passing::value, TypeCategory::integer};
+  const TypeRef text{"const char *", "char", Passing::const_pointer, TypeCategory::cstring};
+  const TypeRef flags{"bool *", "bool", Passing::pointer, TypeCategory::boolean};
+  EXPECT_TRUE(is_buffer(with_params({chars, length}), 0));
+  EXPECT_TRUE(is_buffer(with_params({doubles, length}), 0));
+  EXPECT_FALSE(is_buffer(with_params({chars, length}), 1)) << "the length is no buffer";
+  EXPECT_FALSE(is_buffer(with_params({chars}), 0)) << "no length after it";
+  EXPECT_FALSE(is_buffer(with_params({text, length}), 0)) << "a C string";
+  EXPECT_FALSE(is_buffer(with_params({flags, length}), 0)) << "std::vector<bool> has no data()";
+  EXPECT_FALSE(is_buffer(with_params({record("ns::A", Passing::pointer), length}), 0));
+}
+
+TEST(ApiRulesTest, ABufferIsNeverLongerThanTheMost) {
+  EXPECT_EQ(buffer_length(std::int64_t{-3}), 0u);
+  EXPECT_EQ(buffer_length(std::int64_t{10}), 10u);
+  EXPECT_EQ(buffer_length(std::uint64_t{1} << 40), kMaxBufferLength);
+  EXPECT_EQ(buffer_length(std::uint64_t{kMaxBufferLength}), kMaxBufferLength);
+}
+
 }  // namespace
 }  // namespace palus::api

@@ -25,7 +25,7 @@ struct HandlesLibrary {
   api::Api api;
   std::vector<std::string> ids;
   static constexpr std::uint32_t kDoc = 0, kAppend = 1, kReload = 2, kName = 3, kStmt = 4, kQuery = 5, kClose = 6,
-                                 kGet = 7, kAt = 8, kRead = 9, kRange = 10, kRemove = 11;
+                                 kGet = 7, kAt = 8, kRead = 9, kRange = 10, kRemove = 11, kPeek = 12;
 
   HandlesLibrary() {
     const api::TypeRef node = record_type("ns::Node", Passing::value);
@@ -53,6 +53,8 @@ struct HandlesLibrary {
                   param("end", type("const char *", "char", Passing::const_pointer, TypeCategory::cstring))}));
     n.methods.push_back(callable("ns::Node::remove(const ns::Node &)", "remove", "ns::Node", CallableKind::method,
                                  {param("child", record_type("ns::Node", Passing::const_ref))}));
+    n.methods.push_back(callable("ns::Node::peek(int *)", "peek", "ns::Node", CallableKind::method,
+                                 {param("out", type("int *", "int", Passing::pointer, TypeCategory::integer))}));
     api::Class stmt;
     stmt.name = "ns::Stmt";
     stmt.constructors.push_back(callable("ns::Stmt::Stmt()", "Stmt", "ns::Stmt", CallableKind::constructor));
@@ -74,7 +76,8 @@ struct HandlesLibrary {
            "ns::Node::at(size_t) const",
            "ns::Node::read(char *, size_t)",
            "ns::Node::range(const char *, const char *)",
-           "ns::Node::remove(const ns::Node &)"};
+           "ns::Node::remove(const ns::Node &)",
+           "ns::Node::peek(int *)"};
   }
 };
 
@@ -216,11 +219,14 @@ TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
   const HandlesLibrary lib;
   const Catalog catalog = make_catalog(lib.api, lib.ids);
   using L = HandlesLibrary;
+  const Sequence one = make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kPeek, {ref(1), Input::integer(3)})});
+  const Confidence peek = judge_confidence(failure("sanitizer", 2, "stack-buffer-overflow"), one, catalog);
+  EXPECT_FALSE(peek.high);
+  EXPECT_NE(peek.suspicion.find("`out` got a pointer to one int"), std::string::npos) << peek.suspicion;
+  // A buffer with its length after it gets a real array of that length (api::is_buffer).
   const Sequence buffer = make({call(L::kDoc), call(L::kAppend, {ref(0)}),
                                 call(L::kRead, {ref(1), Input::integer(32), Input::unsigned_integer(10)})});
-  const Confidence read = judge_confidence(failure("sanitizer", 2, "stack-buffer-overflow"), buffer, catalog);
-  EXPECT_FALSE(read.high);
-  EXPECT_NE(read.suspicion.find("`buffer`"), std::string::npos) << read.suspicion;
+  EXPECT_TRUE(judge_confidence(failure("sanitizer", 2, "stack-buffer-overflow"), buffer, catalog).high);
   const Sequence range = make(
       {call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kRange, {ref(1), Input::string("a"), Input::string("b")})});
   EXPECT_FALSE(judge_confidence(failure("sanitizer", 2, "heap-buffer-overflow"), range, catalog).high);

@@ -157,6 +157,8 @@ const Gadgets& gadgets() {
     add(widget, "Widget::make", K::static_method, "make", record("gadgets::Widget"), {{"size", kInt}});
     add(widget, "Widget::create", K::static_method, "create", record("std::unique_ptr<gadgets::Widget>"),
         {{"size", kInt}});
+    add(widget, "Widget::copy_to", K::method, "copy_to", kSize,
+        {{"buffer", type("char", TypeCategory::character, Passing::pointer)}, {"capacity", kSize}}, true);
     add(widget, "Widget::fail", K::method, "fail", kVoid, {}, true);
     add(widget, "Widget::crash", K::method, "crash", kVoid, {}, true);
 
@@ -510,6 +512,18 @@ TEST(TestRendererTest, EachStatementShape) {
   EXPECT_HAS(text, "gadgets::Token token(std::string(\"tok\"));");
   EXPECT_HAS(text, "holder.take(std::move(token));");
   EXPECT_HAS(text, "TEST_F(WidgetRegressionTest, Test_1) {\n");
+}
+
+TEST(TestRendererTest, ABufferAndItsLengthGetARealArrayOfThatLength) {
+  TestCase t =
+      make_test(TestKind::regression, "Widget",
+                {call("Widget()"), call("Widget::copy_to", {ref(0), Input::integer(32), Input::unsigned_integer(10)}),
+                 call("Widget::copy_to", {ref(0), Input::integer(0), Input::unsigned_integer(std::uint64_t{1} << 40)})},
+                {answer(v_object("gadgets::Widget")), answer(v_none()), answer(v_none())});
+  const std::string text = render(t);
+  EXPECT_HAS(text, "std::vector<char> buffer(10, ' ');\n  widget.copy_to(buffer.data(), std::size_t{10});");
+  EXPECT_HAS(text, "std::vector<char> buffer2(4096, '\\0');\n  widget.copy_to(buffer2.data(), std::size_t{4096});")
+      << "a length past the most is the most, as in the harness";
 }
 
 TEST(TestRendererTest, ConstResultsThatLaterCallsChangeAreConstCast) {
