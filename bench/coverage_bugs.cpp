@@ -74,7 +74,8 @@ std::string top_frame(const std::string& key) {
 std::string too_broad(const Signature& s) {
   if (s.callable.empty()) return "it names no callable";
   for (const std::string& a : alternatives(s.callable))
-    if (a.empty() || a.ends_with("::")) return "'" + a + "' matches a whole class or namespace: name the callables";
+    if (a.empty() || a == "^" || a.ends_with("::") || a.ends_with("::.*") || a.ends_with("::\\w+"))
+      return "'" + a + "' matches a whole class or namespace: name the callables";
   const bool needs_detail = s.kind == "crash" || s.kind == "sanitizer" || s.kind == "oom" || s.kind == "exit";
   if (needs_detail && s.message.empty() && s.frame.empty())
     return "a " + s.kind + " needs a message or a frame to tell it from another " + s.kind + " in the same callable";

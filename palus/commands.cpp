@@ -419,10 +419,10 @@ int run_merge(const CommonOptions& common, const MergeOptions& options) {
   if (!common.quiet) {
     const report::RunReport::Merge& m = *r.merge;
     fmt::print(
-        "merge: {} shards, {} tests read: {} kept ({} regression, {} failure), {} duplicates cut, {} cut for reaching "
-        "no new block{}, {} renamed -> {}\n",
-        m.shards.size(), m.tests_read, r.tests.regression + r.tests.failure, r.tests.regression, r.tests.failure,
-        m.cut_duplicate, m.cut_no_new_blocks,
+        "merge: {} shards, {} tests read: {} kept ({} regression, {} failure, {} suspect), {} duplicates cut, {} cut "
+        "for reaching no new block{}, {} renamed -> {}\n",
+        m.shards.size(), m.tests_read, r.tests.regression + r.tests.failure + r.tests.suspect, r.tests.regression,
+        r.tests.failure, r.tests.suspect, m.cut_duplicate, m.cut_no_new_blocks,
         m.blocks_compared ? "" : " (blocks not compared: the shards' harnesses differ)", m.renamed,
         shown(ws.config.output.dir));
   }

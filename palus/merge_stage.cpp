@@ -102,7 +102,8 @@ report::RunReport merge_stage(const MergeRequest& request) {
   }
   for (const merge::KeptTest& k : plan.kept) {
     writer::RenderedTest rendered = k.test->rendered;
-    if (k.name != k.test->record.name) rendered.text = merge::with_test_name(rendered.text, k.name);
+    // Always: a shard written by an older palus has TEST, and one suite cannot mix it with TEST_F.
+    rendered.text = merge::with_test_name(rendered.text, k.name);
     suite_writer.accept_rendered(k.test->subject, k.name, std::move(rendered), k.test->record);
     summary.tests.expected_exception += k.test->record.kind == generation::TestKind::expected_exception;
   }

@@ -11,17 +11,10 @@ namespace {
 
 using api::TypeCategory;
 
-bool is_wide(const std::string& base) {
-  return base.find("wchar_t") != std::string::npos || base.find("char16_t") != std::string::npos ||
-         base.find("char32_t") != std::string::npos || base.find("char8_t") != std::string::npos ||
-         base.find("wstring") != std::string::npos || base.find("u16string") != std::string::npos ||
-         base.find("u32string") != std::string::npos;
-}
-
 /// Why a parameter cannot be supplied, or nothing when it can.
 std::optional<std::string> param_problem(const api::Param& p, const std::set<std::string>& produced) {
   const api::TypeRef& t = p.type;
-  if (t.category == TypeCategory::string && is_wide(t.base))
+  if ((t.category == TypeCategory::string || t.category == TypeCategory::cstring) && is_wide(t.base))
     return "parameter '" + p.name + "': wide strings are not supported";
   if (is_literal(t.category)) return std::nullopt;
   if (t.category == TypeCategory::record) {
@@ -31,7 +24,33 @@ std::optional<std::string> param_problem(const api::Param& p, const std::set<std
   return "parameter '" + p.name + "': type " + t.spelling + " cannot be passed";
 }
 
+/// Why the harness cannot call `c` whatever its inputs, from its name and result; nothing when it can.
+std::optional<std::string> result_problem(const api::Callable& c,
+                                          const std::map<std::string, const api::Class*>& classes) {
+  // The safe-bool idiom: `operator unspecified_bool_type() const`, a conversion to a function
+  // pointer, which no call expression can name.
+  if (c.name.rfind("operator ", 0) == 0 &&
+      (c.name.find("(*)") != std::string::npos || c.name.find("(&)") != std::string::npos))
+    return "a conversion to a function pointer type (the safe-bool idiom) cannot be named in a call";
+  // A pointer or reference to a class the headers only declare (pugixml's internal_object()
+  // returns an xml_node_struct*): the harness cannot hold what it does not know the size of.
+  const api::TypeRef& r = c.result;
+  const bool indirect =
+      api::is_pointer(r.passing) || r.passing == api::Passing::ref || r.passing == api::Passing::const_ref;
+  if (r.category == TypeCategory::record && indirect && !classes.count(r.base) && r.base.rfind("std::", 0) != 0 &&
+      names::smart_pointee(r.base).empty())
+    return "result: " + r.base + " is no class of the analysed headers (declared there only, or from elsewhere)";
+  return std::nullopt;
+}
+
 }  // namespace
+
+bool is_wide(const std::string& base) {
+  return base.find("wchar_t") != std::string::npos || base.find("char16_t") != std::string::npos ||
+         base.find("char32_t") != std::string::npos || base.find("char8_t") != std::string::npos ||
+         base.find("wstring") != std::string::npos || base.find("u16string") != std::string::npos ||
+         base.find("u32string") != std::string::npos;
+}
 
 bool is_scalar(TypeCategory c) {
   return c == TypeCategory::boolean || c == TypeCategory::integer || c == TypeCategory::floating ||
@@ -43,7 +62,7 @@ bool is_literal(TypeCategory c) { return is_scalar(c) || c == TypeCategory::stri
 bool is_observer(const api::Callable& m) {
   const bool pointer = api::is_pointer(m.result.passing);
   return m.kind == api::CallableKind::method && m.is_const && m.params.empty() && !pointer &&
-         is_literal(m.result.category);
+         is_literal(m.result.category) && !is_wide(m.result.base);
 }
 
 CallablePlan plan_callables(const api::Api& api, const std::map<std::string, std::string>& dropped) {
@@ -90,6 +109,7 @@ CallablePlan plan_callables(const api::Api& api, const std::map<std::string, std
     }
   };
   auto problem_of = [&](const api::Callable& c) -> std::optional<std::string> {
+    if (auto problem = result_problem(c, classes)) return problem;
     if (c.kind == api::CallableKind::method && produced.count(c.owner) == 0) {
       return "nothing produces a " + c.owner + " to call it on";
     }

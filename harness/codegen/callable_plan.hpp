@@ -25,6 +25,9 @@ struct CallablePlan {
 /// `dropped`: callables to leave out, with the reason (e.g. their generated call did not compile).
 CallablePlan plan_callables(const api::Api& api, const std::map<std::string, std::string>& dropped = {});
 
+/// A wide or Unicode character, string or C string type (wchar_t, std::wstring, char16_t, ...).
+bool is_wide(const std::string& base);
+
 /// bool, integers, floating point, characters, enums.
 bool is_scalar(api::TypeCategory category);
 

@@ -63,7 +63,9 @@ class Emitter {
     if (r.category == TypeCategory::void_type) return expr + ";";
     bool pointer = api::is_pointer(r.passing);
     if (is_scalar(r.category) || r.category == TypeCategory::string) {
-      return pointer ? "(void)" + expr + ";" : "c.report(" + expr + ");";
+      // The protocol carries narrow strings only: a wide one (pugi::as_wide) is called, not reported.
+      const bool reported = !pointer && !(r.category == TypeCategory::string && is_wide(r.base));
+      return reported ? "c.report(" + expr + ");" : "(void)" + expr + ";";
     }
     if (r.category == TypeCategory::cstring) return "c.report(" + expr + ");";
     if (r.category == TypeCategory::record) {
@@ -105,8 +107,8 @@ class Emitter {
       if (api::is_buffer(callable, i)) {  // a real array of the length the next input says
         const std::string element = callable.params[i].type.base, length = callable.params[i + 1].type.base;
         const std::size_t in = first + i;
-        body += fmt::format("  const {} a{} = palus::harness::buffer_length(c.scalar<{}>({}), {}ull);\n", length,
-                            in + 1, length, in + 1, api::kMaxBufferLength);
+        body += fmt::format("  const {} a{} = static_cast<{}>(c.buffer_length({}, {}ull));\n", length, in + 1, length,
+                            in + 1, api::kMaxBufferLength);
         body += fmt::format(
             "  std::vector<{}> a{}(std::max<std::size_t>(static_cast<std::size_t>(a{}), 1), c.scalar<{}>({}));\n",
             element, in, in + 1, element, in);

@@ -127,6 +127,8 @@ bool in_sanitizer_runtime(std::string_view body) {
 
 /// N for a frame of the harness's thunk_N (the call of the harness's callable N); -1 otherwise.
 int thunk_number(std::string_view body) {
+  constexpr std::string_view anonymous = "(anonymous namespace)::";  // the thunks are static, in one
+  if (starts_with(body, anonymous)) body.remove_prefix(anonymous.size());
   if (!starts_with(body, "thunk_")) return -1;
   int n = 0;
   std::size_t i = 6;
@@ -141,6 +143,7 @@ SanitizerReport parse_sanitizer_report(std::string_view text) {
   SanitizerReport report;
   std::string summary_kind;
   bool in_first_stack = false, first_stack_done = false, in_freed_stack = false;
+  int freed_frames = 0;
   std::string fallback_frame;
 
   std::size_t pos = 0;
@@ -185,10 +188,11 @@ SanitizerReport parse_sanitizer_report(std::string_view text) {
     std::string_view body = frame_body(line, is_frame, with_location);
     if (!is_frame) {
       if (in_first_stack) first_stack_done = true;
-      if (in_freed_stack && report.freed_in_thunk >= 0) in_freed_stack = false;
+      if (freed_frames > 0) in_freed_stack = false;  // the free stack ended (the allocation's follows)
       continue;
     }
     if (in_freed_stack) {
+      ++freed_frames;
       if (report.freed_in_thunk < 0) report.freed_in_thunk = thunk_number(body);
       continue;
     }

@@ -111,6 +111,23 @@ class Call {
     }
     throw BadRequest{"input " + std::to_string(i) + " is not a scalar literal"};
   }
+  /// The length of a buffer argument (api::is_buffer), from the drawn integer as it is, before any
+  /// conversion (the written test computes it the same way, api::buffer_length): 0 for a negative
+  /// one, at most `most` (api::kMaxBufferLength, which the generated harness passes).
+  unsigned long long buffer_length(std::size_t i, unsigned long long most) {
+    const protocol::Input& in = input(i);
+    switch (in.kind) {
+      case protocol::InputKind::boolean:
+      case protocol::InputKind::signed_integer:
+        return in.i < 0                                       ? 0
+               : static_cast<unsigned long long>(in.i) > most ? most
+                                                              : static_cast<unsigned long long>(in.i);
+      case protocol::InputKind::unsigned_integer:
+        return in.u > most ? most : in.u;
+      default:
+        throw BadRequest{"input " + std::to_string(i) + " is not an integer literal"};
+    }
+  }
   const std::string& text(std::size_t i);
   /// A `const char*` argument: a string literal or a null literal.
   const char* c_text(std::size_t i);
@@ -151,16 +168,6 @@ class Call {
   std::vector<Slot>& pool_;
   protocol::StatementResult& result_;
 };
-
-/// The length a buffer argument (api::is_buffer) gets for a drawn one: 0 for a negative one, at
-/// most `most` (api::kMaxBufferLength, which the generated harness passes).
-template <typename T>
-T buffer_length(T drawn, unsigned long long most) {
-  if constexpr (std::is_signed_v<T>) {
-    if (drawn < 0) return T(0);
-  }
-  return static_cast<unsigned long long>(drawn) > most ? static_cast<T>(most) : drawn;
-}
 
 /// Collects observer values of one object after a statement.
 class Observer {

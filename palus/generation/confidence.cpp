@@ -51,20 +51,26 @@ bool spells(const std::string& function, const std::string& qualified) {
 /// parameters, and its class's fields and methods (`index < size()`, `_wrap._root`).
 struct AssertedOn {
   const api::Callable* callable = nullptr;  ///< the public function that asserted (one overload)
+  std::string qualified;                    ///< its qualified name: "ns::C::f"
   std::set<std::string> names;
 };
+
+/// "ns::C::f" for a method or constructor of ns::C, the id without parameters for a function.
+std::string qualified_name(const api::Callable& f) {
+  return f.owner.empty() ? std::string(names::without_parameters(f.id)) : f.owner + "::" + f.name;
+}
 
 AssertedOn asserted_on(const api::Api* api, const std::string& function) {
   AssertedOn on;
   if (api == nullptr) return on;
   std::size_t best = 0;
   auto consider = [&](const api::Callable& f, const api::Class* owner) {
-    const std::string qualified =
-        owner != nullptr ? owner->name + "::" + f.name : std::string(names::without_parameters(f.id));
+    const std::string qualified = owner != nullptr ? owner->name + "::" + f.name : qualified_name(f);
     if (qualified.size() < best || !spells(function, qualified)) return;
     if (qualified.size() > best) on = AssertedOn{};
     best = qualified.size();
     on.callable = &f;
+    on.qualified = qualified;
     for (const auto& p : f.params) on.names.insert(p.name);
     if (owner == nullptr) return;
     for (const auto& field : owner->fields) on.names.insert(field.name);
@@ -180,7 +186,11 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
       const std::set<std::string> named = identifiers(a.condition);
       const bool about_the_call =
           std::any_of(named.begin(), named.end(), [&](const std::string& n) { return on.names.count(n) > 0; });
-      if (on.callable != nullptr && about_the_call) {
+      // In the called function itself (or another overload of it: operator++(int) asserts in
+      // operator++()): the library's own call of its public function with bad values is its bug.
+      const bool in_the_call =
+          on.callable != nullptr && info.callable != nullptr && on.qualified == qualified_name(*info.callable);
+      if (in_the_call && about_the_call) {
         c.high = false;
         c.suspicion = fmt::format(
             "the library's own assert({}) in its public {} ({}) failed: it states a precondition of the call that "

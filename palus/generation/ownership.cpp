@@ -87,9 +87,14 @@ std::optional<FreesRule> freed_under_the_sequence(const harness::Outcome& outcom
                                                   std::size_t failing, const Catalog& catalog) {
   if (outcome.kind != harness::OutcomeKind::sanitizer || outcome.sanitizer_kind != "heap-use-after-free")
     return std::nullopt;
-  if (outcome.freed_in_callable < 0 || failing >= sequence.size()) return std::nullopt;
+  if (outcome.freed_in_callable < 0 || failing >= sequence.size() || outcome.phase != "call") return std::nullopt;
   const auto freeing = static_cast<std::uint32_t>(outcome.freed_in_callable);
-  if (freeing >= catalog.callables.size()) return std::nullopt;
+  // The use in the failing call itself, freed by another callable: a call of the same callable
+  // may have freed it in this very call (a library bug), which the stacks cannot tell apart.
+  if (freeing >= catalog.callables.size() || freeing == sequence[failing].callable) return std::nullopt;
+  if (outcome.used_in_callable >= 0 &&
+      static_cast<std::uint32_t>(outcome.used_in_callable) != sequence[failing].callable)
+    return std::nullopt;
   const CallableInfo& freer = catalog.callables[freeing];
   const std::string owner = freer.callable != nullptr ? freer.callable->owner : std::string();
   const CallableInfo& reader = catalog.callables[sequence[failing].callable];

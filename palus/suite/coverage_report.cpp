@@ -141,8 +141,8 @@ CoverageReport build_coverage_report(const Config& config, const fs::path& work_
     TestFileReport file;
     file.source = b.source;
     // Suspect failure tests (disabled) are run as failure tests are: one by one, expected to fail.
-    file.failure_file = ends_with(b.source.filename().string(), "_failure_test.cpp") ||
-                        ends_with(b.source.filename().string(), "_suspect_test.cpp");
+    static const std::regex failing(R"(_(failure|suspect)(_[0-9]+)?_test\.cpp$)");
+    file.failure_file = std::regex_search(b.source.filename().string(), failing);
     file.built = b.ok;
     file.errors = b.errors;
     SuiteTotals& totals = file.failure_file ? report.failure : report.regression;

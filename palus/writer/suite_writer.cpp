@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <regex>
 #include <stdexcept>
 #include <system_error>
 
@@ -58,10 +59,10 @@ bool is_suspect(const TestCase& test) { return test.kind == TestKind::failure &&
 
 /// The Meson suite and the CTest label of a written file's tests.
 std::string suite_of(const fs::path& file) {
-  const std::string name = file.string();
-  if (name.find("_failure") != std::string::npos) return "palus-failure";
-  if (name.find("_suspect") != std::string::npos) return "palus-suspect";
-  return "palus-regression";
+  static const std::regex kind(R"(_(failure|suspect|regression)(_[0-9]+)?_test\.cpp$)");
+  std::smatch m;
+  const std::string name = file.filename().string();
+  return std::regex_search(name, m, kind) ? "palus-" + m[1].str() : "palus-regression";
 }
 
 }  // namespace

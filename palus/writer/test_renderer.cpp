@@ -173,8 +173,6 @@ class Body {
   }
 
   void plan() {
-    if (test_.kind == TestKind::failure && !test_.suspicion.empty())
-      line("// palus: suspect: " + without_project_dir(test_.suspicion));
     const std::size_t n = rendered_count();
     for (std::size_t i = 0; i < n; ++i) {
       if (skipped(i)) continue;
@@ -397,7 +395,7 @@ class Body {
     std::vector<std::string> args;
     for (std::size_t k = 0; k < f.params.size(); ++k) {
       const Input in = first + k < s.inputs.size() ? s.inputs[first + k] : Input::null();
-      if (api::is_buffer(f, k) && first + k + 1 < s.inputs.size()) {
+      if (c->oracle == nullptr && api::is_buffer(f, k) && first + k + 1 < s.inputs.size()) {
         buffer_arguments(f.params[k], f.params[k + 1], in, s.inputs[first + k + 1], args, out.setup);
         ++k;
         continue;

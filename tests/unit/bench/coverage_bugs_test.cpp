@@ -29,6 +29,8 @@ TEST(BugSignature, ASignatureOfAWholeClassOrNamespaceIsTooBroad) {
   EXPECT_NE(too_broad(signature("sanitizer", "^ns::Solver::solve\\(|^ns_theories::", "heap-use-after-free")), "")
       << "any theory";
   EXPECT_NE(too_broad(signature("theory", "")), "") << "no callable";
+  EXPECT_NE(too_broad(signature("sanitizer", "^ns::Solver::.*", "heap-use-after-free")), "");
+  EXPECT_NE(too_broad(signature("sanitizer", "^", "heap-use-after-free")), "");
   EXPECT_EQ(too_broad(signature("sanitizer", "^ns::Solver::(solve|reset)\\(", "heap-use-after-free")), "");
   EXPECT_EQ(too_broad(signature("hang", "^ns::Solver::solve\\(")), "") << "a hang is its callable";
 }

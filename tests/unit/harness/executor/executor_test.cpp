@@ -373,7 +373,7 @@ TEST(SanitizerReport, UseAfterFreeNamesTheCallsThatUsedAndFreed) {
       "==7==ERROR: AddressSanitizer: heap-use-after-free on address 0x62d00000a460 at pc 0x55 bp 0x7f sp 0x7e\n"
       "READ of size 8 at 0x62d00000a460 thread T0\n"
       "    #0 0x55 in pugi::xml_node::attribute(char const*) const /src/pugixml.cpp:5609\n"
-      "    #1 0x56 in thunk_41(palus::harness::Call&) /work/harness.cpp:300\n"
+      "    #1 0x56 in (anonymous namespace)::thunk_41(palus::harness::Call&) /work/harness.cpp:300\n"
       "    #2 0x57 in palus::harness::run_statement() /palus/interpreter.cpp:80\n"
       "\n"
       "0x62d00000a460 is located 96 bytes inside of 32768-byte region\n"
@@ -394,6 +394,24 @@ TEST(SanitizerReport, UseAfterFreeNamesTheCallsThatUsedAndFreed) {
   EXPECT_EQ(r.top_frame, "pugi::xml_node::attribute(char const*) const /src/pugixml.cpp:5609");
   EXPECT_EQ(r.used_in_thunk, 41);
   EXPECT_EQ(r.freed_in_thunk, 7) << "the free stack's call, not the allocation's";
+
+  // Freed outside every call (the pool's clean-up): the allocation's call is not the freeing one.
+  auto outside = detail::parse_sanitizer_report(
+      "==7==ERROR: AddressSanitizer: heap-use-after-free on address 0x1 at pc 0x55 bp 0x7f sp 0x7e\n"
+      "    #0 0x55 in ns::f() /src/a.cpp:3\n"
+      "    #1 0x56 in (anonymous namespace)::thunk_2(palus::harness::Call&) /work/harness.cpp:30\n"
+      "\n"
+      "freed by thread T0 here:\n"
+      "    #0 0x60 in __interceptor_free ../../../../src/libsanitizer/asan/asan_malloc_linux.cpp:52\n"
+      "    #1 0x61 in palus::harness::Pool::clear() /palus/pool.cpp:9\n"
+      "\n"
+      "previously allocated by thread T0 here:\n"
+      "    #0 0x70 in __interceptor_malloc ../../../../src/libsanitizer/asan/asan_malloc_linux.cpp:69\n"
+      "    #1 0x71 in (anonymous namespace)::thunk_3(palus::harness::Call&) /work/harness.cpp:50\n"
+      "\n"
+      "SUMMARY: AddressSanitizer: heap-use-after-free /src/a.cpp:3 in ns::f()\n");
+  EXPECT_EQ(outside.used_in_thunk, 2);
+  EXPECT_EQ(outside.freed_in_thunk, -1);
 }
 
 TEST(SanitizerReport, OutOfMemoryAndSegv) {

@@ -88,6 +88,7 @@ Outcome use_after_free(int statement, std::uint32_t used_in, std::uint32_t freed
   o.statement = statement;
   o.used_in_callable = static_cast<int>(used_in);
   o.freed_in_callable = static_cast<int>(freed_in);
+  o.phase = "call";
   return o;
 }
 
@@ -151,6 +152,16 @@ TEST(Ownership, TheLibrarysOwnUseAfterFreeStaysAFailure) {
   Outcome overflow = use_after_free(3, L::kName, L::kReload);
   overflow.sanitizer_kind = "heap-buffer-overflow";
   EXPECT_FALSE(freed_under_the_sequence(overflow, s, 3, catalog));
+  // Seen while observing or destroying, or in another call than the failing statement's: not
+  // the failing statement's use.
+  Outcome observing = use_after_free(3, L::kName, L::kReload);
+  observing.phase = "observe";
+  EXPECT_FALSE(freed_under_the_sequence(observing, s, 3, catalog));
+  EXPECT_FALSE(freed_under_the_sequence(use_after_free(3, L::kAppend, L::kReload), s, 3, catalog));
+  // Freed by a call of the failing statement's own callable: maybe in this very call.
+  const Sequence twice = make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(1)}),
+                               call(L::kRemove, {ref(1), ref(2)}), call(L::kRemove, {ref(1), ref(2)})});
+  EXPECT_FALSE(freed_under_the_sequence(use_after_free(4, L::kRemove, L::kRemove), twice, 4, catalog));
 }
 
 TEST(Ownership, FeedbackCallsTheMisuseInvalidAndSaysWhatItLearned) {
@@ -209,6 +220,11 @@ TEST(Confidence, ALibraryAssertOnTheCallsInputsIsAPrecondition) {
                                        "`false && \"index root_\"' failed."),
                                s, catalog)
                   .high);
+  EXPECT_TRUE(judge_confidence(
+                  failure("crash", 2, "SIGABRT: h: src/a.cpp:9: int ns::Node::name() const: Assertion `root_' failed."),
+                  s, catalog)
+                  .high)
+      << "the library calling another public function of its own with bad values";
   EXPECT_TRUE(judge_confidence(
                   failure("crash", 2, "SIGABRT: h: src/a.cpp:9: void ns::detail::grow(int): Assertion `index' failed."),
                   s, catalog)

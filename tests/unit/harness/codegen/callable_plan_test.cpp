@@ -1,0 +1,104 @@
+// Which callables the harness can call, and how harness.cpp calls them: every call it writes
+// compiles, and what it cannot call is left out with a stated reason, never as a "palus bug".
+
+#include "harness/codegen/callable_plan.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "harness/codegen/harness_source.hpp"
+
+namespace palus::harness {
+namespace {
+
+using api::CallableKind;
+using api::Passing;
+using api::TypeCategory;
+
+api::TypeRef type(std::string spelling, std::string base, Passing passing, TypeCategory category) {
+  return {std::move(spelling), std::move(base), passing, category};
+}
+
+api::Callable callable(std::string id, std::string name, std::string owner, CallableKind kind, api::TypeRef result,
+                       std::vector<api::Param> params = {}) {
+  api::Callable c;
+  c.id = std::move(id);
+  c.name = std::move(name);
+  c.owner = std::move(owner);
+  c.kind = kind;
+  c.result = std::move(result);
+  c.params = std::move(params);
+  return c;
+}
+
+/// Shaped like pugixml: a handle class with a constructor from and an accessor of its internal
+/// struct (only declared in the header), a safe-bool conversion, wide-string functions, and a
+/// buffer-and-length method.
+api::Api handles() {
+  const api::TypeRef none = type("void", "void", Passing::value, TypeCategory::void_type);
+  const api::TypeRef internal = type("ns::node_struct *", "ns::node_struct", Passing::pointer, TypeCategory::record);
+  const api::TypeRef size = type("size_t", "size_t", Passing::value, TypeCategory::integer);
+  api::Class node;
+  node.name = "ns::Node";
+  node.traits.destructible = node.traits.copy_constructible = true;
+  node.constructors.push_back(callable("ns::Node::Node()", "Node", "ns::Node", CallableKind::constructor, none));
+  node.constructors.push_back(callable("ns::Node::Node(ns::node_struct *)", "Node", "ns::Node",
+                                       CallableKind::constructor, none, {{"p", internal}}));
+  node.methods.push_back(
+      callable("ns::Node::internal_object() const", "internal_object", "ns::Node", CallableKind::method, internal));
+  node.methods.push_back(
+      callable("ns::Node::operator void (*)(ns::Node ***)() const", "operator void (*)(ns::Node ***)", "ns::Node",
+               CallableKind::method,
+               type("void (*)(ns::Node ***)", "void (*)(ns::Node ***)", Passing::value, TypeCategory::other)));
+  node.methods.push_back(
+      callable("ns::Node::copy(char *, size_t) const", "copy", "ns::Node", CallableKind::method, size,
+               {{"buffer", type("char *", "char", Passing::pointer, TypeCategory::character)}, {"capacity", size}}));
+  api::Api a;
+  a.classes.push_back(node);
+  a.functions.push_back(callable("ns::as_wide(const char *)", "as_wide", "", CallableKind::function,
+                                 type("std::wstring", "std::wstring", Passing::value, TypeCategory::string),
+                                 {{"s", type("const char *", "char", Passing::const_pointer, TypeCategory::cstring)}}));
+  a.functions.push_back(
+      callable("ns::as_utf8(const wchar_t *)", "as_utf8", "", CallableKind::function,
+               type("std::string", "std::string", Passing::value, TypeCategory::string),
+               {{"s", type("const wchar_t *", "wchar_t", Passing::const_pointer, TypeCategory::cstring)}}));
+  return a;
+}
+
+std::string reason_of(const CallablePlan& plan, const std::string& id) {
+  for (const auto& u : plan.uncallable)
+    if (u.id == id) return u.reason;
+  return "";
+}
+
+TEST(CallablePlan, WhatTheHarnessCannotNameOrHoldIsLeftOutWithAReason) {
+  const api::Api a = handles();
+  const CallablePlan plan = plan_callables(a);
+  std::vector<std::string> ids;
+  for (const api::Callable* c : plan.callables) ids.push_back(c->id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"ns::Node::Node()", "ns::Node::copy(char *, size_t) const",
+                                           "ns::as_wide(const char *)"}));
+  EXPECT_NE(reason_of(plan, "ns::Node::internal_object() const").find("ns::node_struct is no class"),
+            std::string::npos);
+  EXPECT_NE(reason_of(plan, "ns::Node::Node(ns::node_struct *)").find("nothing produces a ns::node_struct"),
+            std::string::npos);
+  EXPECT_NE(reason_of(plan, "ns::Node::operator void (*)(ns::Node ***)() const").find("safe-bool"), std::string::npos);
+  EXPECT_NE(reason_of(plan, "ns::as_utf8(const wchar_t *)").find("wide strings"), std::string::npos);
+}
+
+TEST(CallablePlan, AWideStringResultIsCalledNotReportedAndABufferIsARealArray) {
+  const HarnessSource source = generate_harness_source(handles(), {"node.hpp"});
+  EXPECT_NE(source.text.find("(void)ns::as_wide(a0);"), std::string::npos) << source.text;
+  EXPECT_NE(source.text.find("const size_t a2 = static_cast<size_t>(c.buffer_length(2, 4096ull));"), std::string::npos)
+      << source.text;
+  EXPECT_NE(source.text.find(
+                "std::vector<char> a1(std::max<std::size_t>(static_cast<std::size_t>(a2), 1), c.scalar<char>(1));"),
+            std::string::npos)
+      << source.text;
+  EXPECT_NE(source.text.find("self.copy(a1.data(), a2)"), std::string::npos) << source.text;
+}
+
+}  // namespace
+}  // namespace palus::harness
