@@ -26,8 +26,8 @@ struct Confidence {
 ///   parameters or its object's state, is the library stating a precondition.
 /// - A crash in a call given a pointer to one scalar (where a buffer may be wanted), a pointer or C
 ///   string with a size after it, or two C strings (a range) had a pointer the generator made up.
-/// - Running out of time or memory after a size, count or index of 2^24 or more may be what that
-///   value asked for.
+/// - Running out of time or memory after a size, count or index of magnitude 2^24 or more may be
+///   what that value asked for.
 Confidence judge_confidence(const Classified& failure, const Sequence& failing, const Catalog& catalog);
 
 /// A failed assert's parts, from its message ("...: src/a.cpp:12: int f(int): Assertion `x > 0'

@@ -250,6 +250,9 @@ TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
   const Sequence huge = make({call(L::kDoc), call(L::kAppend, {ref(0)}),
                               call(L::kAt, {ref(1), Input::unsigned_integer(std::uint64_t{1} << 30)})});
   EXPECT_FALSE(judge_confidence(failure("hang", 2), huge, catalog).high);
+  const Sequence wrapped =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::integer(-2147483647 - 1)})});
+  EXPECT_FALSE(judge_confidence(failure("hang", 2), wrapped, catalog).high) << "an unsigned index wraps to 2^31";
   const Sequence small =
       make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::unsigned_integer(3)})});
   EXPECT_TRUE(judge_confidence(failure("hang", 2), small, catalog).high);
