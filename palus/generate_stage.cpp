@@ -367,6 +367,9 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   latest = generator.stats();
   refresh_report(true);
   for (const std::string& p : summary.preconditions) log("learned precondition: " + p);
+  if (generator.stats().refused > 0)
+    log(fmt::format("{} passing tests not kept: the sandbox refused one of their calls, which the user's build allows",
+                    generator.stats().refused));
   if (generator.stats().uses_freed > 0)
     log(fmt::format("{} candidates not run: they used an object a call freed", generator.stats().uses_freed));
   log(fmt::format("done: {} regression, {} failure, {} suspect failure tests written", summary.tests.regression,

@@ -65,7 +65,7 @@ std::string build_file(const HarnessBuildInput& in) {
 
   std::vector<std::string> libs = in.link;
   libs.insert(libs.end(), coverage.begin(), coverage.end());
-  if (!in.sanitizers.empty()) libs.push_back(instrument[4]);  // -fsanitize=...
+  if (!in.sanitizers.empty()) libs.push_back(sanitize_flags(in.sanitizers).front());  // -fsanitize=...
   libs.insert(libs.end(), {"-lseccomp", "-pthread"});
   out << "build palus-harness: link obj/harness.o";
   for (const auto& o : runtime_objects) out << ' ' << o;

@@ -85,8 +85,11 @@ struct GeneratorStats {
   std::uint64_t from_fallback = 0;          ///< candidates executed from GeneratorOptions::fallback
   std::uint64_t cut_no_new_blocks = 0;      ///< passing tests not kept: their sequence reached nothing new
   std::uint64_t changes_read_only = 0;      ///< candidates not run: they would change a read-only object
-  std::uint64_t uses_freed = 0;             ///< candidates not run: they use an object a call freed (FreesRule)
-  std::uint64_t suspect_tests = 0;          ///< failure tests of low confidence (confidence.hpp)
+  /// Passing tests not kept: the sandbox refused one of their calls (a write, a socket), so what
+  /// they saw would differ in the user's build, which allows it.
+  std::uint64_t refused = 0;
+  std::uint64_t uses_freed = 0;     ///< candidates not run: they use an object a call freed (FreesRule)
+  std::uint64_t suspect_tests = 0;  ///< failure tests of low confidence (confidence.hpp)
   /// Preconditions learned from failures, one sentence each: a library's assert on the call, a
   /// pointer it wants real, the objects a call frees.
   std::vector<std::string> preconditions;
@@ -123,6 +126,8 @@ class Generator {
   bool by_coverage(const harness::Outcome& outcome) const;
   /// A passing test whose calls printed over max_test_output_bytes is not kept (counted in stats).
   bool too_noisy(const harness::Outcome& outcome);
+  /// A passing test one of whose calls the sandbox refused is not kept (counted in stats).
+  bool refused(const harness::Outcome& outcome);
   void keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   void keep_exception(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   /// report_failure's work with the full timeout: minimise, confirm, send the test; false when

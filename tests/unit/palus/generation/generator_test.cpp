@@ -46,6 +46,8 @@ class FakeExecution : public Execution {
       outcome.result.statements.emplace_back();
     }
     outcome.output_bytes = printed;
+    for (const auto& statement : request.statements)
+      if (statement.callable == refused_callable) outcome.blocked.push_back("socket (statement 0)");
     if (count_blocks) {  // one block per callable, as the harness's block coverage would count it
       for (const auto& statement : request.statements) {
         const bool fresh = !reached.count(statement.callable);
@@ -66,8 +68,9 @@ class FakeExecution : public Execution {
 
   std::vector<std::chrono::milliseconds> timeouts{1000ms};
   std::size_t runs = 0;
-  std::uint64_t printed = 0;  ///< what every sequence printed
-  bool count_blocks = false;  ///< report block coverage: one block per callable
+  std::uint64_t printed = 0;             ///< what every sequence printed
+  std::uint32_t refused_callable = ~0u;  ///< the sandbox refuses a call this callable makes
+  bool count_blocks = false;             ///< report block coverage: one block per callable
   std::set<std::uint32_t> reached;
 
  private:
@@ -197,6 +200,17 @@ TEST(GeneratorTest, PassingTestsThatPrintMoreThanAMegabyteAreNotKept) {
   EXPECT_EQ(kept.stats.noisy, 0u);
   EXPECT_EQ(cut.stats.regression_tests, 0u);
   EXPECT_GT(cut.stats.noisy, 0u);
+}
+
+TEST(GeneratorTest, APassingTestWhoseCallTheSandboxRefusedIsNotKept) {
+  FakeExecution refusing(false);
+  refusing.refused_callable = Library::kOtherCtor;  // ns::Other() opens a socket, say
+  const Found found = generate(refusing, 5, 200, 0ms, true);
+  EXPECT_GT(found.stats.refused, 0u);
+  EXPECT_GT(found.stats.regression_tests, 0u);
+  for (const TestCase& t : found.tests)
+    for (const auto& statement : t.sequence.statements())
+      EXPECT_NE(statement.callable, Library::kOtherCtor) << "what it saw differs where the call is allowed";
 }
 
 TEST(GeneratorTest, WithBlockCoverageAPassingTestIsKeptOnlyWhenItReachesNewBlocks) {
