@@ -34,8 +34,7 @@ api::Callable callable(std::string id, std::string name, std::string owner, Call
 }
 
 /// Shaped like pugixml: a handle class with a constructor from and an accessor of its internal
-/// struct (only declared in the header), a safe-bool conversion, wide-string functions, and a
-/// buffer-and-length method.
+/// struct, a safe-bool conversion, wide-string functions, and a buffer-and-length method.
 api::Api handles() {
   const api::TypeRef none = type("void", "void", Passing::value, TypeCategory::void_type);
   const api::TypeRef internal = type("ns::node_struct *", "ns::node_struct", Passing::pointer, TypeCategory::record);
@@ -78,12 +77,11 @@ TEST(CallablePlan, WhatTheHarnessCannotNameOrHoldIsLeftOutWithAReason) {
   const CallablePlan plan = plan_callables(a);
   std::vector<std::string> ids;
   for (const api::Callable* c : plan.callables) ids.push_back(c->id);
-  EXPECT_EQ(ids, (std::vector<std::string>{"ns::Node::Node()", "ns::Node::copy(char *, size_t) const",
+  // internal_object() and the constructor from its result are tried: whether ns::node_struct is
+  // complete shows when harness.cpp compiles (palus/harness_stage.cpp then leaves them out).
+  EXPECT_EQ(ids, (std::vector<std::string>{"ns::Node::Node()", "ns::Node::Node(ns::node_struct *)",
+                                           "ns::Node::internal_object() const", "ns::Node::copy(char *, size_t) const",
                                            "ns::as_wide(const char *)"}));
-  EXPECT_NE(reason_of(plan, "ns::Node::internal_object() const").find("ns::node_struct is no class"),
-            std::string::npos);
-  EXPECT_NE(reason_of(plan, "ns::Node::Node(ns::node_struct *)").find("nothing produces a ns::node_struct"),
-            std::string::npos);
   EXPECT_NE(reason_of(plan, "ns::Node::operator void (*)(ns::Node ***)() const").find("safe-bool"), std::string::npos);
   EXPECT_NE(reason_of(plan, "ns::as_utf8(const wchar_t *)").find("wide strings"), std::string::npos);
 }
