@@ -61,20 +61,14 @@ std::optional<std::uint32_t> receiver_of(const Statement& s, const CallableInfo&
   return s.inputs[0].ref;
 }
 
-/// The objects statement `j` was given (its receiver and arguments) and those earlier statements
-/// made from them (a node from its document, a child from that node): what `j` may free.
-std::set<std::uint32_t> derived_from(const Sequence& sequence, std::size_t j) {
-  std::set<std::uint32_t> roots;
-  for (const Input& in : sequence[j].inputs)
-    if (in.kind == InputKind::ref) roots.insert(in.ref);
-  // Up the chain: what the roots were made from is a root too (a node's document, for a child
-  // the document frees).
-  for (std::size_t k = j; k-- > 0;) {
-    if (!roots.count(static_cast<std::uint32_t>(k))) continue;
-    for (const Input& in : sequence[k].inputs)
-      if (in.kind == InputKind::ref) roots.insert(in.ref);
-  }
-  std::set<std::uint32_t> derived = roots;
+/// Input `input` of statement `j` (an object it was given) and the objects earlier statements
+/// made from it (a node from the document, an iterator from the node): what `j` may free through
+/// that input.
+std::set<std::uint32_t> derived_from(const Sequence& sequence, std::size_t j, std::uint32_t input) {
+  std::set<std::uint32_t> derived;
+  const auto& inputs = sequence[j].inputs;
+  if (input >= inputs.size() || inputs[input].kind != InputKind::ref) return derived;
+  derived.insert(inputs[input].ref);
   for (std::size_t k = 0; k < j; ++k)
     for (const Input& in : sequence[k].inputs)
       if (in.kind == InputKind::ref && derived.count(in.ref)) derived.insert(static_cast<std::uint32_t>(k));
@@ -103,13 +97,15 @@ std::optional<FreesRule> freed_under_the_sequence(const harness::Outcome& outcom
   for (std::size_t j = failing; j-- > 0;) {
     if (sequence[j].callable != freeing) continue;
     const auto receiver = receiver_of(sequence[j], freer);
-    const std::set<std::uint32_t> derived = derived_from(sequence, j);
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-      if (inputs[i].kind != InputKind::ref || inputs[i].ref >= j || !derived.count(inputs[i].ref)) continue;
-      if (receiver && *receiver == inputs[i].ref) continue;  // its own state: the library's to keep right
-      const std::string used = record_of(reader, i);
-      if (used.empty() || (!owner.empty() && tracks(catalog.api, owner, used))) continue;
-      return FreesRule{freeing, used};
+    for (std::uint32_t from = 0; from < sequence[j].inputs.size(); ++from) {
+      const std::set<std::uint32_t> derived = derived_from(sequence, j, from);
+      for (std::size_t i = 0; i < inputs.size(); ++i) {
+        if (inputs[i].kind != InputKind::ref || inputs[i].ref >= j || !derived.count(inputs[i].ref)) continue;
+        if (receiver && *receiver == inputs[i].ref) continue;  // its own state: the library's to keep right
+        const std::string used = record_of(reader, i);
+        if (used.empty() || (!owner.empty() && tracks(catalog.api, owner, used))) continue;
+        return FreesRule{freeing, used, from};
+      }
     }
   }
   return std::nullopt;
@@ -123,16 +119,18 @@ bool uses_freed_object(const Sequence& sequence, const std::vector<FreesRule>& r
         std::find_if(rules.begin(), rules.end(), [&](const FreesRule& r) { return r.freeing == callable; });
     if (rule == rules.end()) continue;
     const auto receiver = receiver_of(sequence[j], catalog.callables[callable]);
-    const std::set<std::uint32_t> derived = derived_from(sequence, j);
-    for (std::size_t k = j + 1; k < sequence.size(); ++k) {
-      const CallableInfo& reader = catalog.callables[sequence[k].callable];
-      const auto& inputs = sequence[k].inputs;
-      for (std::size_t i = 0; i < inputs.size(); ++i) {
-        if (inputs[i].kind != InputKind::ref || inputs[i].ref >= j || !derived.count(inputs[i].ref) ||
-            (receiver && *receiver == inputs[i].ref))
-          continue;
-        for (const auto& r : rules)
-          if (r.freeing == callable && r.dead == record_of(reader, i)) return true;
+    for (const auto& r : rules) {
+      if (r.freeing != callable) continue;
+      const std::set<std::uint32_t> derived = derived_from(sequence, j, r.from_input);
+      for (std::size_t k = j + 1; k < sequence.size(); ++k) {
+        const CallableInfo& reader = catalog.callables[sequence[k].callable];
+        const auto& inputs = sequence[k].inputs;
+        for (std::size_t i = 0; i < inputs.size(); ++i) {
+          if (inputs[i].kind != InputKind::ref || inputs[i].ref >= j || !derived.count(inputs[i].ref) ||
+              (receiver && *receiver == inputs[i].ref))
+            continue;
+          if (r.dead == record_of(reader, i)) return true;
+        }
       }
     }
   }
@@ -140,7 +138,12 @@ bool uses_freed_object(const Sequence& sequence, const std::vector<FreesRule>& r
 }
 
 std::string describe(const FreesRule& rule, const Catalog& catalog) {
-  return catalog.callables[rule.freeing].id + " frees the " + rule.dead + " objects made before it";
+  const CallableInfo& f = catalog.callables[rule.freeing];
+  const std::string from = f.is_method && rule.from_input == 0 ? "its object"
+                           : rule.from_input < f.inputs.size() && f.inputs[rule.from_input].param != nullptr
+                               ? "`" + f.inputs[rule.from_input].param->name + "`"
+                               : "input " + std::to_string(rule.from_input);
+  return f.id + " frees the " + rule.dead + " objects made from " + from + " before it";
 }
 
 }  // namespace palus::generation

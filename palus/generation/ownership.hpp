@@ -5,6 +5,7 @@
 // misuse, unless the library keeps track of such objects (a result set its statement points to,
 // a fail-fast iterator reading its list's modification count): then it had to guard the use.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,11 +16,13 @@
 
 namespace palus::generation {
 
-/// A call that frees the objects of a type made before it: after statement calling `freeing`,
-/// objects of type `dead` that earlier statements made are no longer usable.
+/// A call that frees the objects of a type made before it from one of its inputs: after a
+/// statement calling `freeing`, objects of type `dead` that earlier statements made from its input
+/// `from_input` (or that input itself) are no longer usable.
 struct FreesRule {
-  std::uint32_t freeing = 0;  ///< the callable (harness index)
-  std::string dead;           ///< the record type of the objects it frees
+  std::uint32_t freeing = 0;     ///< the callable (harness index)
+  std::string dead;              ///< the record type of the objects it frees
+  std::uint32_t from_input = 0;  ///< 0 is the receiver of a method (a document reloaded), then the arguments
   auto operator<=>(const FreesRule&) const = default;
 };
 
@@ -32,10 +35,11 @@ std::optional<FreesRule> freed_under_the_sequence(const harness::Outcome& outcom
                                                   std::size_t failing, const Catalog& catalog);
 
 /// Whether `sequence` uses, after a call of a rule's callable, an object of the rule's type that
-/// an earlier statement made from what the call was given.
+/// an earlier statement made from the rule's input of that call.
 bool uses_freed_object(const Sequence& sequence, const std::vector<FreesRule>& rules, const Catalog& catalog);
 
-/// "pugi::xml_document::load_string(const char_t *) frees the pugi::xml_node objects made before it".
+/// "pugi::xml_document::load_string(const char_t *) frees the pugi::xml_node objects made from its
+/// object before it".
 std::string describe(const FreesRule& rule, const Catalog& catalog);
 
 }  // namespace palus::generation

@@ -103,7 +103,8 @@ TEST(Ownership, AHandleUsedAfterItsDocumentFreedItIsTheSequencesMisuse) {
   ASSERT_TRUE(rule.has_value());
   EXPECT_EQ(rule->freeing, L::kReload);
   EXPECT_EQ(rule->dead, "ns::Node");
-  EXPECT_EQ(describe(*rule, catalog), "ns::Doc::reload() frees the ns::Node objects made before it");
+  EXPECT_EQ(rule->from_input, 0u);
+  EXPECT_EQ(describe(*rule, catalog), "ns::Doc::reload() frees the ns::Node objects made from its object before it");
   // Learned, the generator does not run such a sequence again; a node made after the reload is fine.
   EXPECT_TRUE(uses_freed_object(s, {*rule}, catalog));
   const Sequence after =
@@ -114,7 +115,19 @@ TEST(Ownership, AHandleUsedAfterItsDocumentFreedItIsTheSequencesMisuse) {
   // 0: doc  1: parent  2: child = doc.append()  3: parent.remove(child)  4: child.name()
   const Sequence removed = make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}),
                                  call(L::kRemove, {ref(1), ref(2)}), call(L::kName, {ref(2)})});
-  EXPECT_TRUE(freed_under_the_sequence(use_after_free(4, L::kName, L::kRemove), removed, 4, catalog).has_value());
+  const auto child = freed_under_the_sequence(use_after_free(4, L::kName, L::kRemove), removed, 4, catalog);
+  ASSERT_TRUE(child.has_value());
+  EXPECT_EQ(child->from_input, 1u) << "freed through its argument, not its object";
+  EXPECT_EQ(describe(*child, catalog),
+            "ns::Node::remove(const ns::Node &) frees the ns::Node objects made from `child` before it");
+  // Learned that way, the node it was called on lives on (as an assignment's source does).
+  const Sequence parent_after = make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}),
+                                      call(L::kRemove, {ref(1), ref(2)}), call(L::kRemove, {ref(2), ref(1)})});
+  EXPECT_TRUE(uses_freed_object(parent_after, {*child}, catalog)) << "the removed child, used as the receiver";
+  const Sequence sibling =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}),
+            call(L::kRemove, {ref(1), ref(2)}), call(L::kName, {ref(3)})});
+  EXPECT_FALSE(uses_freed_object(sibling, {*child}, catalog)) << "a sibling made from the document is not the child";
   // An object made apart from the freeing call's objects is not what it freed: a node of another
   // document (the one read is).
   // 0: doc  1: other  2: mine = doc.append()  3: theirs = other.append()  4: doc.reload()  5: mine.remove(theirs)
