@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
+#include "palus/writer/test_file_name.hpp"
 
 namespace palus::merge {
 namespace {
@@ -63,9 +64,8 @@ std::map<std::string, writer::RenderedTest> tests_in(const fs::path& file,
 }  // namespace
 
 std::string subject_of_file(const std::string& file_name) {
-  static const std::regex shape(R"(^(\w+?)_(regression|failure|suspect)(_[0-9]+)?_test\.cpp$)");
-  std::smatch m;
-  return std::regex_match(file_name, m, shape) ? m[1].str() : std::string();
+  const auto name = writer::parse_test_file_name(file_name);
+  return name ? name->subject : std::string();
 }
 
 std::string with_test_name(const std::string& text, const writer::TestName& name) {

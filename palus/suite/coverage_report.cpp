@@ -16,6 +16,7 @@
 #include "core/process.hpp"
 #include "harness/codegen/build_tools.hpp"
 #include "palus/suite/test_checker.hpp"
+#include "palus/writer/test_file_name.hpp"
 
 namespace fs = std::filesystem;
 
@@ -141,8 +142,8 @@ CoverageReport build_coverage_report(const Config& config, const fs::path& work_
     TestFileReport file;
     file.source = b.source;
     // Suspect failure tests (disabled) are run as failure tests are: one by one, expected to fail.
-    static const std::regex failing(R"(_(failure|suspect)(_[0-9]+)?_test\.cpp$)");
-    file.failure_file = std::regex_search(b.source.filename().string(), failing);
+    const auto name = writer::parse_test_file_name(b.source.filename().string());
+    file.failure_file = name && name->kind != "regression";
     file.built = b.ok;
     file.errors = b.errors;
     SuiteTotals& totals = file.failure_file ? report.failure : report.regression;

@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <fstream>
-#include <regex>
 #include <stdexcept>
 #include <system_error>
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "palus/writer/fresh_directory.hpp"
+#include "palus/writer/test_file_name.hpp"
 
 namespace palus::writer {
 namespace {
@@ -59,10 +59,8 @@ bool is_suspect(const TestCase& test) { return test.kind == TestKind::failure &&
 
 /// The Meson suite and the CTest label of a written file's tests.
 std::string suite_of(const fs::path& file) {
-  static const std::regex kind(R"(_(failure|suspect|regression)(_[0-9]+)?_test\.cpp$)");
-  std::smatch m;
-  const std::string name = file.filename().string();
-  return std::regex_search(name, m, kind) ? "palus-" + m[1].str() : "palus-regression";
+  const auto name = parse_test_file_name(file.filename().string());
+  return "palus-" + (name ? name->kind : std::string("regression"));
 }
 
 }  // namespace
