@@ -18,6 +18,11 @@ constexpr std::string_view trim(std::string_view s) {
   return s.substr(first, s.find_last_not_of(kSpace) - first + 1);
 }
 
+/// A letter, digit or underscore: a character of a C++ identifier.
+constexpr bool is_identifier_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
 /// The items of `range` (strings, string views or anything fmt can format) with `separator`
 /// between them: "a, b, c"; "" when there are none.
 template <typename Range>

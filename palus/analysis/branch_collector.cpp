@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/clang/clang_util.hpp"
+#include "core/text.hpp"
 
 namespace palus::analysis {
 namespace {
@@ -443,9 +444,7 @@ class Collector {
     return names;
   }
 
-  static bool is_word(std::string_view text) {
-    return !text.empty() && (std::isalnum(static_cast<unsigned char>(text.front())) != 0 || text.front() == '_');
-  }
+  static bool is_word(std::string_view text) { return !text.empty() && text::is_identifier_char(text.front()); }
 
   static bool from_macro(CXSourceLocation location) {
     unsigned spelled = 0, expanded = 0;
@@ -521,8 +520,9 @@ class Collector {
     std::string text;
     for (unsigned i = 0; i < count; ++i) {
       const std::string token = clang::take(clang_getTokenSpelling(unit_, tokens[i]));
-      const auto wordy = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0 || ch == '_'; };
-      if (!text.empty() && !token.empty() && (wordy(text.back()) && wordy(token.front()))) text += ' ';
+      if (!text.empty() && !token.empty() && text::is_identifier_char(text.back()) &&
+          text::is_identifier_char(token.front()))
+        text += ' ';
       text += token;
       if (text.size() > kConditionTextLimit) break;
     }

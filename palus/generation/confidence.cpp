@@ -9,12 +9,11 @@
 
 #include "core/api_rules.hpp"
 #include "core/names.hpp"
+#include "core/text.hpp"
 #include "harness/codegen/callable_plan.hpp"
 
 namespace palus::generation {
 namespace {
-
-bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 /// The identifiers of a C++ expression, string and character literals left out.
 std::set<std::string> identifiers(const std::string& expression) {
@@ -29,7 +28,7 @@ std::set<std::string> identifiers(const std::string& expression) {
     }
     if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
       std::size_t end = i;
-      while (end < expression.size() && word_char(expression[end])) ++end;
+      while (end < expression.size() && text::is_identifier_char(expression[end])) ++end;
       out.insert(expression.substr(i, end - i));
       i = end;
       continue;
@@ -43,7 +42,7 @@ std::set<std::string> identifiers(const std::string& expression) {
 bool spells(const std::string& function, const std::string& qualified) {
   const std::string head = qualified + "(";
   for (std::size_t at = function.find(head); at != std::string::npos; at = function.find(head, at + 1))
-    if (at == 0 || !word_char(function[at - 1])) return true;
+    if (at == 0 || !text::is_identifier_char(function[at - 1])) return true;
   return false;
 }
 

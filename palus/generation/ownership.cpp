@@ -1,10 +1,10 @@
 #include "palus/generation/ownership.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <set>
 
 #include "core/names.hpp"
+#include "core/text.hpp"
 
 namespace palus::generation {
 namespace {
@@ -25,10 +25,9 @@ bool related(const api::Class& a, const std::string& b) {
 /// last component; "xml_node_struct *" does not name xml_node).
 bool names_type(const std::string& text, const std::string& name) {
   const std::string last(names::last_component(name));
-  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
   for (std::size_t at = text.find(last); at != std::string::npos; at = text.find(last, at + 1)) {
-    const bool starts = at == 0 || !word(text[at - 1]);
-    const bool ends = at + last.size() >= text.size() || !word(text[at + last.size()]);
+    const bool starts = at == 0 || !text::is_identifier_char(text[at - 1]);
+    const bool ends = at + last.size() >= text.size() || !text::is_identifier_char(text[at + last.size()]);
     if (starts && ends) return true;
   }
   return false;

@@ -31,5 +31,11 @@ TEST(Join, SeparatesItemsOfAnyRange) {
   EXPECT_EQ("1+2", join(std::vector<int>{1, 2}, "+"));
 }
 
+TEST(IdentifierChar, LettersDigitsAndUnderscoreOnly) {
+  for (char c : std::string("azAZ09_")) EXPECT_TRUE(is_identifier_char(c)) << c;
+  for (char c : std::string(" :(<*-.\"")) EXPECT_FALSE(is_identifier_char(c)) << c;
+  EXPECT_FALSE(is_identifier_char('\xe9'));
+}
+
 }  // namespace
 }  // namespace palus::text
