@@ -179,15 +179,31 @@ bool needs_model(const Config& config) {
   return !config.samples.empty() && config.generate.mode != GenerationMode::random;
 }
 
-/// Builds and runs the generated suite with coverage; puts the coverage into report.yaml.
-suite::CoverageReport report_stage(const Workspace& ws, const CommonOptions& common) {
+/// Where the report's coverage comes from: the written files built and run afresh (`palus
+/// report`, and runs without a time limit), or the tests as the checks ran them (a run under a
+/// time limit, which has no time for a second build of every test).
+enum class ReportSource { rebuilt, checked };
+
+/// The coverage of the generated suite, put into report.yaml, and what keeps branches uncovered.
+suite::CoverageReport report_stage(const Workspace& ws, const CommonOptions& common,
+                                   ReportSource source = ReportSource::rebuilt) {
   const auto start = std::chrono::steady_clock::now();
-  suite::CoverageReport coverage = suite::build_coverage_report(ws.config, ws.work_dir);
+  suite::CoverageReport coverage = source == ReportSource::rebuilt
+                                       ? suite::build_coverage_report(ws.config, ws.work_dir)
+                                       : suite::checked_coverage_report(ws.config, ws.work_dir);
+  const std::optional<uncovered::Diagnosis> diagnosis = uncovered_stage(ws.config, ws.work_dir, coverage);
   const fs::path report_yaml = ws.config.output.dir / "report.yaml";
   if (fs::exists(report_yaml)) suite::update_report_yaml(report_yaml, coverage, seconds_since(start));
-  const std::optional<uncovered::Diagnosis> diagnosis = uncovered_stage(ws.config, ws.work_dir, coverage);
   if (!common.quiet) {
-    fmt::print("{}", suite::summary_table(coverage, fs::current_path(), common.verbose));
+    if (source == ReportSource::rebuilt) {
+      fmt::print("{}", suite::summary_table(coverage, fs::current_path(), common.verbose));
+    } else {
+      fmt::print(
+          "coverage     lines {:.1f}% ({}/{}), branches {:.1f}% ({}/{}) of the kept tests as checked (built as a "
+          "user builds them) -> {}\n",
+          coverage.line_percent, coverage.line_covered, coverage.line_total, coverage.branch_percent,
+          coverage.branch_covered, coverage.branch_total, shown(coverage.html));
+    }
     if (diagnosis && !diagnosis->problems.empty()) {
       fmt::print(
           "\nwhat keeps branches uncovered ({} problems over {} branches never taken; `palus explain FILE:LINE` "
@@ -260,14 +276,10 @@ int generation_status(const report::RunReport& r, const Workspace& ws, const Com
   return overrides.fail_on_failures && !r.failures.empty() ? kFailuresFound : 0;
 }
 
-/// Seconds the report stage will spend building the library with coverage: none when its build
-/// is there already, else about half the harness build (which compiles the library with
-/// sanitizers, and harness.cpp besides).
-double report_library_seconds(const Workspace& ws, const std::map<std::string, double>& stages) {
-  std::error_code error;
-  if (fs::exists(ws.work_dir / "report" / "libsut.a", error)) return 0;
-  const auto harness = stages.find("harness");
-  return harness == stages.end() ? 0 : harness->second / 2;
+/// Seconds the report of a run under a time limit takes (gcovr over the checked tests' coverage,
+/// then what keeps branches uncovered): a few seconds, more for a larger library.
+double checked_report_seconds(const Workspace& ws) {
+  return 3.0 + 0.5 * static_cast<double>(ws.config.project.sources.size());
 }
 
 report::RunReport generate(const Workspace& ws, const CommonOptions& common, const GenerateOverrides& overrides,
@@ -276,8 +288,7 @@ report::RunReport generate(const Workspace& ws, const CommonOptions& common, con
   GenerateRequest request;
   if (run_start) {
     request.run_start = *run_start;
-    request.report_follows = true;
-    request.report_fixed_s = report_library_seconds(ws, stages);
+    request.report_s = checked_report_seconds(ws);
   }
   request.config = &ws.config;
   request.work_dir = ws.work_dir;
@@ -367,7 +378,8 @@ int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides
       generate(ws, common, overrides, api, std::move(built), std::move(stages), model ? &*model : nullptr, run_start);
   const int status = generation_status(summary, ws, common, overrides);
   if (summary.interrupted) return status;
-  const suite::CoverageReport coverage = report_stage(ws, common);
+  const ReportSource source = overrides.max_steps ? ReportSource::rebuilt : ReportSource::checked;
+  const suite::CoverageReport coverage = report_stage(ws, common, source);
   if (!common.quiet) print_run_summary(summary, coverage, ws, common, overrides.program, seconds_since(run_start));
   const int broken = suite_status(coverage);
   return broken != 0 ? broken : status;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <fstream>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -189,14 +190,24 @@ writer::SuiteOptions suite_options(const GenerateRequest& request, const report:
   return options;
 }
 
+/// The library with coverage that the checkers share (suite::CoverageLibrary), its coverage data
+/// and the tests of earlier runs deleted.
+std::shared_ptr<suite::CoverageLibrary> make_coverage_library(const GenerateRequest& request) {
+  const fs::path root = suite::checked_coverage_dir(request.work_dir);
+  suite::remove_coverage_data(root / "lib");
+  for (unsigned k = 1; k <= 2; ++k) fs::remove_all(root / fmt::format("tests-{}", k));
+  return std::make_shared<suite::CoverageLibrary>(*request.config, root / "lib", suite::CheckerOptions{}.niceness);
+}
+
 /// One checker per core, two at most (each check compiles one file, and a file's tests run in
-/// parallel already), each in its own build folder. Until generation stops only the first works.
-std::vector<std::unique_ptr<suite::TestChecker>> make_checkers(const GenerateRequest& request) {
-  const suite::CheckerOptions check_options =
-      suite::checker_options(*request.config, request.work_dir, request.sanitizers);
+/// parallel already), each in its own build folders. Until generation stops only the first works.
+std::vector<std::unique_ptr<suite::TestChecker>> make_checkers(const GenerateRequest& request,
+                                                               const std::shared_ptr<suite::CoverageLibrary>& library) {
   std::vector<std::unique_ptr<suite::TestChecker>> checkers;
   for (unsigned k = 0; k < std::clamp(std::thread::hardware_concurrency(), 1u, 2u); ++k) {
-    suite::CheckerOptions options = check_options;
+    const fs::path plain_dir = library->dir().parent_path() / fmt::format("tests-{}", k + 1);
+    suite::CheckerOptions options =
+        suite::checker_options(*request.config, request.work_dir, request.sanitizers, library, plain_dir);
     if (k > 0) {
       options.build.dir += "-" + std::to_string(k + 1);
       options.scratch = options.build.dir / "run";
@@ -237,12 +248,15 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   const generation::LiteralPool literals(*request.api);
   // The budget: with max_steps generation alone is bounded (a deterministic run); otherwise the
   // whole run is, and generation stops early enough for what it found to be checked and reported.
-  const std::vector<std::unique_ptr<suite::TestChecker>> checkers = make_checkers(request);
+  const std::shared_ptr<suite::CoverageLibrary> coverage_library = make_coverage_library(request);
+  // Built while generation starts, so that the first check finds it ready.
+  std::future<void> library_built =
+      std::async(std::launch::async, [&coverage_library] { coverage_library->archive(); });
+  const std::vector<std::unique_ptr<suite::TestChecker>> checkers = make_checkers(request, coverage_library);
   std::optional<RunBudget> budget;
   if (!request.max_steps) {
     budget.emplace(request.run_start, config.generate.time_limit, start, static_cast<unsigned>(checkers.size()),
-                   request.report_follows ? std::max(1u, std::thread::hardware_concurrency()) : 0u,
-                   request.report_fixed_s);
+                   request.report_s, std::chrono::duration<double>(suite::hang_test_timeout(config)).count());
     summary.budget.emplace();
     summary.budget->limit_s = summary.time_limit_s;
     summary.budget->overrun = budget->overrun_before_generation();
@@ -253,7 +267,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
           std::chrono::duration<double>(start - request.run_start).count(), summary.time_limit_s,
           std::chrono::duration<double>(budget->minimum_generation()).count()));
   }
-  const Clock::time_point deadline = budget ? budget->generation_deadline(0, 0) : start + config.generate.time_limit;
+  const Clock::time_point deadline = budget ? budget->generation_deadline(0) : start + config.generate.time_limit;
   const std::unique_ptr<Sources> sources = make_sources(request, catalog, literals, guided, start, deadline, log);
   generation::ExecutorExecution execution(executor);
   generation::GeneratorOptions options = generator_options(request, literals, deadline);
@@ -315,8 +329,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
         state.limit_s = summary.time_limit_s;
         if (budget) {
           budget->measured(counts.checked, counts.check_seconds);
-          const std::uint64_t found = counts.regression + counts.expected_exception + counts.failure;
-          const Clock::time_point until = budget->generation_deadline(counts.pending, found + counts.pending);
+          const Clock::time_point until = budget->generation_deadline(counts.pending, counts.pending_hangs);
           generator.set_deadline(until);
           if (sources->guided) sources->guided->set_deadline(until);
           state.limit_s = std::chrono::duration<double>(until - start).count();
@@ -338,9 +351,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
     budget->measured(counts.checked, counts.check_seconds);
     left_to_check = counts.pending;
     summary.budget->generation_s = std::chrono::duration<double>(generation_end - start).count();
-    summary.budget->predicted_check_s = budget->check_seconds(counts.pending);
-    summary.budget->predicted_report_s =
-        budget->report_seconds(counts.regression + counts.expected_exception + counts.failure + counts.pending);
+    summary.budget->predicted_check_s = budget->check_seconds(counts.pending, counts.pending_hangs);
+    summary.budget->predicted_report_s = budget->report_seconds();
   }
   if (sources->guided) log_guided_stats(*sources->guided, log);
   log(fmt::format("harness: {} sequences ended in a forked child's death, {} harness restarts", executor.child_deaths(),
@@ -364,6 +376,11 @@ report::RunReport generate_stage(const GenerateRequest& request) {
                     left_to_check, summary.budget->generation_s, summary.budget->predicted_check_s,
                     summary.budget->check_s, summary.budget->predicted_report_s, summary.time_limit_s));
   }
+  library_built.wait();
+  if (!coverage_library->error().empty())
+    log("check: the library did not compile with coverage and without sanitizers, so every test was checked in the "
+        "sanitizer build: " +
+        coverage_library->error());
   latest = generator.stats();
   refresh_report(true);
   for (const std::string& p : summary.preconditions) log("learned precondition: " + p);

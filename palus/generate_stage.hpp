@@ -33,10 +33,9 @@ struct GenerateRequest {
   /// When the run began: generate.time_limit bounds the whole run from here (RunBudget), unless
   /// max_steps is given (then it bounds generation alone, as a deterministic run needs).
   std::chrono::steady_clock::time_point run_start = std::chrono::steady_clock::now();
-  /// `palus run`: the report stage follows and its time counts; `report_fixed_s` is what it costs
-  /// besides the tests (the library's coverage build when that is not there yet).
-  bool report_follows = false;
-  double report_fixed_s = 0;
+  /// `palus run`: the seconds of the report stage that follows (its coverage of the checked
+  /// tests), which the budget keeps for it.
+  double report_s = 0;
 };
 
 /// Runs generation and writes the output folder. The returned report is also on disk.

@@ -35,9 +35,10 @@ struct PipelineCounts {
   std::uint64_t suspect = 0;  ///< failure tests of low confidence, written disabled
   std::uint64_t dropped_uncompilable = 0, dropped_flaky = 0;
   std::uint64_t pending = 0;
+  std::uint64_t pending_hangs = 0;  ///< of the pending: failure tests expected to hang (each runs to its timeout)
   /// Callables whose values a checked test saw differ from the harness's, no longer asserted.
   std::uint64_t unasserted_callables = 0;
-  /// Tests checked so far (in every batch, kept or not), and the seconds their checks took.
+  /// Regression tests checked so far (kept or not), and the seconds their checks took.
   std::uint64_t checked = 0;
   double check_seconds = 0;
 };

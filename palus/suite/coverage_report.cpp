@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/process.hpp"
 #include "harness/codegen/build_tools.hpp"
+#include "palus/suite/coverage_library.hpp"
 #include "palus/suite/test_checker.hpp"
 #include "palus/writer/test_file_name.hpp"
 
@@ -45,15 +46,6 @@ std::vector<fs::path> generated_test_files(const fs::path& out) {
   return files;
 }
 
-void remove_coverage_data(const fs::path& dir) {
-  std::error_code error;
-  if (!fs::is_directory(dir, error)) return;
-  for (auto it = fs::recursive_directory_iterator(dir, error); !error && it != fs::recursive_directory_iterator();
-       it.increment(error)) {
-    if (it->path().extension() == ".gcda") fs::remove(it->path(), error);
-  }
-}
-
 long as_long(const YAML::Node& node) {
   try {
     return node ? node.as<long>() : 0;
@@ -64,12 +56,10 @@ long as_long(const YAML::Node& node) {
 
 double percent(long covered, long total) { return total > 0 ? 100.0 * static_cast<double>(covered) / total : 0.0; }
 
-void run_gcovr(const Config& config, const fs::path& dir, CoverageReport& report) {
-  std::set<fs::path> folders;
-  for (const auto& s : config.project.sources) folders.insert(s.parent_path());
-  // Headers one by one: a header-only library's folder may be /usr/include, which holds the
-  // standard library too.
-  for (const auto& h : config.project.headers) folders.insert(h);
+/// gcovr over the coverage data below `searched`, written to `dir` (its HTML report, JSON
+/// summary and per-line JSON); gcov runs in `dir`.
+void run_gcovr(const Config& config, const fs::path& dir, const std::vector<fs::path>& searched,
+               CoverageReport& report) {
   process::ProcessSpec spec;
   spec.exe = "gcovr";
   // gcov runs in the object directory, where the tests were compiled (this report's own build
@@ -77,16 +67,18 @@ void run_gcovr(const Config& config, const fs::path& dir, CoverageReport& report
   // intermediate files, as they did when gcov ran in the project's folder.
   spec.args = {"--root",     config.dir.string(), "--object-directory",
                dir.string(), "--gcov-executable", gcov_for(harness::compiler())};
-  for (const auto& f : folders) spec.args.insert(spec.args.end(), {"--filter", folder_filter(f)});
-  spec.args.insert(spec.args.end(), {"--exclude", folder_filter(config.output.dir), "--exclude", folder_filter(dir)});
+  for (const auto& f : coverage_folders(config)) spec.args.insert(spec.args.end(), {"--filter", folder_filter(f)});
+  spec.args.insert(spec.args.end(), {"--exclude", folder_filter(config.output.dir)});
+  for (const auto& s : searched) spec.args.insert(spec.args.end(), {"--exclude", folder_filter(s)});
   fs::remove_all(dir / "coverage");
   fs::create_directories(dir / "coverage");
   report.html = dir / "coverage" / "index.html";
   report.json = dir / "coverage.json";
   report.lines_json = dir / "coverage-lines.json";
-  spec.args.insert(spec.args.end(), {"--exclude-throw-branches", "--html-details", report.html.string(),
-                                     "--json-summary", report.json.string(), "--json-summary-pretty", "--json",
-                                     report.lines_json.string(), (dir / "obj").string()});
+  spec.args.insert(spec.args.end(),
+                   {"--exclude-throw-branches", "--html-details", report.html.string(), "--json-summary",
+                    report.json.string(), "--json-summary-pretty", "--json", report.lines_json.string()});
+  for (const auto& s : searched) spec.args.push_back(s.string());
   spec.env = process::environment_with({{"LC_ALL", "C"}});
   spec.working_dir = config.dir;
   spec.output_cap = 256 * 1024;
@@ -110,15 +102,6 @@ void run_gcovr(const Config& config, const fs::path& dir, CoverageReport& report
 }
 
 }  // namespace
-
-/// `path` as a regex for gcovr (which takes a filter that starts with '/' as an absolute path):
-/// a folder matches what lies below it, a file itself.
-std::string folder_filter(const fs::path& folder) {
-  static const std::regex special(R"([.^$|()\[\]{}*+?\\])");
-  std::string text = fs::weakly_canonical(folder).string();
-  const std::string escaped = std::regex_replace(text, special, R"(\$&)");
-  return fs::is_regular_file(folder) ? escaped + "$" : escaped + "/";
-}
 
 /// The gcov that reads what the compiler wrote: llvm-cov for clang, gcov-N for g++-N.
 std::string gcov_for(const std::string& compiler) {
@@ -150,7 +133,8 @@ CoverageReport build_coverage_report(const Config& config, const fs::path& work_
     ++totals.files;
     if (b.ok) {
       ++totals.built;
-      GtestRunSettings run{dir / "run" / b.source.stem(), std::nullopt, 64 * 1024, config.sandbox.memory_bytes, false};
+      GtestRunSettings run{
+          dir / "run" / b.source.stem(), std::nullopt, 64 * 1024, config.sandbox.memory_bytes, false, 0, {}};
       GtestRunner runner(run, b.executable);
       const std::vector<std::string> names = runner.list(timeout);
       std::map<std::string, RunOutcome> outcomes;
@@ -176,7 +160,15 @@ CoverageReport build_coverage_report(const Config& config, const fs::path& work_
     }
     report.files.push_back(std::move(file));
   }
-  run_gcovr(config, dir, report);
+  run_gcovr(config, dir, {dir}, report);
+  return report;
+}
+
+CoverageReport checked_coverage_report(const Config& config, const fs::path& work_dir) {
+  CoverageReport report;
+  const fs::path dir = work_dir / "report";
+  fs::create_directories(dir);
+  run_gcovr(config, dir, {checked_coverage_dir(work_dir)}, report);
   return report;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "palus/config/config.hpp"
+#include "palus/suite/coverage_scope.hpp"
 #include "palus/suite/gtest_run.hpp"
 #include "palus/suite/test_build.hpp"
 
@@ -47,6 +48,12 @@ struct CoverageReport {
 /// output folder is missing or holds no tests, the library does not compile, or gcovr fails.
 CoverageReport build_coverage_report(const Config& config, const std::filesystem::path& work_dir);
 
+/// The coverage of the tests the checks kept (palus run under a time limit): gcovr over
+/// checked_coverage_dir, where the checks ran each kept regression test once against the library
+/// built with coverage; `files` and the totals stay empty, since no written file was built.
+/// Throws UserError when gcovr fails.
+CoverageReport checked_coverage_report(const Config& config, const std::filesystem::path& work_dir);
+
 /// What `palus report` prints: per kind the files built and the tests passed and failed, the
 /// coverage, then the files that did not build and the regression tests that did not pass (with
 /// `verbose`, every failure test's outcome too). Paths are shown relative to `base`.
@@ -56,10 +63,6 @@ std::string summary_table(const CoverageReport& report, const std::filesystem::p
 /// becomes {line, branch, scope: generated-suite} and `stages_s.report` the seconds given;
 /// every other key keeps its value and place. Throws UserError when it is not a YAML map.
 void update_report_yaml(const std::filesystem::path& report_yaml, const CoverageReport& report, double seconds);
-
-/// `path` as a regex for gcovr (which takes a filter that starts with '/' as an absolute path):
-/// a folder matches what lies below it, a file itself.
-std::string folder_filter(const std::filesystem::path& folder);
 
 /// The gcov that reads what `compiler` wrote: llvm-cov for clang, gcov-N for g++-N.
 std::string gcov_for(const std::string& compiler);

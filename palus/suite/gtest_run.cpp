@@ -34,7 +34,9 @@ std::vector<std::string> test_environment(const GtestRunSettings& settings, cons
   const fs::path coverage =
       settings.gcov_prefix ? fs::absolute(*settings.gcov_prefix) : fs::absolute(executable).parent_path().parent_path();
   env.push_back("PALUS_SANDBOX_SCRATCH=" + (scratch / "cwd").string());
-  env.push_back("PALUS_SANDBOX_WRITABLE=" + scratch.string() + ":" + coverage.string());
+  std::string writable = scratch.string() + ":" + coverage.string();
+  for (const auto& w : settings.writable) writable += ":" + fs::absolute(w).string();
+  env.push_back("PALUS_SANDBOX_WRITABLE=" + writable);
   env.push_back("PALUS_SANDBOX_MEMORY=" + std::to_string(settings.sanitized ? 0 : settings.memory_bytes));
   return env;
 }

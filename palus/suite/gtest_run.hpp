@@ -53,6 +53,9 @@ struct GtestRunSettings {
   /// Built with AddressSanitizer (or thread or leak): memory is limited with its options, not RLIMIT_AS.
   bool sanitized = false;
   int niceness = 0;  ///< of the test processes (ProcessSpec::niceness)
+  /// Folders the tests may write besides the scratch folder and their coverage data's (the
+  /// objects of a library built elsewhere, whose coverage data goes beside them).
+  std::vector<std::filesystem::path> writable;
 };
 
 /// Runs tests of one executable, each call in a fresh process with a scrubbed environment.

@@ -16,6 +16,7 @@
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/build_tools.hpp"
 #include "harness/codegen/runtime_root.hpp"
+#include "palus/suite/coverage_scope.hpp"
 
 namespace fs = std::filesystem;
 
@@ -290,28 +291,64 @@ TestBuildSettings check_build_settings(const Config& config, const fs::path& wor
   return settings;
 }
 
-TestBuildSettings report_build_settings(const Config& config, const fs::path& dir) {
-  const std::vector<std::string> plain{"-O0", "-g", "-Wno-error"};
+TestBuildSettings coverage_library_settings(const Config& config, const fs::path& dir) {
   TestBuildSettings settings;
-  settings.check_main_runtime = harness::runtime_root();
   settings.dir = dir;
   settings.library = "libsut.a";
   LibraryBuild library;
   library.sources = config.project.sources;
-  library.flags_for = [&config, plain](const fs::path& source) {
+  library.flags_for = [&config](const fs::path& source) {
     std::vector<std::string> flags = config.parse_flags_for(source);
-    flags.insert(flags.end(), plain.begin(), plain.end());
-    flags.insert(flags.end(), {"--coverage", "-fdiagnostics-color=never"});
+    flags.insert(flags.end(), {"-O0", "-g", "-Wno-error", "--coverage", "-fdiagnostics-color=never"});
     return flags;
   };
   settings.library_build = std::move(library);
-  // The tests are instrumented too: the library's inline and header-only code is compiled there.
-  std::vector<std::string> test_flags = plain;
-  test_flags.push_back("--coverage");
-  settings.test_flags = test_compile_flags(config, settings.check_main_runtime, test_flags);
-  settings.link_flags = test_link_flags(config, {});
   settings.jobs = std::max(1u, std::thread::hardware_concurrency());
   return settings;
+}
+
+TestBuildSettings report_build_settings(const Config& config, const fs::path& dir) {
+  TestBuildSettings settings = coverage_library_settings(config, dir);
+  settings.check_main_runtime = harness::runtime_root();
+  // The tests are instrumented too: the library's inline and header-only code is compiled there.
+  std::vector<std::string> test_flags{"-O0", "-g", "-Wno-error"};
+  for (auto& f : test_coverage_flags(config)) test_flags.push_back(std::move(f));
+  settings.test_flags = test_compile_flags(config, settings.check_main_runtime, test_flags);
+  settings.link_flags = test_link_flags(config, {});
+  return settings;
+}
+
+TestBuildSettings plain_check_settings(const Config& config, const fs::path& dir, const fs::path& library) {
+  TestBuildSettings settings;
+  settings.check_main_runtime = harness::runtime_root();
+  settings.dir = dir;
+  settings.library = library;
+  std::vector<std::string> test_flags{"-O0", "-g1", "-Wno-error"};
+  for (auto& f : test_coverage_flags(config)) test_flags.push_back(std::move(f));
+  settings.test_flags = test_compile_flags(config, settings.check_main_runtime, test_flags);
+  settings.link_flags = test_link_flags(config, {});
+  return settings;
+}
+
+void build_library(const TestBuildSettings& settings) {
+  if (!settings.library_build) throw std::invalid_argument("build_library: no library build in the settings");
+  fs::create_directories(settings.dir);
+  write_file_if_changed(settings.dir / "build.ninja", build_file(settings, {}));
+  process::ProcessSpec spec;
+  spec.exe = "ninja";
+  spec.args = {"-C", settings.dir.string(), "-j", std::to_string(std::max(1u, settings.jobs)),
+               settings.library.string()};
+  spec.env = process::environment_with({{"LC_ALL", "C"}});
+  spec.output_cap = kBuildOutputCap;
+  spec.niceness = settings.niceness;
+  const process::ProcessResult ran = process::run_process(spec);
+  if (!ran.started) throw UserError("cannot run ninja (run scripts/setup.sh): " + ran.error);
+  write_file_atomically(settings.dir / "build.log", ran.output);
+  if (ran.exit_status == 0) return;
+  const std::vector<CompileError> errors = attribute_errors(ran.output, fs::path());
+  throw UserError(fmt::format("{} (compiling the library with coverage; log: {})",
+                              errors.empty() ? std::string("the build failed") : errors.front().message,
+                              (settings.dir / "build.log").string()));
 }
 
 std::vector<BuiltTest> build_tests(const TestBuildSettings& settings, const std::vector<fs::path>& sources) {

@@ -62,6 +62,22 @@ TestBuildSettings check_build_settings(const Config& config, const std::filesyst
 /// settings refer to `config`, which must outlive them.
 TestBuildSettings report_build_settings(const Config& config, const std::filesystem::path& dir);
 
+/// The library alone compiled in `dir` from the project's sources with their flags and -O0 -g
+/// --coverage (no sanitizers), into `dir`/libsut.a: the library of report_build_settings, and of
+/// plain_check_settings once build_library made it.
+TestBuildSettings coverage_library_settings(const Config& config, const std::filesystem::path& dir);
+
+/// Settings for checking tests that all expect to pass, built as a user builds them: the
+/// project's flags, -O0 -g1 and test_coverage_flags (no sanitizers), linked against `library`
+/// (an absolute libsut.a of coverage_library_settings) with the project's link flags, --coverage
+/// and GoogleTest, in `dir`.
+TestBuildSettings plain_check_settings(const Config& config, const std::filesystem::path& dir,
+                                       const std::filesystem::path& library);
+
+/// Builds `settings`' library_build alone (only what changed). Throws UserError when it does not
+/// compile or ninja is not installed.
+void build_library(const TestBuildSettings& settings);
+
 /// A compiler or linker error, placed in the test source.
 struct CompileError {
   /// The line of the test source it comes from: its own place, else the test line whose template

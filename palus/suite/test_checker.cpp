@@ -36,13 +36,24 @@ std::chrono::milliseconds default_test_timeout(const Config& config) {
   return std::max(std::chrono::milliseconds(2'000), 5 * config.sandbox.call_timeout);
 }
 
+std::chrono::milliseconds hang_test_timeout(const Config& config) {
+  return std::max(std::chrono::milliseconds(1'000), 2 * config.sandbox.call_timeout);
+}
+
 CheckerOptions checker_options(const Config& config, const fs::path& work_dir,
-                               const std::vector<std::string>& sanitizers) {
+                               const std::vector<std::string>& sanitizers,
+                               std::shared_ptr<CoverageLibrary> coverage_library, const fs::path& plain_dir) {
   CheckerOptions options;
+  if (coverage_library) {
+    options.plain_build = plain_check_settings(config, plain_dir, coverage_library->dir() / "libsut.a");
+    options.plain_build->niceness = options.niceness;
+    options.coverage_library = std::move(coverage_library);
+  }
   options.build = check_build_settings(config, work_dir, sanitizers);
   options.build.niceness = options.niceness;
   options.scratch = options.build.dir / "run";
   options.test_timeout = default_test_timeout(config);
+  options.hang_timeout = hang_test_timeout(config);
   options.memory_bytes = config.sandbox.memory_bytes;
   options.sanitized = std::any_of(sanitizers.begin(), sanitizers.end(),
                                   [](const std::string& s) { return s == "address" || s == "thread" || s == "leak"; });
@@ -97,6 +108,33 @@ void TestChecker::settle(GtestRunner& runner, const std::vector<TestSpec>& tests
   }
 }
 
+void TestChecker::record_coverage(const fs::path& executable, const fs::path& source,
+                                  const std::vector<TestSpec>& tests, const CheckResult& result) const {
+  std::vector<std::string> held;
+  for (std::size_t i = 0; i < tests.size(); ++i)
+    if (result.verdicts[i].as_expected) held.push_back(tests[i].name);
+  if (held.empty()) {
+    // The test object's notes name the library's inline functions it holds: alone, they would
+    // count those lines as never run.
+    std::error_code error;
+    const std::string prefix = source.stem().string() + "-";
+    for (const auto& entry : fs::directory_iterator(options_.plain_build->dir / "obj" / "test", error)) {
+      const std::string name = entry.path().filename().string();
+      if (name.rfind(prefix, 0) == 0 && entry.path().extension() == ".gcno") fs::remove(entry.path(), error);
+    }
+    return;
+  }
+  GtestRunSettings settings{options_.scratch,
+                            std::nullopt,
+                            options_.output_cap,
+                            options_.memory_bytes,
+                            false,
+                            options_.niceness,
+                            {options_.coverage_library->dir()}};
+  GtestRunner runner(settings, executable);
+  runner.run_together(held, 2 * options_.test_timeout, options_.test_timeout);
+}
+
 CheckResult TestChecker::check(const std::string& file_name, const std::string& source_text,
                                const std::vector<TestSpec>& tests) {
   CheckResult result;
@@ -108,13 +146,18 @@ CheckResult TestChecker::check(const std::string& file_name, const std::string& 
   }
 
   // Build, dropping the tests that do not compile.
-  const fs::path source = options_.build.dir / "src" / file_name;
+  const bool all_pass = std::none_of(tests.begin(), tests.end(), [](const TestSpec& t) { return t.expect_failure; });
+  const bool plain = all_pass && options_.plain_build && options_.coverage_library->archive();
+  TestBuildSettings build = plain ? *options_.plain_build : options_.build;
+  if (all_pass && !plain && !build.passing_test_flags.empty()) build.test_flags = build.passing_test_flags;
+  fs::path source = build.dir / "src" / file_name;
+  if (plain) {
+    source.replace_filename(
+        fmt::format("{}_{}{}", source.stem().string(), ++plain_builds_, source.extension().string()));
+  }
   std::string text = source_text;
   std::vector<bool> dropped(tests.size(), false);
   fs::path executable;
-  TestBuildSettings build = options_.build;
-  const bool all_pass = std::none_of(tests.begin(), tests.end(), [](const TestSpec& t) { return t.expect_failure; });
-  if (all_pass && !build.passing_test_flags.empty()) build.test_flags = build.passing_test_flags;
   const auto compile_start = Clock::now();
   for (;;) {
     ++result.compile_attempts;
@@ -160,8 +203,13 @@ CheckResult TestChecker::check(const std::string& file_name, const std::string& 
   const auto run_start = Clock::now();
   std::error_code ignored;
   fs::remove_all(options_.scratch, ignored);
-  GtestRunSettings settings{options_.scratch,      options_.scratch / "gcov", options_.output_cap,
-                            options_.memory_bytes, options_.sanitized,        options_.niceness};
+  GtestRunSettings settings{options_.scratch,
+                            options_.scratch / "gcov",
+                            options_.output_cap,
+                            options_.memory_bytes,
+                            options_.sanitized && !plain,
+                            options_.niceness,
+                            {}};
   GtestRunner runner(settings, executable);
   std::vector<std::string> together;
   for (std::size_t i = 0; i < tests.size(); ++i) {
@@ -175,7 +223,8 @@ CheckResult TestChecker::check(const std::string& file_name, const std::string& 
       if (dropped[i]) continue;
       if (tests[i].expect_failure) {
         bool died = false;
-        outcomes[tests[i].name] = runner.run({tests[i].name}, options_.test_timeout, died)[tests[i].name];
+        const auto timeout = tests[i].expect_hang ? options_.hang_timeout : options_.test_timeout;
+        outcomes[tests[i].name] = runner.run({tests[i].name}, timeout, died)[tests[i].name];
       }
       result.verdicts[i].runs[round] = outcomes[tests[i].name];
     }
@@ -183,6 +232,7 @@ CheckResult TestChecker::check(const std::string& file_name, const std::string& 
   for (auto& v : result.verdicts) judge(v);
   settle(runner, tests, dropped, result);
   fs::remove_all(options_.scratch / "gcov", ignored);
+  if (plain) record_coverage(executable, source, tests, result);
   result.run_seconds = seconds_since(run_start);
   return result;
 }

@@ -7,10 +7,13 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "palus/config/config.hpp"
+#include "palus/suite/coverage_library.hpp"
 #include "palus/suite/gtest_run.hpp"
 #include "palus/suite/test_build.hpp"
 
@@ -23,6 +26,8 @@ struct TestSpec {
   /// the test's, and blanking them removes it.
   unsigned first_line = 0, last_line = 0;
   bool expect_failure = false;  ///< failure-revealing: must fail the same way twice; else it must pass twice
+  /// A failure test of a call that did not answer in the harness: it runs for hang_timeout only.
+  bool expect_hang = false;
 };
 
 /// The verdict on one test.
@@ -50,21 +55,35 @@ struct CheckerOptions {
   /// data goes (GCOV_PREFIX) and the GoogleTest reports.
   std::filesystem::path scratch;
   std::chrono::milliseconds test_timeout{10'000};  ///< per run of one test
+  /// Per run of a test expected to hang: long enough to tell a hang from a slow call (twice the
+  /// harness's call timeout, which the call already ran past), short because it is spent in full.
+  std::chrono::milliseconds hang_timeout{4'000};
   std::size_t output_cap = 64 * 1024;
   std::uint64_t memory_bytes = 2ull << 30;
   bool sanitized = false;  ///< built with sanitizers: memory is limited with ASan's options, not RLIMIT_AS
   int max_compile_attempts = 3;
+  /// Shared by the checkers: a source whose tests all expect to pass is built with `plain_build`
+  /// against this library when it compiles, and its tests that passed run once more writing
+  /// their coverage beside its objects; without it, or when it does not compile, `build`.
+  std::shared_ptr<CoverageLibrary> coverage_library;
+  std::optional<TestBuildSettings> plain_build;  ///< see plain_check_settings
   /// Of the compiles and test runs: checking yields the CPU to generation, which runs meanwhile.
   int niceness = 10;
 };
 
 /// The checker options for a config and the harness variant of `sanitizers`: check_build_settings,
-/// scratch in <work>/check/<variant>/run, default_test_timeout, the sandbox's memory limit.
+/// scratch in <work>/check/<variant>/run, default_test_timeout, the sandbox's memory limit; with
+/// `coverage_library`, plain_check_settings in `plain_dir`.
 CheckerOptions checker_options(const Config& config, const std::filesystem::path& work_dir,
-                               const std::vector<std::string>& sanitizers);
+                               const std::vector<std::string>& sanitizers,
+                               std::shared_ptr<CoverageLibrary> coverage_library = nullptr,
+                               const std::filesystem::path& plain_dir = {});
 
 /// The time one test may run: 5 x sandbox.call_timeout, at least 2 s.
 std::chrono::milliseconds default_test_timeout(const Config& config);
+
+/// The time a test expected to hang runs: 2 x sandbox.call_timeout, at least 1 s.
+std::chrono::milliseconds hang_test_timeout(const Config& config);
 
 /// Checks generated tests. Calls on one checker run one at a time (they share its build folder);
 /// checkers with different folders may run in parallel threads.
@@ -73,7 +92,8 @@ class TestChecker {
   explicit TestChecker(CheckerOptions options);
 
   /// Compiles `source_text` as <build dir>/src/<file_name> (a file name such as
-  /// "Statement_test.cpp", its stem unique among the caller's files), blanking the lines of the
+  /// "Statement_test.cpp", its stem unique among the caller's files; numbered when built with
+  /// plain_build, so that each keeps its coverage data), blanking the lines of the
   /// tests that do not compile and building again, up to max_compile_attempts builds; then runs
   /// every compiled test twice, each time in fresh processes. Regression tests run together
   /// (each test once per process run, twice); when such a process dies, its tests are run one per
@@ -91,7 +111,13 @@ class TestChecker {
   void settle(GtestRunner& runner, const std::vector<TestSpec>& tests, const std::vector<bool>& dropped,
               CheckResult& result) const;
 
+  /// Runs the tests that held once more against the coverage library, writing their coverage;
+  /// when none held, the object's coverage notes go, so that a report counts no test of it.
+  void record_coverage(const std::filesystem::path& executable, const std::filesystem::path& source,
+                       const std::vector<TestSpec>& tests, const CheckResult& result) const;
+
   CheckerOptions options_;
+  unsigned plain_builds_ = 0;  ///< sources built with plain_build: each gets a name of its own
 };
 
 }  // namespace palus::suite

@@ -16,38 +16,38 @@ double seconds_between(Clock::time_point a, Clock::time_point b) {
 
 TEST(RunBudget, GenerationEndsWhenWhatItFoundStillNeedsTheRestOfTheBudget) {
   const Clock::time_point start{};
-  // 60 s in all; 20 s went to the stages before generation; two checkers, two report cores.
-  RunBudget budget(start, 60s, start + 20s, 2, 2, 4.0);
+  // 60 s in all; 20 s went to the stages before generation; two checkers; a 4 s report.
+  RunBudget budget(start, 60s, start + 20s, 2, 4.0);
   budget.measured(10, 5.0);  // half a second per test
   EXPECT_DOUBLE_EQ(budget.seconds_per_test(), 0.5);
   EXPECT_DOUBLE_EQ(budget.check_seconds(40), 10.0);  // 40 tests, two at a time
-  EXPECT_DOUBLE_EQ(budget.report_seconds(100), 4.0 + 3.0 + 25.0);
-  // 40 tests to check and 100 to report: 10 s + 32 s before the 60 s deadline, which is before the
-  // minimum share (a fifth of 60 s from generation's start at 20 s): the minimum wins.
-  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(40, 100)), 32.0, 1e-6);
-  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(10, 40)), 60.0 - 2.5 - 17.0, 1e-6);
-  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(0, 10)), 60.0 - 4.0 - 3.0 - 2.5, 1e-6);
+  EXPECT_DOUBLE_EQ(budget.report_seconds(), 4.0);
+  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(40)), 60.0 - 10.0 - 4.0, 1e-6);
+  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(0)), 60.0 - 4.0, 1e-6);
+  // 200 tests to check need 50 s: before the minimum share (a fifth of 60 s from generation's
+  // start at 20 s), which wins.
+  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(200)), 32.0, 1e-6);
   EXPECT_FALSE(budget.overrun_before_generation());
 }
 
 TEST(RunBudget, GenerationAlwaysGetsItsMinimumShare) {
   const Clock::time_point start{};
-  RunBudget budget(start, 30s, start + 20s, 2, 2, 0.0);
+  RunBudget budget(start, 30s, start + 20s, 2, 0.0);
   EXPECT_EQ(budget.minimum_generation(), 6s) << "a fifth of the budget";
   // Far more to check than the budget holds: generation still runs its minimum, from its start.
-  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(1000, 1000)), 26.0, 1e-6);
-  RunBudget late(start, 30s, start + 28s, 2, 2, 0.0);
+  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(1000)), 26.0, 1e-6);
+  RunBudget late(start, 30s, start + 28s, 2, 0.0);
   EXPECT_TRUE(late.overrun_before_generation());
-  EXPECT_NEAR(seconds_between(start, late.generation_deadline(0, 0)), 34.0, 1e-6)
+  EXPECT_NEAR(seconds_between(start, late.generation_deadline(0)), 34.0, 1e-6)
       << "the stages before took the budget: generation gets its minimum after them";
 }
 
 TEST(RunBudget, WithoutAReportStageOnlyTheCheckCounts) {
   const Clock::time_point start{};
-  RunBudget budget(start, 60s, start, 1, 0, 100.0);
-  EXPECT_DOUBLE_EQ(budget.report_seconds(1000), 0.0);
+  RunBudget budget(start, 60s, start, 1, 0.0);
+  EXPECT_DOUBLE_EQ(budget.report_seconds(), 0.0);
   EXPECT_DOUBLE_EQ(budget.seconds_per_test(), 0.5) << "the prior before any check was measured";
-  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(20, 20)), 50.0, 1e-6);
+  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(20)), 50.0, 1e-6);
 }
 
 }  // namespace

@@ -15,7 +15,9 @@
 #include "core/process.hpp"
 #include "harness/codegen/build_tools.hpp"
 #include "harness/codegen/runtime_root.hpp"
+#include "palus/suite/coverage_library.hpp"
 #include "palus/suite/coverage_report.hpp"
+#include "palus/suite/coverage_scope.hpp"
 #include "palus/suite/test_build.hpp"
 #include "palus/suite/test_checker.hpp"
 #include "test_files.hpp"
@@ -451,6 +453,62 @@ TEST(CheckBuildSettings, UseTheHarnessVariantsLibrary) {
       "-lm", "--coverage", "-fsanitize=address,undefined", ps::kCheckMainArchive, "-lgtest", "-lseccomp", "-pthread"};
   EXPECT_EQ(link, s.link_flags);
   EXPECT_EQ(palus::harness::runtime_root(), s.check_main_runtime);
+}
+
+// ---- tests checked as users build them, and the coverage they record ------------------------
+
+palus::Config mini_config(const fs::path& dir) {
+  palus::Config config;
+  config.dir = dir;
+  config.project.flags = {"-std=c++17", "-I" + kData.string()};
+  config.project.sources = {kData / "mini.cpp"};
+  config.project.headers = {kData / "mini.hpp"};
+  config.output.dir = dir / "generated";
+  return config;
+}
+
+TEST(TestCoverageFlags, GccInstrumentsOnlyTheLibrarysFiles) {
+  const palus::Config config = mini_config("/w");
+  const std::vector<std::string> flags = ps::test_coverage_flags(config);
+  ASSERT_FALSE(flags.empty());
+  EXPECT_EQ("--coverage", flags.front());
+  if (palus::harness::compiler().find("clang") != std::string::npos) GTEST_SKIP() << "GCC's flag only";
+  ASSERT_EQ(2u, flags.size());
+  // The sources' folder and the header itself, dots escaped for the regex.
+  const std::string folder = ps::folder_filter(kData);
+  EXPECT_TRUE(contains(flags[1], "-fprofile-filter-files=")) << flags[1];
+  EXPECT_TRUE(contains(flags[1], folder)) << flags[1];
+  EXPECT_TRUE(contains(flags[1], folder + "mini\\.hpp$")) << flags[1];
+}
+
+TEST(PlainCheck, PassingTestsAreBuiltWithoutSanitizersAndRecordTheirCoverage) {
+  ScratchDir dir("palus-plain-check");
+  const palus::Config config = mini_config(dir.path());
+  auto library = std::make_shared<ps::CoverageLibrary>(config, ps::checked_coverage_dir(dir.path()) / "lib", 0);
+  ps::CheckerOptions options =
+      ps::checker_options(config, dir.path(), {"address"}, library, ps::checked_coverage_dir(dir.path()) / "tests-1");
+  options.test_timeout = std::chrono::milliseconds(2000);
+  ps::TestChecker checker(options);
+
+  Source source;
+  source.add("Adds", "EXPECT_EQ(5, mini::add(2, 3));", false);
+  source.add("Fails", "EXPECT_EQ(6, mini::add(2, 3));", false);
+  const ps::CheckResult result = checker.check("mini_test.cpp", source.text, source.tests);
+  EXPECT_TRUE(verdict(result, "Mini.Adds").as_expected);
+  EXPECT_FALSE(verdict(result, "Mini.Fails").as_expected);
+  ASSERT_TRUE(library->archive()) << library->error();
+  // Built in the plain folder under a name of its own, against the coverage library.
+  EXPECT_TRUE(fs::exists(ps::checked_coverage_dir(dir.path()) / "tests-1/src/mini_test_1.cpp"));
+  const std::string ninja = palus::testing::read_text(ps::checked_coverage_dir(dir.path()) / "tests-1/build.ninja");
+  EXPECT_FALSE(contains(ninja, "-fsanitize")) << ninja;
+  EXPECT_TRUE(contains(ninja, (ps::checked_coverage_dir(dir.path()) / "lib/libsut.a").string())) << ninja;
+
+  // The test that held ran once more for the coverage: mini::add's lines, not the functions no
+  // test called.
+  const ps::CoverageReport coverage = ps::checked_coverage_report(config, dir.path());
+  EXPECT_GT(coverage.line_covered, 0) << coverage.json;
+  EXPECT_LT(coverage.line_covered, coverage.line_total);
+  EXPECT_TRUE(coverage.files.empty());
 }
 
 }  // namespace

@@ -1,0 +1,45 @@
+#include "palus/suite/coverage_library.hpp"
+
+#include "core/error.hpp"
+
+namespace fs = std::filesystem;
+
+namespace palus::suite {
+
+CoverageLibrary::CoverageLibrary(const Config& config, fs::path dir, int niceness)
+    : settings_(coverage_library_settings(config, fs::absolute(dir))) {
+  settings_.niceness = niceness;
+  settings_.jobs = 1;  // built while generation runs: one core at most
+}
+
+std::optional<fs::path> CoverageLibrary::archive() {
+  std::lock_guard lock(mutex_);
+  if (!tried_) {
+    tried_ = true;
+    try {
+      build_library(settings_);
+    } catch (const UserError& e) {
+      error_ = e.what();
+    }
+  }
+  if (!error_.empty()) return std::nullopt;
+  return settings_.dir / settings_.library;
+}
+
+std::string CoverageLibrary::error() const {
+  std::lock_guard lock(mutex_);
+  return error_;
+}
+
+fs::path checked_coverage_dir(const fs::path& work_dir) { return work_dir / "check" / "coverage"; }
+
+void remove_coverage_data(const fs::path& dir) {
+  std::error_code error;
+  if (!fs::is_directory(dir, error)) return;
+  for (auto it = fs::recursive_directory_iterator(dir, error); !error && it != fs::recursive_directory_iterator();
+       it.increment(error)) {
+    if (it->path().extension() == ".gcda") fs::remove(it->path(), error);
+  }
+}
+
+}  // namespace palus::suite
