@@ -43,7 +43,9 @@ class GuidedSource : public SequenceSource {
   std::optional<Sequence> next(const Pool& pool, Random& random) override;
   void executed(const Sequence& candidate, Verdict verdict, const harness::protocol::RunResult& result) override;
 
-  bool guided_phase() const;
+  /// Whether the last candidate came from the guided share (with max_steps: the guided phase,
+  /// the first guided_fraction of the steps; under a time limit: a turn of the running shares).
+  bool guided_phase() const { return last_turn_guided_; }
   /// Moves the end of generation (a run's budget shortens it as tests are found), so that the
   /// guided phase keeps its share of what generation really gets. Call it on the generator's thread.
   void set_deadline(std::chrono::steady_clock::time_point deadline) { options_.deadline = deadline; }
@@ -81,8 +83,14 @@ class GuidedSource : public SequenceSource {
   };
   std::unordered_map<std::uint64_t, Waiting> waiting_;  ///< by candidate hash, until executed
   std::vector<const CallableInfo*> unguided_targets_;   ///< this shard's share of the uncovered callables
+  /// Whether the next candidate is guided, and it is counted so (see guided_turn() in the .cpp).
+  bool guided_turn();
+
   std::uint64_t executed_ = 0;
   GuidedSourceStats stats_;
+  bool last_turn_guided_ = true;
+  double guided_s_ = 0, unguided_s_ = 0;  ///< time since each turn began, summed per share
+  std::chrono::steady_clock::time_point last_turn_ = std::chrono::steady_clock::now();
 };
 
 }  // namespace palus::generation

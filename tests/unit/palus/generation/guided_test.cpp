@@ -297,6 +297,19 @@ TEST_F(DependentFixture, AnExtensionWhoseTransitionFailsGivesItsBaseBack) {
   EXPECT_GT(extensions_of_first, 1);
 }
 
+TEST_F(GuidedFixture, UnderATimeLimitGuidedAndUnguidedCandidatesAlternateFromTheStart) {
+  // The deadline of a run moves earlier while found tests wait for their check: the unguided
+  // share must not wait for a time that may never come.
+  GuidedSourceOptions options;
+  options.unguided_phase = true;
+  options.guided_fraction = 0.6;
+  options.deadline = std::chrono::steady_clock::now() + std::chrono::hours(1);
+  GuidedSource source(catalog, guide, literals, step, options);
+  drive(source, catalog, 10, 2);
+  EXPECT_GT(source.stats().unguided, 0u) << "within the first 10 candidates of an hour's budget";
+  EXPECT_GT(source.stats().from_root + source.stats().extended, 0u);
+}
+
 TEST_F(GuidedFixture, UnguidedPhaseCallsWhatTheModelDoesNotCover) {
   GuidedSourceOptions options;
   options.unguided_phase = true;
