@@ -89,7 +89,7 @@ const std::vector<Contract>& contract_catalog() {
        [](const Traits& t) { return t.equality_comparable && t.copy_constructible; }, copy_equals, ""},
       {"self_assignment_keeps_value", 1, true, "a = a keeps the value of a",
        [](const Traits& t) { return t.equality_comparable && t.copy_constructible && t.copy_assignable; },
-       self_assignment, ""},
+       self_assignment, "", true},
       {"less_irreflexive", 1, true, "!(a < a)", [](const Traits& t) { return t.less_comparable; }, not_less_than_itself,
        ""},
       {"print_does_not_throw", 1, true, "operator<< does not throw", [](const Traits& t) { return t.printable; },

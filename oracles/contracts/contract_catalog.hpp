@@ -24,7 +24,8 @@ struct Contract {
   bool (*fits)(const api::ClassTraits&) = nullptr;
   /// The GoogleTest lines of the check (see render_contract_check).
   Lines (*assertion)(const Contract&, const std::string& type, const std::vector<std::string>& variables) = nullptr;
-  std::string_view include;  ///< a standard header those lines need, e.g. "<functional>"; "" for none
+  std::string_view include;     ///< a standard header those lines need, e.g. "<functional>"; "" for none
+  bool changes_object = false;  ///< the check changes its object (a = a): a read-only object cannot take it
 
   /// True when the contract makes sense for objects of `cls`: a concrete class whose traits
   /// (api.yaml) provide the operations the contract uses.

@@ -7,6 +7,7 @@
 #include "core/api_rules.hpp"
 #include "core/names.hpp"
 #include "harness/codegen/callable_plan.hpp"
+#include "oracles/contracts/contract_catalog.hpp"
 
 namespace palus::generation {
 namespace {
@@ -63,13 +64,16 @@ void describe_api_callable(CallableInfo& info, const api::Callable& c) {
 
 void describe_contract(CallableInfo& info, const oracles::ContractUse& use) {
   info.contract = use;
+  const oracles::Contract* contract = oracles::find_contract(use.name);
+  const bool changes = contract != nullptr && contract->changes_object;
   for (unsigned k = 0; k < use.arity; ++k) {
     InputNeed need;
     need.record = use.type;
-    need.type.spelling = "const " + use.type + " &";
+    need.type.spelling = (changes ? "" : "const ") + use.type + " &";
     need.type.base = use.type;
-    need.type.passing = Passing::const_ref;
+    need.type.passing = changes ? Passing::ref : Passing::const_ref;
     need.type.category = TypeCategory::record;
+    need.may_change = changes;
     info.inputs.push_back(need);
   }
 }

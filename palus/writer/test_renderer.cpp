@@ -251,19 +251,10 @@ class Body {
         vars_[inputs[input].ref].needs_mutable = true;
       }
     };
-    if (c->contract) {  // self_assignment_keeps_value assigns to its object
-      for (std::size_t k = 0; k < inputs.size(); ++k) mark(k);
-      return;
-    }
-    if (c->callable == nullptr) return;
-    const api::Callable& f = *c->callable;
-    const std::size_t first = f.kind == api::CallableKind::method ? 1 : 0;
-    if (first == 1 && !f.is_const) mark(0);
-    for (std::size_t k = 0; k < f.params.size(); ++k) {
-      const api::TypeRef& t = f.params[k].type;
-      if (t.category != TypeCategory::record) continue;
-      if (api::may_change(t, class_of(t))) mark(first + k);
-    }
+    // The generator's own answer (generation::Catalog), so that the test changes exactly what the
+    // harness let the call change (a contract that only reads its object leaves it const).
+    for (std::size_t k = 0; k < c->inputs.size(); ++k)
+      if (c->inputs[k].may_change || c->inputs[k].moves) mark(k);
   }
 
   /// Which observations to assert after each statement; marks the observed variables.
