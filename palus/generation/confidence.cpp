@@ -129,8 +129,8 @@ bool sizes(const InputNeed& need, const Input& input) {
   return false;
 }
 
-/// A size, count or index of 2^24 or more (or -2^24 or less) given to a statement of `sequence`:
-/// "" when none.
+/// A size, count or index of 2^24 or more (or negative) given to a statement of `sequence`: ""
+/// when none.
 std::string huge_size(const Sequence& sequence, const Catalog& catalog) {
   constexpr std::uint64_t kHuge = std::uint64_t{1} << 24;
   for (std::size_t k = 0; k < sequence.size(); ++k) {
@@ -138,11 +138,12 @@ std::string huge_size(const Sequence& sequence, const Catalog& catalog) {
     const auto& inputs = sequence[k].inputs;
     for (std::size_t i = 0; i < inputs.size() && i < info.inputs.size(); ++i) {
       const Input& in = inputs[i];
-      // A large negative one too: given to an unsigned size it wraps around to a huge one
-      // (jsoncpp's operator[](ArrayIndex) got -2^31).
+      // Any negative one too: given to an unsigned size it wraps around to a huge one (jsoncpp's
+      // operator[](ArrayIndex) got -2^31, resize(ArrayIndex) -100), and api.yaml cannot tell
+      // whether an alias such as ArrayIndex is unsigned.
       const auto magnitude = static_cast<std::int64_t>(kHuge);
       const bool huge = (in.kind == InputKind::unsigned_integer && in.u >= kHuge) ||
-                        (in.kind == InputKind::signed_integer && (in.i >= magnitude || in.i <= -magnitude));
+                        (in.kind == InputKind::signed_integer && (in.i >= magnitude || in.i < 0));
       if (!huge || !sizes(info.inputs[i], in)) continue;
       const std::string value = in.kind == InputKind::unsigned_integer ? std::to_string(in.u) : std::to_string(in.i);
       return fmt::format("`{}` of {} got {}: the time or memory the run took may be what that value asks for",

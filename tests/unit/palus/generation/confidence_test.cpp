@@ -266,6 +266,10 @@ TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
   const Sequence wrapped =
       make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::integer(-2147483647 - 1)})});
   EXPECT_FALSE(judge_confidence(failure("hang", 2), wrapped, catalog).high) << "an unsigned index wraps to 2^31";
+  const Sequence minus_100 =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::integer(-100)})});
+  EXPECT_FALSE(judge_confidence(failure("hang", 2), minus_100, catalog).high)
+      << "any negative size wraps to a huge one when its alias is unsigned (jsoncpp's resize(ArrayIndex))";
   const Sequence small =
       make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::unsigned_integer(3)})});
   EXPECT_TRUE(judge_confidence(failure("hang", 2), small, catalog).high);
