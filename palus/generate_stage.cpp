@@ -122,8 +122,8 @@ struct Sources {
 };
 
 std::unique_ptr<Sources> make_sources(const GenerateRequest& request, const generation::Catalog& catalog,
-                                      const generation::LiteralPool& literals, bool guided, Clock::time_point start,
-                                      Clock::time_point deadline, RunLog& log) {
+                                      const generation::LiteralPool& literals, bool guided, Clock::time_point deadline,
+                                      RunLog& log) {
   const Config& config = *request.config;
   generation::StepOptions step_options;
   step_options.max_statements = static_cast<std::size_t>(config.generate.max_statements);
@@ -139,7 +139,6 @@ std::unique_ptr<Sources> make_sources(const GenerateRequest& request, const gene
   options.share_index = config.generate.shard.index - 1;
   options.share_count = config.generate.shard.count;
   options.max_steps = request.max_steps.value_or(0);
-  options.start = start;
   options.deadline = deadline;
   sources->guided.emplace(catalog, *sources->guide, literals, sources->step, options);
   log(
@@ -195,6 +194,7 @@ writer::SuiteOptions suite_options(const GenerateRequest& request, const report:
 std::shared_ptr<suite::CoverageLibrary> make_coverage_library(const GenerateRequest& request) {
   const fs::path root = suite::checked_coverage_dir(request.work_dir);
   suite::remove_coverage_data(root / "lib");
+  fs::remove(root / "lib" / "libsut.a");  // there after the run only when this run's build made it
   for (unsigned k = 1; k <= 2; ++k) fs::remove_all(root / fmt::format("tests-{}", k));
   return std::make_shared<suite::CoverageLibrary>(*request.config, root / "lib", suite::CheckerOptions{}.niceness);
 }
@@ -208,6 +208,7 @@ std::vector<std::unique_ptr<suite::TestChecker>> make_checkers(const GenerateReq
     const fs::path plain_dir = library->dir().parent_path() / fmt::format("tests-{}", k + 1);
     suite::CheckerOptions options =
         suite::checker_options(*request.config, request.work_dir, request.sanitizers, library, plain_dir);
+    options.record_coverage = request.checked_report;
     if (k > 0) {
       options.build.dir += "-" + std::to_string(k + 1);
       options.scratch = options.build.dir / "run";
@@ -246,13 +247,12 @@ report::RunReport generate_stage(const GenerateRequest& request) {
                                               summary.shard->seed)
                                 : ""));
   const generation::LiteralPool literals(*request.api);
-  // The budget: with max_steps generation alone is bounded (a deterministic run); otherwise the
-  // whole run is, and generation stops early enough for what it found to be checked and reported.
   const std::shared_ptr<suite::CoverageLibrary> coverage_library = make_coverage_library(request);
   // Built while generation starts, so that the first check finds it ready.
-  std::future<void> library_built =
-      std::async(std::launch::async, [&coverage_library] { coverage_library->archive(); });
+  std::future<void> library_built = std::async(std::launch::async, [coverage_library] { coverage_library->archive(); });
   const std::vector<std::unique_ptr<suite::TestChecker>> checkers = make_checkers(request, coverage_library);
+  // The budget: with max_steps generation alone is bounded (a deterministic run); otherwise the
+  // whole run is, and generation stops early enough for what it found to be checked and reported.
   std::optional<RunBudget> budget;
   if (!request.max_steps) {
     budget.emplace(request.run_start, config.generate.time_limit, start, static_cast<unsigned>(checkers.size()),
@@ -268,7 +268,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
           std::chrono::duration<double>(budget->minimum_generation()).count()));
   }
   const Clock::time_point deadline = budget ? budget->generation_deadline(0) : start + config.generate.time_limit;
-  const std::unique_ptr<Sources> sources = make_sources(request, catalog, literals, guided, start, deadline, log);
+  const std::unique_ptr<Sources> sources = make_sources(request, catalog, literals, guided, deadline, log);
   generation::ExecutorExecution execution(executor);
   generation::GeneratorOptions options = generator_options(request, literals, deadline);
   if (guided) options.fallback = &sources->random_source;
@@ -376,7 +376,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
                     left_to_check, summary.budget->generation_s, summary.budget->predicted_check_s,
                     summary.budget->check_s, summary.budget->predicted_report_s, summary.time_limit_s));
   }
-  library_built.wait();
+  library_built.get();
   if (!coverage_library->error().empty())
     log("check: the library did not compile with coverage and without sanitizers, so every test was checked in the "
         "sanitizer build: " +

@@ -33,9 +33,11 @@ struct GenerateRequest {
   /// When the run began: generate.time_limit bounds the whole run from here (RunBudget), unless
   /// max_steps is given (then it bounds generation alone, as a deterministic run needs).
   std::chrono::steady_clock::time_point run_start = std::chrono::steady_clock::now();
-  /// `palus run`: the seconds of the report stage that follows (its coverage of the checked
-  /// tests), which the budget keeps for it.
+  /// `palus run`: the seconds of the report stage that follows, which the budget keeps for it;
+  /// with `checked_report`, that report reads the coverage the checks record (each passing test
+  /// run once more against the coverage library) instead of building the written files again.
   double report_s = 0;
+  bool checked_report = false;
 };
 
 /// Runs generation and writes the output folder. The returned report is also on disk.

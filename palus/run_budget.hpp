@@ -3,9 +3,9 @@
 // model, harness, generation, the check of the tests found and the report, not generation alone.
 // The stages before generation cannot be cut; generation stops early enough for the check of the
 // tests it kept and for the report to end by the deadline, as predicted from what checks cost so
-// far. (The report of such a run reads the coverage the checks recorded, so its cost does not
-// grow with the tests.) Generation always gets a minimum share, so that a run whose first
-// harness build alone eats the budget still writes tests (and says that it overran).
+// far. (The report of such a run reads the coverage the checks recorded: gcovr over the library and
+// one object per checked batch, seconds rather than a second build of every test.) Generation always gets a minimum
+// share, so that a run whose first harness build alone eats the budget still writes tests (and says that it overran).
 
 #include <chrono>
 #include <cstdint>

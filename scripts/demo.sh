@@ -3,8 +3,8 @@
 # sample (samples/tinysql) and ends with what it wrote and found. palus's budget for the whole run
 # (analysis, the sample run, the harness build, generation, checking each test and the coverage
 # report) is PALUS_DEMO_TIME (default 60s; the stages before generation take about 25 s of it).
-# Exits non-zero when palus fails. Every test it writes was built as a user builds it and passed
-# twice before it was written; `palus report` builds the written files afresh.
+# Exits non-zero when palus fails. Every regression test it writes was built as a user builds it
+# and passed twice before it was written; `palus report` builds the written files afresh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$SECONDS

@@ -36,8 +36,8 @@ bool GuidedSource::guided_turn() {
   // (jsoncpp: 89 unguided candidates of 2,800). Guided and unguided candidates alternate instead,
   // keeping the time each took at the configured shares all along.
   const auto now = std::chrono::steady_clock::now();
-  const double elapsed = std::chrono::duration<double>(now - last_turn_).count();
-  (last_turn_guided_ ? guided_s_ : unguided_s_) += elapsed;
+  if (last_turn_)
+    (last_turn_guided_ ? guided_s_ : unguided_s_) += std::chrono::duration<double>(now - *last_turn_).count();
   last_turn_ = now;
   last_turn_guided_ = guided_s_ <= options_.guided_fraction * (guided_s_ + unguided_s_);
   return last_turn_guided_;

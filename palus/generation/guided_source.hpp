@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <unordered_map>
 
 #include "palus/generation/generator.hpp"
@@ -26,7 +27,6 @@ struct GuidedSourceOptions {
   /// A shard's share of the unguided phase (palus run --shard K/N): the model-uncovered callables
   /// whose place in the catalog's order is K-1 modulo N, or all when that share is empty.
   std::uint32_t share_index = 0, share_count = 1;
-  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
@@ -46,8 +46,8 @@ class GuidedSource : public SequenceSource {
   /// Whether the last candidate came from the guided share (with max_steps: the guided phase,
   /// the first guided_fraction of the steps; under a time limit: a turn of the running shares).
   bool guided_phase() const { return last_turn_guided_; }
-  /// Moves the end of generation (a run's budget shortens it as tests are found), so that the
-  /// guided phase keeps its share of what generation really gets. Call it on the generator's thread.
+  /// Moves the end of generation (a run's budget shortens it as tests are found); a deadline
+  /// makes the guided and unguided shares alternate. Call it on the generator's thread.
   void set_deadline(std::chrono::steady_clock::time_point deadline) { options_.deadline = deadline; }
   GuidedSourceStats stats() const;
   /// Nodes with sequences waiting to be extended (reachingSeqs' keys with a non-empty list).
@@ -89,8 +89,8 @@ class GuidedSource : public SequenceSource {
   std::uint64_t executed_ = 0;
   GuidedSourceStats stats_;
   bool last_turn_guided_ = true;
-  double guided_s_ = 0, unguided_s_ = 0;  ///< time since each turn began, summed per share
-  std::chrono::steady_clock::time_point last_turn_ = std::chrono::steady_clock::now();
+  double guided_s_ = 0, unguided_s_ = 0;                            ///< time since each turn began, summed per share
+  std::optional<std::chrono::steady_clock::time_point> last_turn_;  ///< from the first turn on
 };
 
 }  // namespace palus::generation

@@ -1,5 +1,7 @@
 #include "palus/suite/coverage_library.hpp"
 
+#include <exception>
+
 #include "core/error.hpp"
 
 namespace fs = std::filesystem;
@@ -9,7 +11,6 @@ namespace palus::suite {
 CoverageLibrary::CoverageLibrary(const Config& config, fs::path dir, int niceness)
     : settings_(coverage_library_settings(config, fs::absolute(dir))) {
   settings_.niceness = niceness;
-  settings_.jobs = 1;  // built while generation runs: one core at most
 }
 
 std::optional<fs::path> CoverageLibrary::archive() {
@@ -18,8 +19,9 @@ std::optional<fs::path> CoverageLibrary::archive() {
     tried_ = true;
     try {
       build_library(settings_);
-    } catch (const UserError& e) {
+    } catch (const std::exception& e) {
       error_ = e.what();
+      if (error_.empty()) error_ = "the build failed";
     }
   }
   if (!error_.empty()) return std::nullopt;

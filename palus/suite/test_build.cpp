@@ -218,6 +218,22 @@ std::string build_file(const TestBuildSettings& settings, const std::vector<fs::
   return out.str();
 }
 
+/// ninja on `settings`' build.ninja for `targets`, going on past failures (-k 0); its output is
+/// also left in build.log.
+process::ProcessResult run_ninja(const TestBuildSettings& settings, const std::vector<std::string>& targets) {
+  process::ProcessSpec spec;
+  spec.exe = "ninja";
+  spec.args = {"-C", settings.dir.string(), "-k", "0", "-j", std::to_string(std::max(1u, settings.jobs))};
+  spec.args.insert(spec.args.end(), targets.begin(), targets.end());
+  spec.env = process::environment_with({{"LC_ALL", "C"}});  // ASCII quotes in diagnostics
+  spec.output_cap = kBuildOutputCap;
+  spec.niceness = settings.niceness;
+  process::ProcessResult ran = process::run_process(spec);
+  if (!ran.started) throw UserError("cannot run ninja (run scripts/setup.sh): " + ran.error);
+  write_file_atomically(settings.dir / "build.log", ran.output);
+  return ran;
+}
+
 }  // namespace
 
 std::vector<CompileError> attribute_errors(std::string_view output, const fs::path& source) {
@@ -334,16 +350,7 @@ void build_library(const TestBuildSettings& settings) {
   if (!settings.library_build) throw std::invalid_argument("build_library: no library build in the settings");
   fs::create_directories(settings.dir);
   write_file_if_changed(settings.dir / "build.ninja", build_file(settings, {}));
-  process::ProcessSpec spec;
-  spec.exe = "ninja";
-  spec.args = {"-C", settings.dir.string(), "-j", std::to_string(std::max(1u, settings.jobs)),
-               settings.library.string()};
-  spec.env = process::environment_with({{"LC_ALL", "C"}});
-  spec.output_cap = kBuildOutputCap;
-  spec.niceness = settings.niceness;
-  const process::ProcessResult ran = process::run_process(spec);
-  if (!ran.started) throw UserError("cannot run ninja (run scripts/setup.sh): " + ran.error);
-  write_file_atomically(settings.dir / "build.log", ran.output);
+  const process::ProcessResult ran = run_ninja(settings, {settings.library.string()});
   if (ran.exit_status == 0) return;
   const std::vector<CompileError> errors = attribute_errors(ran.output, fs::path());
   throw UserError(fmt::format("{} (compiling the library with coverage; log: {})",
@@ -370,16 +377,9 @@ std::vector<BuiltTest> build_tests(const TestBuildSettings& settings, const std:
   fs::create_directories(settings.dir);
   write_file_if_changed(settings.dir / "build.ninja", build_file(settings, sources));
 
-  process::ProcessSpec spec;
-  spec.exe = "ninja";
-  spec.args = {"-C", settings.dir.string(), "-k", "0", "-j", std::to_string(std::max(1u, settings.jobs))};
-  for (const auto& source : sources) spec.args.push_back(("bin" / source.stem()).string());
-  spec.env = process::environment_with({{"LC_ALL", "C"}});  // ASCII quotes in diagnostics
-  spec.output_cap = kBuildOutputCap;
-  spec.niceness = settings.niceness;
-  process::ProcessResult ran = process::run_process(spec);
-  if (!ran.started) throw UserError("cannot run ninja (run scripts/setup.sh): " + ran.error);
-  write_file_atomically(settings.dir / "build.log", ran.output);
+  std::vector<std::string> targets;
+  for (const auto& source : sources) targets.push_back(("bin" / source.stem()).string());
+  const process::ProcessResult ran = run_ninja(settings, targets);
 
   std::set<std::size_t> failed;
   std::string library_errors;

@@ -67,6 +67,8 @@ struct CheckerOptions {
   /// their coverage beside its objects; without it, or when it does not compile, `build`.
   std::shared_ptr<CoverageLibrary> coverage_library;
   std::optional<TestBuildSettings> plain_build;  ///< see plain_check_settings
+  /// Whether the tests that held run once more with plain_build, for a report of their coverage.
+  bool record_coverage = false;
   /// Of the compiles and test runs: checking yields the CPU to generation, which runs meanwhile.
   int niceness = 10;
 };
@@ -112,9 +114,12 @@ class TestChecker {
               CheckResult& result) const;
 
   /// Runs the tests that held once more against the coverage library, writing their coverage;
-  /// when none held, the object's coverage notes go, so that a report counts no test of it.
+  /// when none held, forget_coverage.
   void record_coverage(const std::filesystem::path& executable, const std::filesystem::path& source,
                        const std::vector<TestSpec>& tests, const CheckResult& result) const;
+  /// Deletes the coverage notes of `source`'s object (built with plain_build), which no test of
+  /// it will complete.
+  void forget_coverage(const std::filesystem::path& source) const;
 
   CheckerOptions options_;
   unsigned plain_builds_ = 0;  ///< sources built with plain_build: each gets a name of its own
