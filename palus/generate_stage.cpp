@@ -328,8 +328,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
         state.elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
         state.limit_s = summary.time_limit_s;
         if (budget) {
-          budget->measured(counts.checked, counts.check_seconds);
-          const Clock::time_point until = budget->generation_deadline(counts.pending, counts.pending_hangs);
+          budget->measured(counts.checked_size, counts.check_seconds);
+          const Clock::time_point until = budget->generation_deadline(counts.pending_size, counts.pending_hangs);
           generator.set_deadline(until);
           if (sources->guided) sources->guided->set_deadline(until);
           state.limit_s = std::chrono::duration<double>(until - start).count();
@@ -348,10 +348,10 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   std::uint64_t left_to_check = 0;
   if (budget) {
     const PipelineCounts counts = pipeline->counts();
-    budget->measured(counts.checked, counts.check_seconds);
+    budget->measured(counts.checked_size, counts.check_seconds);
     left_to_check = counts.pending;
     summary.budget->generation_s = std::chrono::duration<double>(generation_end - start).count();
-    summary.budget->predicted_check_s = budget->check_seconds(counts.pending, counts.pending_hangs);
+    summary.budget->predicted_check_s = budget->check_seconds(counts.pending_size, counts.pending_hangs);
     summary.budget->predicted_report_s = budget->report_seconds();
   }
   if (sources->guided) log_guided_stats(*sources->guided, log);

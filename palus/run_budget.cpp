@@ -5,9 +5,9 @@
 namespace palus {
 namespace {
 
-/// Seconds per test before any check was measured: a small library's tests compile in about a
-/// third of a second each, a template-heavy one's in a second.
-constexpr double kPriorSecondsPerTest = 0.5;
+/// Seconds per line of a test before any check was measured: a test of 25 lines compiles in
+/// about half a second.
+constexpr double kPriorSecondsPerLine = 0.02;
 
 std::chrono::duration<double> seconds(double s) { return std::chrono::duration<double>(s); }
 
@@ -22,29 +22,29 @@ RunBudget::RunBudget(Clock::time_point start, std::chrono::milliseconds limit, C
       report_s_(report_s),
       hang_timeout_s_(hang_timeout_s) {}
 
-void RunBudget::measured(std::uint64_t tests, double seconds) {
+void RunBudget::measured(std::uint64_t size, double seconds) {
   std::lock_guard lock(mutex_);
-  checked_tests_ = tests;
+  checked_size_ = size;
   checked_seconds_ = seconds;
 }
 
-double RunBudget::seconds_per_test() const {
+double RunBudget::seconds_per_line() const {
   std::lock_guard lock(mutex_);
-  return checked_tests_ == 0 ? kPriorSecondsPerTest : checked_seconds_ / static_cast<double>(checked_tests_);
+  return checked_size_ == 0 ? kPriorSecondsPerLine : checked_seconds_ / static_cast<double>(checked_size_);
 }
 
-double RunBudget::check_seconds(std::size_t pending, std::size_t hangs) const {
-  const double runs = 2 * hang_timeout_s_ * static_cast<double>(std::min(hangs, pending));
-  return (static_cast<double>(pending - std::min(hangs, pending)) * seconds_per_test() + runs) / checkers_;
+double RunBudget::check_seconds(std::uint64_t size, std::size_t hangs) const {
+  const double runs = 2 * hang_timeout_s_ * static_cast<double>(hangs);
+  return (static_cast<double>(size) * seconds_per_line() + runs) / checkers_;
 }
 
 std::chrono::milliseconds RunBudget::minimum_generation() const {
   return std::max(std::chrono::milliseconds(2000), limit_ / 5);
 }
 
-RunBudget::Clock::time_point RunBudget::generation_deadline(std::size_t pending, std::size_t hangs) const {
+RunBudget::Clock::time_point RunBudget::generation_deadline(std::uint64_t size, std::size_t hangs) const {
   const auto wanted =
-      deadline() - std::chrono::duration_cast<Clock::duration>(seconds(check_seconds(pending, hangs) + report_s_));
+      deadline() - std::chrono::duration_cast<Clock::duration>(seconds(check_seconds(size, hangs) + report_s_));
   const auto least = generation_start_ + minimum_generation();
   return std::min(std::max(wanted, least), std::max(deadline(), least));
 }

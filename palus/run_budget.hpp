@@ -24,18 +24,19 @@ class RunBudget {
   RunBudget(Clock::time_point start, std::chrono::milliseconds limit, Clock::time_point generation_start,
             unsigned checkers, double report_s, double hang_timeout_s = 0);
 
-  /// The checks so far: `tests` tests in `seconds` (compile and runs), the cost per test measured.
-  void measured(std::uint64_t tests, double seconds);
-  /// Seconds one test costs to check; a prior until the first check is measured.
-  double seconds_per_test() const;
+  /// The checks so far: tests of `size` lines in all (test_size, test_pipeline.hpp) in `seconds`
+  /// (compile and runs), the cost per line measured.
+  void measured(std::uint64_t size, double seconds);
+  /// Seconds one line of a test costs to check; a prior until the first check is measured.
+  double seconds_per_line() const;
 
-  /// Predicted seconds to check `pending` tests with every checker, `hangs` of them failure
-  /// tests that run to `hang_timeout_s` twice; and of the report.
-  double check_seconds(std::size_t pending, std::size_t hangs = 0) const;
+  /// Predicted seconds to check pending tests of `size` lines with every checker, `hangs` of them
+  /// failure tests that run to `hang_timeout_s` twice; and of the report.
+  double check_seconds(std::uint64_t size, std::size_t hangs = 0) const;
   double report_seconds() const { return report_s_; }
 
-  /// When generation must stop for `pending` tests still to check (`hangs` of them expected to hang).
-  Clock::time_point generation_deadline(std::size_t pending, std::size_t hangs = 0) const;
+  /// When generation must stop for pending tests of `size` lines (`hangs` of them expected to hang).
+  Clock::time_point generation_deadline(std::uint64_t size, std::size_t hangs = 0) const;
 
   /// The generation share of the budget was not there (the stages before it took it all).
   bool overrun_before_generation() const;
@@ -52,7 +53,7 @@ class RunBudget {
   double report_s_, hang_timeout_s_;
   mutable std::mutex mutex_;
   double checked_seconds_ = 0;
-  std::uint64_t checked_tests_ = 0;
+  std::uint64_t checked_size_ = 0;
 };
 
 }  // namespace palus

@@ -57,6 +57,12 @@ std::optional<unsigned> failed_line(const suite::RunOutcome& run) {
 
 }  // namespace
 
+std::uint64_t test_size(const generation::TestCase& test) {
+  std::uint64_t size = test.sequence.size();
+  for (const auto& s : test.result.statements) size += s.observations.size();
+  return size;
+}
+
 TestPipeline::TestPipeline(writer::SuiteWriter& writer, std::vector<suite::TestChecker*> checkers,
                            const generation::Catalog& catalog, std::function<void()> after_write,
                            std::function<void(const std::string&)> log)
@@ -80,6 +86,7 @@ void TestPipeline::submit(generation::TestCase test) {
     Lane& lane = lanes_[lane_of(test)];
     lane.queue.push_back({std::move(test), std::move(name)});
     ++counts_.pending;
+    counts_.pending_size += test_size(lane.queue.back().test);
     if (expects_hang(lane.queue.back().test)) ++counts_.pending_hangs;
   }
   wake_.notify_one();
@@ -226,9 +233,12 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
     // to its timeout, which the budget counts apart for the hangs.
     if (lane_of(batch.front().test) == 0) {
       counts_.checked += batch.size();
+      for (const Named& n : batch) counts_.checked_size += test_size(n.test);
       counts_.check_seconds += result.compile_seconds + result.run_seconds;
     }
     counts_.pending -= batch.size() - recheck.size();
+    for (const Named& n : batch) counts_.pending_size -= test_size(n.test);
+    for (const Named& n : recheck) counts_.pending_size += test_size(n.test);
     counts_.pending_hangs -= static_cast<std::uint64_t>(
         std::count_if(batch.begin(), batch.end(), [](const Named& n) { return expects_hang(n.test); }));
     for (Named& named : recheck) lanes_[lane_of(named.test)].queue.push_back(std::move(named));

@@ -36,12 +36,20 @@ struct PipelineCounts {
   std::uint64_t dropped_uncompilable = 0, dropped_flaky = 0;
   std::uint64_t pending = 0;
   std::uint64_t pending_hangs = 0;  ///< of the pending: failure tests expected to hang (each runs to its timeout)
+  std::uint64_t pending_size = 0;   ///< test_size() summed over the pending
   /// Callables whose values a checked test saw differ from the harness's, no longer asserted.
   std::uint64_t unasserted_callables = 0;
-  /// Regression tests checked so far (kept or not), and the seconds their checks took.
+  /// Regression tests checked so far (kept or not), their test_size() summed, and the seconds
+  /// their checks took.
   std::uint64_t checked = 0;
+  std::uint64_t checked_size = 0;
   double check_seconds = 0;
 };
+
+/// What a test costs to compile, in lines: its statements and the values observed after them
+/// (an upper bound of the assertions written). Tests grow as generation goes on (jsoncpp's last
+/// batch of 60 took 72 s to compile, its first 7 s), so the budget counts this, not tests.
+std::uint64_t test_size(const generation::TestCase& test);
 
 /// A failure test as written: for report.yaml.
 struct WrittenFailure {

@@ -18,12 +18,12 @@ TEST(RunBudget, GenerationEndsWhenWhatItFoundStillNeedsTheRestOfTheBudget) {
   const Clock::time_point start{};
   // 60 s in all; 20 s went to the stages before generation; two checkers; a 4 s report.
   RunBudget budget(start, 60s, start + 20s, 2, 4.0);
-  budget.measured(10, 5.0);  // half a second per test
-  EXPECT_DOUBLE_EQ(budget.seconds_per_test(), 0.5);
-  EXPECT_DOUBLE_EQ(budget.check_seconds(40), 10.0);  // 40 tests, two at a time
+  budget.measured(10, 5.0);  // half a second per line of a test
+  EXPECT_DOUBLE_EQ(budget.seconds_per_line(), 0.5);
+  EXPECT_DOUBLE_EQ(budget.check_seconds(40), 10.0);  // tests of 40 lines, two checks at a time
   EXPECT_NEAR(seconds_between(start, budget.generation_deadline(40)), 60.0 - 10.0 - 4.0, 1e-6);
   EXPECT_NEAR(seconds_between(start, budget.generation_deadline(0)), 60.0 - 4.0, 1e-6);
-  // 200 tests to check need 50 s: before the minimum share (a fifth of 60 s from generation's
+  // 200 lines to check need 50 s: before the minimum share (a fifth of 60 s from generation's
   // start at 20 s), which wins.
   EXPECT_NEAR(seconds_between(start, budget.generation_deadline(200)), 32.0, 1e-6);
   EXPECT_FALSE(budget.overrun_before_generation());
@@ -45,16 +45,17 @@ TEST(RunBudget, ATestExpectedToHangCostsItsTwoRunsToTheTimeout) {
   const Clock::time_point start{};
   RunBudget budget(start, 60s, start, 2, 0.0, 4.0);
   budget.measured(10, 5.0);
-  // 10 tests, 2 of them hangs: 8 x 0.5 s compiled and run, 2 x 2 runs x 4 s, over two checkers.
-  EXPECT_DOUBLE_EQ(budget.check_seconds(10, 2), (8 * 0.5 + 2 * 2 * 4.0) / 2);
-  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(10, 2)), 60.0 - 10.0, 1e-6);
+  // Tests of 10 lines, 2 of them hangs: 10 x 0.5 s compiled and run, and the hangs' 2 x 2 runs x
+  // 4 s, over two checkers.
+  EXPECT_DOUBLE_EQ(budget.check_seconds(10, 2), (10 * 0.5 + 2 * 2 * 4.0) / 2);
+  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(10, 2)), 60.0 - 10.5, 1e-6);
 }
 
 TEST(RunBudget, WithoutAReportStageOnlyTheCheckCounts) {
   const Clock::time_point start{};
   RunBudget budget(start, 60s, start, 1, 0.0);
-  EXPECT_DOUBLE_EQ(budget.seconds_per_test(), 0.5) << "the prior before any check was measured";
-  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(20)), 50.0, 1e-6);
+  EXPECT_DOUBLE_EQ(budget.seconds_per_line(), 0.02) << "the prior before any check was measured";
+  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(500)), 50.0, 1e-6);
 }
 
 }  // namespace
