@@ -1,5 +1,6 @@
 #include "core/api_rules.hpp"
 
+#include <cctype>
 #include <string_view>
 
 namespace palus::api {
@@ -23,6 +24,24 @@ bool is_buffer(const Callable& f, std::size_t param) {
   const bool scalar = p.category == TypeCategory::integer || p.category == TypeCategory::floating ||
                       p.category == TypeCategory::character;
   return is_pointer(p.passing) && scalar && n.category == TypeCategory::integer && n.passing == Passing::value;
+}
+
+const Class* find_class(const Api& api, std::string_view name) {
+  for (const auto& c : api.classes)
+    if (c.name == name) return &c;
+  return nullptr;
+}
+
+bool is_iterator(const Class& cls) {
+  std::string name(cls.name.substr(cls.name.rfind(':') == std::string::npos ? 0 : cls.name.rfind(':') + 1));
+  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (name.find("iterator") != std::string::npos) return true;
+  bool increments = false, dereferences = false;
+  for (const auto& m : cls.methods) {
+    increments = increments || m.name == "operator++";
+    dereferences = dereferences || m.name == "operator*" || m.name == "operator->";
+  }
+  return increments && dereferences;
 }
 
 }  // namespace palus::api

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "core/api.hpp"
 
@@ -39,5 +40,13 @@ constexpr std::uint64_t buffer_length(std::int64_t drawn) {
 constexpr std::uint64_t buffer_length(std::uint64_t drawn) {
   return drawn > kMaxBufferLength ? kMaxBufferLength : drawn;
 }
+
+/// The class named `name` (qualified) in `api`; nullptr when there is none.
+const Class* find_class(const Api& api, std::string_view name);
+
+/// An iterator, by the standard library's shape: a class named so, or one with operator++ and
+/// operator* or operator->. A default-constructed one is singular: only assigning, comparing and
+/// destroying it are defined.
+bool is_iterator(const Class& cls);
 
 }  // namespace palus::api

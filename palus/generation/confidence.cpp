@@ -153,6 +153,31 @@ std::string huge_size(const Sequence& sequence, const Catalog& catalog) {
   return "";
 }
 
+/// The failing call increments, decrements or dereferences an iterator its default constructor
+/// made and nothing assigned since: a singular iterator, as undefined to use as the standard
+/// library's (jsoncpp's ValueIterator{}++ walks a null std::map node). "" otherwise.
+std::string singular_iterator(const Sequence& failing, std::size_t at, const Catalog& catalog) {
+  const CallableInfo& info = catalog.callables[failing[at].callable];
+  if (!info.is_method || info.callable == nullptr || catalog.api == nullptr) return "";
+  const std::string& name = info.callable->name;
+  if (name != "operator++" && name != "operator--" && name != "operator*" && name != "operator->") return "";
+  const auto& inputs = failing[at].inputs;
+  if (inputs.empty() || inputs[0].kind != InputKind::ref || inputs[0].ref >= at) return "";
+  const std::uint32_t made = inputs[0].ref;
+  const api::Callable* maker = catalog.callables[failing[made].callable].callable;
+  if (maker == nullptr || maker->kind != api::CallableKind::constructor || !maker->params.empty()) return "";
+  const api::Class* cls = api::find_class(*catalog.api, maker->owner);
+  if (cls == nullptr || !api::is_iterator(*cls)) return "";
+  for (std::size_t k = made + 1; k < at; ++k) {
+    const api::Callable* c = catalog.callables[failing[k].callable].callable;
+    const auto& in = failing[k].inputs;
+    if (c != nullptr && c->name == "operator=" && !in.empty() && in[0].kind == InputKind::ref && in[0].ref == made)
+      return "";  // given a value since
+  }
+  return fmt::format("{} got a default-constructed {}: a singular iterator, which it may not be applied to", info.id,
+                     names::last_component(maker->owner));
+}
+
 }  // namespace
 
 FailedAssert failed_assert(const std::string& message) {
@@ -206,6 +231,12 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
     }
   }
   if (failure.kind == "crash" || failure.kind == "sanitizer") {
+    if (std::string singular = singular_iterator(failing, at, catalog); !singular.empty()) {
+      c.high = false;
+      c.suspicion = singular;
+      c.precondition = info.id + ": the iterator must not be singular (default-constructed)";
+      return c;
+    }
     if (std::string pointer = made_up_pointer(info); !pointer.empty()) {
       c.high = false;
       c.suspicion = pointer;

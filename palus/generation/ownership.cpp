@@ -3,18 +3,12 @@
 #include <algorithm>
 #include <set>
 
+#include "core/api_rules.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
 
 namespace palus::generation {
 namespace {
-
-const api::Class* find_class(const api::Api* api, const std::string& name) {
-  if (api == nullptr) return nullptr;
-  for (const auto& c : api->classes)
-    if (c.name == name) return &c;
-  return nullptr;
-}
 
 bool related(const api::Class& a, const std::string& b) {
   return a.name == b || std::find(a.bases.begin(), a.bases.end(), b) != a.bases.end() ||
@@ -38,8 +32,8 @@ bool names_type(const std::string& text, const std::string& name) {
 /// a method of `used` reads a field `owner` declares (a fail-fast iterator comparing its list's
 /// modification count). A class and its bases tell nothing about each other this way.
 bool tracks(const api::Api* api, const std::string& owner, const std::string& used) {
-  const api::Class* o = find_class(api, owner);
-  const api::Class* u = find_class(api, used);
+  const api::Class* o = (api ? api::find_class(*api, owner) : nullptr);
+  const api::Class* u = (api ? api::find_class(*api, used) : nullptr);
   if (o == nullptr || u == nullptr || related(*o, used)) return false;
   for (const auto& f : o->fields)
     if (names_type(f.type.spelling, used)) return true;

@@ -25,7 +25,8 @@ struct HandlesLibrary {
   api::Api api;
   std::vector<std::string> ids;
   static constexpr std::uint32_t kDoc = 0, kAppend = 1, kReload = 2, kName = 3, kStmt = 4, kQuery = 5, kClose = 6,
-                                 kGet = 7, kAt = 8, kRead = 9, kRange = 10, kRemove = 11, kPeek = 12;
+                                 kGet = 7, kAt = 8, kRead = 9, kRange = 10, kRemove = 11, kPeek = 12, kIter = 13,
+                                 kIncrement = 14, kDereference = 15, kAssign = 16, kBegin = 17;
 
   HandlesLibrary() {
     const api::TypeRef node = record_type("ns::Node", Passing::value);
@@ -64,7 +65,17 @@ struct HandlesLibrary {
     api::Class r;
     r.name = "ns::Rows";
     r.methods.push_back(callable("ns::Rows::get()", "get", "ns::Rows", CallableKind::method, {}, int_type()));
-    api.classes = {doc, n, stmt, r};
+    const api::TypeRef iter = record_type("ns::Iter", Passing::value);
+    n.methods.push_back(callable("ns::Node::begin() const", "begin", "ns::Node", CallableKind::method, {}, iter));
+    api::Class it;  // an iterator over a node's children
+    it.name = "ns::Iter";
+    it.constructors.push_back(callable("ns::Iter::Iter()", "Iter", "ns::Iter", CallableKind::constructor));
+    it.methods.push_back(callable("ns::Iter::operator++()", "operator++", "ns::Iter", CallableKind::method, {}, iter));
+    it.methods.push_back(
+        callable("ns::Iter::operator*() const", "operator*", "ns::Iter", CallableKind::method, {}, node));
+    it.methods.push_back(callable("ns::Iter::operator=(const ns::Iter &)", "operator=", "ns::Iter",
+                                  CallableKind::method, {param("other", record_type("ns::Iter", Passing::const_ref))}));
+    api.classes = {doc, n, stmt, r, it};
     ids = {"ns::Doc::Doc()",
            "ns::Doc::append()",
            "ns::Doc::reload()",
@@ -77,7 +88,12 @@ struct HandlesLibrary {
            "ns::Node::read(char *, size_t)",
            "ns::Node::range(const char *, const char *)",
            "ns::Node::remove(const ns::Node &)",
-           "ns::Node::peek(int *)"};
+           "ns::Node::peek(int *)",
+           "ns::Iter::Iter()",
+           "ns::Iter::operator++()",
+           "ns::Iter::operator*() const",
+           "ns::Iter::operator=(const ns::Iter &)",
+           "ns::Node::begin() const"};
   }
 };
 
@@ -274,6 +290,26 @@ TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
       make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::unsigned_integer(3)})});
   EXPECT_TRUE(judge_confidence(failure("hang", 2), small, catalog).high);
   EXPECT_TRUE(judge_confidence(failure("sanitizer", 2, "heap-use-after-free"), small, catalog).high);
+}
+
+TEST(Confidence, ADefaultConstructedIteratorIsSingular) {
+  const HandlesLibrary lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using L = HandlesLibrary;
+  const Sequence singular = make({call(L::kIter), call(L::kIncrement, {ref(0)})});
+  const Confidence c = judge_confidence(failure("sanitizer", 1, "SEGV"), singular, catalog);
+  EXPECT_FALSE(c.high);
+  EXPECT_NE(c.suspicion.find("singular"), std::string::npos) << c.suspicion;
+  EXPECT_FALSE(
+      judge_confidence(failure("crash", 1), make({call(L::kIter), call(L::kDereference, {ref(0)})}), catalog).high);
+  // Given a node's begin() first: no longer singular, so a crash there is the library's.
+  const Sequence assigned = make({call(L::kIter), call(L::kDoc), call(L::kAppend, {ref(1)}), call(L::kBegin, {ref(2)}),
+                                  call(L::kAssign, {ref(0), ref(3)}), call(L::kIncrement, {ref(0)})});
+  EXPECT_TRUE(judge_confidence(failure("sanitizer", 5, "SEGV"), assigned, catalog).high);
+  // An iterator the library made is not singular.
+  const Sequence made =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kBegin, {ref(1)}), call(L::kIncrement, {ref(2)})});
+  EXPECT_TRUE(judge_confidence(failure("sanitizer", 3, "SEGV"), made, catalog).high);
 }
 
 }  // namespace
