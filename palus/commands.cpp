@@ -379,7 +379,7 @@ int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides
   const int status = generation_status(summary, ws, common, overrides);
   if (summary.interrupted) return status;
   ReportSource source = overrides.max_steps ? ReportSource::rebuilt : ReportSource::checked;
-  if (source == ReportSource::checked && !fs::exists(suite::checked_coverage_dir(ws.work_dir) / "lib" / "libsut.a")) {
+  if (source == ReportSource::checked && !fs::exists(suite::coverage_library_dir(ws.work_dir) / "libsut.a")) {
     // The library did not compile without sanitizers (run.log says why): no coverage was recorded.
     if (!common.quiet)
       fmt::print("report: the checks recorded no coverage (see run.log); building the written tests instead\n");

@@ -193,10 +193,12 @@ writer::SuiteOptions suite_options(const GenerateRequest& request, const report:
 /// and the tests of earlier runs deleted.
 std::shared_ptr<suite::CoverageLibrary> make_coverage_library(const GenerateRequest& request) {
   const fs::path root = suite::checked_coverage_dir(request.work_dir);
-  suite::remove_coverage_data(root / "lib");
-  fs::remove(root / "lib" / "libsut.a");  // there after the run only when this run's build made it
+  auto library = std::make_shared<suite::CoverageLibrary>(
+      *request.config, suite::coverage_library_dir(request.work_dir), suite::CheckerOptions{}.niceness);
+  suite::remove_coverage_data(library->dir());
+  fs::remove(library->archive_path());  // there after the run only when this run's build made it
   for (unsigned k = 1; k <= 2; ++k) fs::remove_all(root / fmt::format("tests-{}", k));
-  return std::make_shared<suite::CoverageLibrary>(*request.config, root / "lib", suite::CheckerOptions{}.niceness);
+  return library;
 }
 
 /// One checker per core, two at most (each check compiles one file, and a file's tests run in

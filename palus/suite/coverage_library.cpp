@@ -25,7 +25,7 @@ std::optional<fs::path> CoverageLibrary::archive() {
     }
   }
   if (!error_.empty()) return std::nullopt;
-  return settings_.dir / settings_.library;
+  return archive_path();
 }
 
 std::string CoverageLibrary::error() const {
@@ -34,6 +34,8 @@ std::string CoverageLibrary::error() const {
 }
 
 fs::path checked_coverage_dir(const fs::path& work_dir) { return work_dir / "check" / "coverage"; }
+
+fs::path coverage_library_dir(const fs::path& work_dir) { return checked_coverage_dir(work_dir) / "lib"; }
 
 void remove_coverage_data(const fs::path& dir) {
   std::error_code error;

@@ -26,6 +26,8 @@ class CoverageLibrary {
 
   /// Where the build is: its objects, and the coverage data of the tests that ran against it.
   const std::filesystem::path& dir() const { return settings_.dir; }
+  /// Where its libsut.a goes (there once archive() built it).
+  std::filesystem::path archive_path() const { return settings_.dir / settings_.library; }
 
  private:
   TestBuildSettings settings_;
@@ -37,6 +39,9 @@ class CoverageLibrary {
 /// Where the checks keep the coverage library (lib/) and the builds of the tests checked against
 /// it (tests-1/, tests-2/): <work>/check/coverage.
 std::filesystem::path checked_coverage_dir(const std::filesystem::path& work_dir);
+
+/// The folder of the coverage library in checked_coverage_dir: <work>/check/coverage/lib.
+std::filesystem::path coverage_library_dir(const std::filesystem::path& work_dir);
 
 /// Deletes the coverage data (*.gcda) below `dir`, so that a report counts only what ran since.
 void remove_coverage_data(const std::filesystem::path& dir);

@@ -45,7 +45,7 @@ CheckerOptions checker_options(const Config& config, const fs::path& work_dir,
                                std::shared_ptr<CoverageLibrary> coverage_library, const fs::path& plain_dir) {
   CheckerOptions options;
   if (coverage_library) {
-    options.plain_build = plain_check_settings(config, plain_dir, coverage_library->dir() / "libsut.a");
+    options.plain_build = plain_check_settings(config, plain_dir, coverage_library->archive_path());
     options.plain_build->niceness = options.niceness;
     options.coverage_library = std::move(coverage_library);
   }
