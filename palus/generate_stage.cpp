@@ -389,11 +389,6 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   if (generator.stats().refused > 0)
     log(fmt::format("{} passing tests not kept: the sandbox refused one of their calls, which the user's build allows",
                     generator.stats().refused));
-  if (generator.stats().made_up > 0)
-    log(
-        fmt::format("{} passing or throwing sequences not kept as tests: a call got a made-up pointer, so what it did "
-                    "depends on the memory layout",
-                    generator.stats().made_up));
   if (generator.stats().uses_freed > 0)
     log(fmt::format("{} candidates not run: they used an object a call freed", generator.stats().uses_freed));
   log(fmt::format("done: {} regression, {} failure, {} suspect failure tests written", summary.tests.regression,

@@ -92,6 +92,31 @@ std::size_t failing_index(const Classified& failure, const Sequence& failing) {
 
 bool is_integer(api::TypeCategory c) { return c == api::TypeCategory::integer || c == api::TypeCategory::character; }
 
+/// A made-up pointer among the parameters of `info`: "" when there is none.
+std::string made_up_pointer(const CallableInfo& info) {
+  const auto& in = info.inputs;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (in[i].param == nullptr) continue;
+    const api::TypeRef& t = in[i].type;
+    const bool pointer = api::is_pointer(t.passing);
+    const bool c_string = t.category == api::TypeCategory::cstring;
+    const bool next_is_size = i + 1 < in.size() && in[i + 1].param != nullptr && is_integer(in[i + 1].type.category) &&
+                              !api::is_pointer(in[i + 1].type.passing);
+    const bool next_is_c_string =
+        i + 1 < in.size() && in[i + 1].param != nullptr && in[i + 1].type.category == api::TypeCategory::cstring;
+    const std::size_t param = static_cast<std::size_t>(in[i].param - info.callable->params.data());
+    if (pointer && harness::is_scalar(t.category) && !api::is_buffer(*info.callable, param))
+      return fmt::format("`{}` got a pointer to one {}, where the call may want a buffer", in[i].param->name, t.base);
+    if (c_string && next_is_size)
+      return fmt::format("`{}` and `{}` got values made up apart, where the call may want a buffer and its size",
+                         in[i].param->name, in[i + 1].param->name);
+    if (c_string && next_is_c_string)
+      return fmt::format("`{}` and `{}` got two unrelated strings, where the call may want one range",
+                         in[i].param->name, in[i + 1].param->name);
+  }
+  return "";
+}
+
 /// A parameter named as a size, count or index, or of an unsigned type.
 bool sizes(const InputNeed& need, const Input& input) {
   if (need.param == nullptr) return false;
@@ -154,30 +179,6 @@ std::string singular_iterator(const Sequence& failing, std::size_t at, const Cat
 }
 
 }  // namespace
-
-std::string made_up_pointer(const CallableInfo& info) {
-  const auto& in = info.inputs;
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    if (in[i].param == nullptr) continue;
-    const api::TypeRef& t = in[i].type;
-    const bool pointer = api::is_pointer(t.passing);
-    const bool c_string = t.category == api::TypeCategory::cstring;
-    const bool next_is_size = i + 1 < in.size() && in[i + 1].param != nullptr && is_integer(in[i + 1].type.category) &&
-                              !api::is_pointer(in[i + 1].type.passing);
-    const bool next_is_c_string =
-        i + 1 < in.size() && in[i + 1].param != nullptr && in[i + 1].type.category == api::TypeCategory::cstring;
-    const std::size_t param = static_cast<std::size_t>(in[i].param - info.callable->params.data());
-    if (pointer && harness::is_scalar(t.category) && !api::is_buffer(*info.callable, param))
-      return fmt::format("`{}` got a pointer to one {}, where the call may want a buffer", in[i].param->name, t.base);
-    if (c_string && next_is_size)
-      return fmt::format("`{}` and `{}` got values made up apart, where the call may want a buffer and its size",
-                         in[i].param->name, in[i + 1].param->name);
-    if (c_string && next_is_c_string)
-      return fmt::format("`{}` and `{}` got two unrelated strings, where the call may want one range",
-                         in[i].param->name, in[i + 1].param->name);
-  }
-  return "";
-}
 
 FailedAssert failed_assert(const std::string& message) {
   FailedAssert a;

@@ -30,12 +30,6 @@ struct Confidence {
 ///   what that value asked for.
 Confidence judge_confidence(const Classified& failure, const Sequence& failing, const Catalog& catalog);
 
-/// A pointer among the parameters of `info` that the generator makes up (a pointer to one
-/// scalar where a buffer may be wanted, a C string with a size after it, two C strings as a
-/// range), in a sentence; "" when there is none. What such a call does depends on where things
-/// lie in memory, so it differs between the harness and a user's build.
-std::string made_up_pointer(const CallableInfo& info);
-
 /// A failed assert's parts, from its message ("...: src/a.cpp:12: int f(int): Assertion `x > 0'
 /// failed."); all empty when `message` holds none.
 struct FailedAssert {

@@ -243,15 +243,6 @@ bool Generator::by_coverage(const harness::Outcome& outcome) const {
   return !options_.keep_all && outcome.result.total_blocks > 0;
 }
 
-bool Generator::made_up_input(const Sequence& main) {
-  for (std::size_t k = 0; k < main.size(); ++k) {
-    if (made_up_pointer(catalog_.callables[main[k].callable]).empty()) continue;
-    ++stats_.made_up;
-    return true;
-  }
-  return false;
-}
-
 bool Generator::refused(const harness::Outcome& outcome) {
   if (outcome.blocked.empty()) return false;
   ++stats_.refused;
@@ -260,7 +251,7 @@ bool Generator::refused(const harness::Outcome& outcome) {
 
 void Generator::keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink) {
   if (options_.regression_per_callable == 0) return;  // failures only
-  if (refused(outcome) || made_up_input(main)) return;
+  if (refused(outcome)) return;
   const CallableInfo& last = catalog_.callables[main[main.size() - 1].callable];
   auto& seen = behaviours_[last.id];
   if (by_coverage(outcome)) {
@@ -292,7 +283,7 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
   const std::string identity = last.id + "\n" + type;
   std::size_t& kept = exceptions_kept_[identity];
   if (kept >= options_.exceptions_per_callable) return;
-  if (refused(outcome) || made_up_input(main)) return;
+  if (refused(outcome)) return;
   if (by_coverage(outcome) && kept > 0 && outcome.result.new_blocks.empty()) {
     ++stats_.cut_no_new_blocks;
     return;

@@ -88,10 +88,7 @@ struct GeneratorStats {
   /// Passing tests not kept: the sandbox refused one of their calls (a write, a socket), so what
   /// they saw would differ in the user's build, which allows it.
   std::uint64_t refused = 0;
-  std::uint64_t uses_freed = 0;  ///< candidates not run: they use an object a call freed (FreesRule)
-  /// Passing or throwing sequences not kept as tests: a call got a made-up pointer (made_up_pointer),
-  /// so what it did depends on the memory layout and may differ in the user's build.
-  std::uint64_t made_up = 0;
+  std::uint64_t uses_freed = 0;     ///< candidates not run: they use an object a call freed (FreesRule)
   std::uint64_t suspect_tests = 0;  ///< failure tests of low confidence (confidence.hpp)
   /// Preconditions learned from failures, one sentence each: a library's assert on the call, a
   /// pointer it wants real, the objects a call frees.
@@ -131,9 +128,6 @@ class Generator {
   bool too_noisy(const harness::Outcome& outcome);
   /// A passing test one of whose calls the sandbox refused is not kept (counted in stats).
   bool refused(const harness::Outcome& outcome);
-  /// A statement of `main` got a made-up pointer (counted in stats_.made_up): no regression or
-  /// expected-exception test of it, since its outcome depends on the memory layout.
-  bool made_up_input(const Sequence& main);
   void keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   void keep_exception(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   /// report_failure's work with the full timeout: minimise, confirm, send the test; false when

@@ -312,18 +312,5 @@ TEST(Confidence, ADefaultConstructedIteratorIsSingular) {
   EXPECT_TRUE(judge_confidence(failure("sanitizer", 3, "SEGV"), made, catalog).high);
 }
 
-TEST(Confidence, MadeUpPointersAreNamedForTheGeneratorToKeepNoTestOfThem) {
-  // A passing or throwing sequence with such a call is no regression test: what the call read
-  // depends on the memory layout (jsoncpp's Value(begin, end) of two literals threw in the harness
-  // and not in the user's build).
-  const HandlesLibrary lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
-  using L = HandlesLibrary;
-  EXPECT_NE(made_up_pointer(catalog.callables[L::kRange]).find("two unrelated strings"), std::string::npos);
-  EXPECT_FALSE(made_up_pointer(catalog.callables[L::kPeek]).empty());
-  EXPECT_TRUE(made_up_pointer(catalog.callables[L::kRead]).empty()) << "a buffer and its length: a real array";
-  EXPECT_TRUE(made_up_pointer(catalog.callables[L::kName]).empty());
-}
-
 }  // namespace
 }  // namespace palus::generation
