@@ -19,6 +19,7 @@
 #include "palus/generation/generator.hpp"
 #include "palus/generation/guided_source.hpp"
 #include "palus/generation/literal_pool.hpp"
+#include "palus/generation/mutation_source.hpp"
 #include "palus/generation/random_step.hpp"
 #include "palus/interrupt.hpp"
 #include "palus/report/progress.hpp"
@@ -119,6 +120,8 @@ struct Sources {
   generation::RandomSource random_source;
   std::optional<generation::ModelGuide> guide;
   std::optional<generation::GuidedSource> guided;
+  std::optional<generation::InputMutator> mutator;
+  std::optional<generation::MutationSource> mutation;
 };
 
 std::unique_ptr<Sources> make_sources(const GenerateRequest& request, const generation::Catalog& catalog,
@@ -128,6 +131,10 @@ std::unique_ptr<Sources> make_sources(const GenerateRequest& request, const gene
   generation::StepOptions step_options;
   step_options.max_statements = static_cast<std::size_t>(config.generate.max_statements);
   auto sources = std::make_unique<Sources>(catalog, literals, step_options);
+  if (config.generate.mutate) {
+    sources->mutator.emplace(literals);
+    sources->mutation.emplace(catalog, *sources->mutator);
+  }
   if (!guided) return sources;
   sources->guide.emplace(*request.model, catalog);
   generation::GuidedSourceOptions options;
@@ -273,7 +280,11 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   const std::unique_ptr<Sources> sources = make_sources(request, catalog, literals, guided, deadline, log);
   generation::ExecutorExecution execution(executor);
   generation::GeneratorOptions options = generator_options(request, literals, deadline);
-  if (guided) options.fallback = &sources->random_source;
+  if (guided) {
+    options.fallback = &sources->random_source;
+    options.source_name = "model";
+  }
+  if (sources->mutation) options.mutation = &*sources->mutation;
   generation::Generator generator(catalog, execution, sources->source(), options);
 
   // Check and write, in the background as tests are found.
@@ -288,6 +299,9 @@ report::RunReport generate_stage(const GenerateRequest& request) {
     const generation::GeneratorStats& s = latest;
     summary.sequences = {s.executed, s.normal, s.exception, s.failure, s.invalid, s.duplicates, s.blocks};
     summary.tests.cut_no_new_blocks = s.cut_no_new_blocks;
+    summary.strategies.clear();
+    for (const auto& [name, st] : s.strategies)
+      summary.strategies[name] = {st.executed, st.found, st.new_blocks, st.seconds};
     const PipelineCounts counts = pipeline->counts();
     summary.tests.regression = counts.regression + counts.expected_exception;
     summary.tests.expected_exception = counts.expected_exception;
@@ -330,7 +344,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
         state.elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
         state.limit_s = summary.time_limit_s;
         if (budget) {
-          budget->measured(counts.checked_size, counts.check_seconds);
+          budget->measured(counts.batches);
           const Clock::time_point until = budget->generation_deadline(counts.pending_size, counts.pending_hangs);
           generator.set_deadline(until);
           if (sources->guided) sources->guided->set_deadline(until);
@@ -350,15 +364,27 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   std::uint64_t left_to_check = 0;
   if (budget) {
     const PipelineCounts counts = pipeline->counts();
-    budget->measured(counts.checked_size, counts.check_seconds);
+    budget->measured(counts.batches);
     left_to_check = counts.pending;
     summary.budget->generation_s = std::chrono::duration<double>(generation_end - start).count();
     summary.budget->predicted_check_s = budget->check_seconds(counts.pending_size, counts.pending_hangs);
     summary.budget->predicted_report_s = budget->report_seconds();
   }
   if (sources->guided) log_guided_stats(*sources->guided, log);
+  if (sources->mutation) {
+    const generation::MutationStats m = sources->mutation->stats();
+    log(
+        fmt::format("mutation: {} candidates made, {} executed, {} of them reached new blocks ({} blocks); {} "
+                    "sequences in its corpus",
+                    m.made, m.executed, m.found, m.new_blocks, m.corpus));
+  }
   log(fmt::format("harness: {} sequences ended in a forked child's death, {} harness restarts", executor.child_deaths(),
                   executor.restarts()));
+  log(
+      fmt::format("generation time: {:.1f} s making candidates, {:.1f} s running them, {:.1f} s judging outcomes "
+                  "({:.1f} s of it minimising failures)",
+                  generator.stats().making_s, generator.stats().running_s, generator.stats().judging_s,
+                  generator.stats().minimising_s));
   executor.stop();
 
   // Check the last tests, then write the final report.

@@ -22,15 +22,24 @@ RunBudget::RunBudget(Clock::time_point start, std::chrono::milliseconds limit, C
       report_s_(report_s),
       hang_timeout_s_(hang_timeout_s) {}
 
-void RunBudget::measured(std::uint64_t size, double seconds) {
+void RunBudget::measured(std::vector<Batch> batches) {
   std::lock_guard lock(mutex_);
-  checked_size_ = size;
-  checked_seconds_ = seconds;
+  batches_ = std::move(batches);
 }
 
 double RunBudget::seconds_per_line() const {
+  // The last three batches, and never the first while later ones exist.
+  constexpr std::size_t kRecent = 3;
   std::lock_guard lock(mutex_);
-  return checked_size_ == 0 ? kPriorSecondsPerLine : checked_seconds_ / static_cast<double>(checked_size_);
+  const std::size_t from =
+      batches_.size() <= 1 ? 0 : std::max<std::size_t>(1, batches_.size() - std::min(kRecent, batches_.size()));
+  std::uint64_t size = 0;
+  double seconds = 0;
+  for (std::size_t k = from; k < batches_.size(); ++k) {
+    size += batches_[k].size;
+    seconds += batches_[k].seconds;
+  }
+  return size == 0 ? kPriorSecondsPerLine : seconds / static_cast<double>(size);
 }
 
 double RunBudget::check_seconds(std::uint64_t size, std::size_t hangs) const {

@@ -7,11 +7,13 @@
 #include <charconv>
 #include <chrono>
 #include <iterator>
+#include <map>
 #include <optional>
 #include <stdexcept>
 
 #include "palus/suite/test_checker.hpp"
 #include "palus/writer/suite_writer.hpp"
+#include "palus/writer/value_assertion.hpp"
 
 namespace palus {
 namespace {
@@ -59,7 +61,17 @@ std::optional<unsigned> failed_line(const suite::RunOutcome& run) {
 
 std::uint64_t test_size(const generation::TestCase& test) {
   std::uint64_t size = test.sequence.size();
-  for (const auto& s : test.result.statements) size += s.observations.size();
+  // As the writer asserts them: an observer's value when it changed, and all after the last statement.
+  std::map<std::pair<std::uint32_t, std::uint32_t>, const harness::protocol::Value*> last;
+  const auto& statements = test.result.statements;
+  for (std::size_t i = 0; i < statements.size(); ++i) {
+    for (const auto& o : statements[i].observations) {
+      if (o.threw) continue;
+      const auto [at, fresh] = last.try_emplace({o.object, o.callable}, &o.value);
+      if (fresh || i + 1 == statements.size() || !writer::same_value(*at->second, o.value)) ++size;
+      at->second = &o.value;
+    }
+  }
   return size;
 }
 
@@ -233,8 +245,11 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
     // to its timeout, which the budget counts apart for the hangs.
     if (lane_of(batch.front().test) == 0) {
       counts_.checked += batch.size();
-      for (const Named& n : batch) counts_.checked_size += test_size(n.test);
+      std::uint64_t size = 0;
+      for (const Named& n : batch) size += test_size(n.test);
+      counts_.checked_size += size;
       counts_.check_seconds += result.compile_seconds + result.run_seconds;
+      counts_.batches.push_back({size, result.compile_seconds + result.run_seconds});
     }
     counts_.pending -= batch.size() - recheck.size();
     for (const Named& n : batch) counts_.pending_size -= test_size(n.test);

@@ -33,7 +33,7 @@ const std::map<std::string, std::vector<std::string>> section_keys{
     {"sample", {"sources", "args", "cwd"}},
     {"model", {"ktail"}},
     {"oracles", {"theories", "contracts"}},
-    {"generate", {"time_limit", "seed", "mode", "guided_fraction", "max_statements", "keep", "shard"}},
+    {"generate", {"time_limit", "seed", "mode", "guided_fraction", "max_statements", "keep", "mutate", "shard"}},
     {"output", {"dir", "tests_per_file"}},
     {"sandbox", {"call_timeout", "memory", "sanitizers", "fork_server", "sequences_per_child"}},
 };
@@ -428,6 +428,7 @@ void read_generate(const ConfigReader& reader, const std::map<std::string, Field
     }
     generate.keep_all = keep == "all";
   }
+  if (const Field f = field_in(fields, "mutate"); f.given()) generate.mutate = reader.boolean(f);
   if (const Field f = field_in(fields, "shard"); f.given()) {
     const std::string text = reader.string_value(f, "a shard like 2/4");
     try {

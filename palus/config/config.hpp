@@ -87,6 +87,8 @@ struct Config {
     /// keep: all. By default (reduced) a passing test is kept only when it reaches library code no
     /// kept test reached (GeneratorOptions::keep_all).
     bool keep_all = false;
+    /// mutate: false turns off the coverage-guided mutation of sequences (GeneratorOptions::mutation).
+    bool mutate = true;
     /// shard: K/N, this run's share of a run split over N processes or machines (DESIGN §12).
     Shard shard;
   } generate;

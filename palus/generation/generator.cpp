@@ -57,6 +57,13 @@ RunResult main_part(RunResult result, std::size_t main_size) {
   return result;
 }
 
+/// What minimising one failure may take (a hang: two full call timeouts).
+constexpr double kMinimiseSeconds = 1.0;
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 const api::Api& api_of(const Catalog& catalog) {
   static const api::Api none;
   return catalog.api ? *catalog.api : none;
@@ -123,11 +130,11 @@ bool Generator::out_of_time() const {
 }
 
 void Generator::fill_batch(std::vector<Sequence>& checked, std::vector<std::size_t>& main_sizes,
-                           std::vector<harness::protocol::RunRequest>& requests) {
+                           std::vector<harness::protocol::RunRequest>& requests, std::vector<Origin>& origins) {
   std::size_t want = options_.batch;
   if (options_.max_steps) want = std::min<std::uint64_t>(want, options_.max_steps - stats_.executed);
-  auto draw = [&](SequenceSource& from) {
-    for (std::size_t attempt = 0; checked.size() < want && attempt < want * 4; ++attempt) {
+  auto draw = [&](SequenceSource& from, Origin origin, std::size_t upto) {
+    for (std::size_t attempt = 0; checked.size() < upto && attempt < want * 4; ++attempt) {
       std::optional<Sequence> candidate = from.next(pool_, random_);
       if (!candidate) continue;
       if (changes_read_only(catalog_, *candidate)) {  // the last guard; the sources should not build these
@@ -145,19 +152,65 @@ void Generator::fill_batch(std::vector<Sequence>& checked, std::vector<std::size
       main_sizes.push_back(candidate->size());
       checked.push_back(theories_.appended(contracts_.appended(*candidate, random_), candidate->size(), random_));
       requests.push_back(request_for(checked.back()));
+      origins.push_back(origin);
     }
   };
-  if (fallback_batches_ == 0 || options_.fallback == nullptr) draw(source_);
-  if (!requests.empty() || options_.fallback == nullptr) return;
+  if (options_.mutation && options_.mutation->ready())
+    draw(*options_.mutation, Origin::mutation, static_cast<std::size_t>(static_cast<double>(want) * mutation_share_));
+  const std::size_t before = requests.size();
+  if (fallback_batches_ == 0 || options_.fallback == nullptr) draw(source_, Origin::source, want);
+  if (requests.size() > before || options_.fallback == nullptr) return;
   // The source found nothing new: the fallback's turn for a while, then the source again (its
   // pool and reaching sequences may have grown meanwhile).
   fallback_batches_ = fallback_batches_ == 0 ? 7 : fallback_batches_ - 1;  // this batch and 7 more
-  draw(*options_.fallback);
-  stats_.from_fallback += requests.size();
+  draw(*options_.fallback, Origin::fallback, want);
+  stats_.from_fallback += requests.size() - before;
+}
+
+const std::string& Generator::name_of(Origin origin) const {
+  static const std::string mutation = "mutation";
+  switch (origin) {
+    case Origin::source:
+      return options_.source_name;
+    case Origin::fallback:
+      return options_.fallback_name;
+    case Origin::mutation:
+      break;
+  }
+  return mutation;
+}
+
+void Generator::account(const std::vector<Origin>& origins, const std::vector<harness::Outcome>& outcomes,
+                        double seconds) {
+  constexpr double kDecay = 0.98;  // per batch: what the last few thousand candidates did counts
+  for (std::size_t m = 0; m < 2; ++m) {
+    recent_runs_[m] *= kDecay;
+    recent_found_[m] *= kDecay;
+  }
+  for (std::size_t k = 0; k < outcomes.size() && k < origins.size(); ++k) {
+    StrategyStats& s = stats_.strategies[name_of(origins[k])];
+    const std::size_t found = outcomes[k].result.new_blocks.size();
+    ++s.executed;
+    s.seconds += seconds / static_cast<double>(outcomes.size());
+    if (found > 0) {
+      ++s.found;
+      s.new_blocks += found;
+    }
+    const std::size_t m = origins[k] == Origin::mutation ? 1 : 0;
+    recent_runs_[m] += 1;
+    if (found > 0) recent_found_[m] += 1;
+  }
+  // Each side's rate of finding, with one find in two runs as the prior; the share of mutation
+  // follows its part of the two rates, never below 0.1 or above 0.7 (the other sources grow the
+  // pool and reach new callables, which mutation cannot).
+  const double mutated = (recent_found_[1] + 1) / (recent_runs_[1] + 2);
+  const double other = (recent_found_[0] + 1) / (recent_runs_[0] + 2);
+  mutation_share_ = std::clamp(mutated / (mutated + other), 0.1, 0.7);
 }
 
 void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progress& progress) {
   stop_ = &stop;
+  run_start_ = std::chrono::steady_clock::now();
   auto last_progress = std::chrono::steady_clock::now();
   std::size_t barren = 0;  // batches in a row that found no candidate at all
   while (!stop.load() && std::chrono::steady_clock::now() < options_.deadline) {
@@ -165,19 +218,28 @@ void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progr
     std::vector<Sequence> checked;
     std::vector<std::size_t> main_sizes;
     std::vector<harness::protocol::RunRequest> requests;
-    fill_batch(checked, main_sizes, requests);
+    std::vector<Origin> origins;
+    const auto making_start = std::chrono::steady_clock::now();
+    fill_batch(checked, main_sizes, requests, origins);
+    stats_.making_s += seconds_since(making_start);
     if (requests.empty()) {
       if (++barren >= 100) break;  // nothing new is reachable from any source
       continue;
     }
     barren = 0;
+    const auto batch_start = std::chrono::steady_clock::now();
     std::vector<harness::Outcome> outcomes = executor_.run_batch(requests);
+    const double batch_s = seconds_since(batch_start);
+    stats_.running_s += batch_s;
+    account(origins, outcomes, batch_s);
+    const auto judging_start = std::chrono::steady_clock::now();
     for (std::size_t k = 0; k < outcomes.size(); ++k) {
       ++stats_.executed;
       stats_.blocks = std::max(stats_.blocks, outcomes[k].result.total_blocks);
       judge(checked[k], main_sizes[k], outcomes[k], sink);
       if (stop.load()) break;
     }
+    stats_.judging_s += seconds_since(judging_start);
     stats_.pool = pool_.size();
     if (auto now = std::chrono::steady_clock::now(); progress && now - last_progress > std::chrono::milliseconds(250)) {
       last_progress = now;
@@ -207,6 +269,8 @@ void Generator::judge(const Sequence& checked, std::size_t main_size, const harn
        static_cast<std::size_t>(found.statement) >= main_size && ran_normally(outcome.result, main_size));
   const Sequence main = checked.prefix(main_size);
   source_.executed(main, main_normal ? Verdict::normal : found.verdict, outcome.result);
+  if (options_.mutation)
+    options_.mutation->executed(main, main_normal ? Verdict::normal : found.verdict, outcome.result);
   if (main_normal) {
     pool_.add(main, yields_of(main, catalog_), random_);
     keep_regression(main, outcome, sink);
@@ -330,11 +394,23 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
     return std::make_pair(std::move(outcome), std::move(verdict));
   };
   auto same_failure = [&](const Classified& c) { return c.verdict == Verdict::failure && c.key == found.key; };
+  // Minimising costs runs that find nothing new (a hang's each take the full call timeout), so a
+  // failure gets a bounded share of time, and none once minimising took a third of generation.
+  const auto started = std::chrono::steady_clock::now();
+  const double generated_s = std::chrono::duration<double>(started - run_start_).count();
+  const std::chrono::duration<double> allowed =
+      stats_.minimising_s > generated_s / 3
+          ? std::chrono::duration<double>(0)
+          : std::chrono::duration<double>(found.kind == "hang"
+                                              ? 2.0 * std::chrono::duration<double>(full_call_timeout_).count()
+                                              : kMinimiseSeconds);
   auto still_fails = [&](const Sequence& s) {
     // Past the deadline: keep what is minimised so far; the deadline is the user's.
-    return !out_of_time() && same_failure(judged(s).second);
+    if (out_of_time() || std::chrono::steady_clock::now() - started > allowed) return false;
+    return same_failure(judged(s).second);
   };
   Sequence minimal = minimise(failing, 1, still_fails, found.kind == "hang" ? 6 : 200);
+  stats_.minimising_s += seconds_since(started);
   // One more run for the answers the test writer shows, confirming the failure; when the
   // minimised form does not reproduce it, the original is kept.
   auto [final_outcome, final_verdict] = judged(minimal);

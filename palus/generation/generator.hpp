@@ -35,6 +35,8 @@ class SequenceSource {
   /// How a candidate (without its contract checks) fared; `result` may hold more statements.
   virtual void executed(const Sequence& /*candidate*/, Verdict /*verdict*/,
                         const harness::protocol::RunResult& /*result*/) {}
+  /// Whether it can make candidates yet (a mutation source needs a corpus first).
+  virtual bool ready() const { return true; }
 };
 
 /// Random mode: every candidate from the random step.
@@ -74,6 +76,19 @@ struct GeneratorOptions {
   /// nothing it can build): generation never ends before its budget because one strategy ran
   /// dry. Null: the source alone (then a source barren for long ends the run).
   SequenceSource* fallback = nullptr;
+  /// Coverage-guided mutation of sequences that reached new blocks (mutation_source.hpp): it
+  /// learns from every executed candidate and makes a share of each batch, the share following
+  /// how often its candidates find new blocks compared with the other sources'. Null: none.
+  SequenceSource* mutation = nullptr;
+  /// Names of the strategies in GeneratorStats::strategies.
+  std::string source_name = "random", fallback_name = "random";
+};
+
+/// What one strategy (a source of candidates) did: candidates executed, how many reached blocks no
+/// earlier one did, those blocks, and the share of the harness's time its candidates took.
+struct StrategyStats {
+  std::uint64_t executed = 0, found = 0, new_blocks = 0;
+  double seconds = 0;
 };
 
 struct GeneratorStats {
@@ -93,7 +108,12 @@ struct GeneratorStats {
   /// Preconditions learned from failures, one sentence each: a library's assert on the call, a
   /// pointer it wants real, the objects a call frees.
   std::vector<std::string> preconditions;
-  std::uint32_t blocks = 0;  ///< basic blocks the harness reached so far (0: not measured)
+  std::uint32_t blocks = 0;                         ///< basic blocks the harness reached so far (0: not measured)
+  std::map<std::string, StrategyStats> strategies;  ///< by GeneratorOptions::source_name etc., "mutation"
+  /// Where generation's time went: making candidates, running batches in the harness, judging
+  /// outcomes (confirming and minimising failures included).
+  double making_s = 0, running_s = 0, judging_s = 0;
+  double minimising_s = 0;  ///< of judging_s: minimising failures (bounded: generator.cpp)
   std::size_t pool = 0;
 };
 
@@ -119,8 +139,13 @@ class Generator {
  private:
   /// The candidates of one batch (and their requests): from the source, or from the fallback
   /// after the source found nothing new for a whole batch.
+  enum class Origin : std::uint8_t { source, fallback, mutation };
   void fill_batch(std::vector<Sequence>& checked, std::vector<std::size_t>& main_sizes,
-                  std::vector<harness::protocol::RunRequest>& requests);
+                  std::vector<harness::protocol::RunRequest>& requests, std::vector<Origin>& origins);
+  /// Counts a batch's outcomes per strategy and moves the mutation share toward the strategy
+  /// that finds new blocks more often.
+  void account(const std::vector<Origin>& origins, const std::vector<harness::Outcome>& outcomes, double seconds);
+  const std::string& name_of(Origin origin) const;
   void judge(const Sequence& checked, std::size_t main_size, const harness::Outcome& outcome, const Sink& sink);
   /// Whether passing tests are kept by the new blocks their sequence reached.
   bool by_coverage(const harness::Outcome& outcome) const;
@@ -155,12 +180,16 @@ class Generator {
   std::set<std::string> failure_keys_;                         ///< distinct failures seen
   std::map<std::string, std::set<std::uint64_t>> behaviours_;  ///< per callable: result signatures kept
   std::map<std::string, std::size_t> exceptions_kept_;         ///< per callable and exception type
-  std::vector<FreesRule> frees_;                 ///< learned: candidates using what these free are not run
-  std::vector<std::uint32_t> skip_observers_;    ///< sorted: observers that crash or hang
-  const std::atomic<bool>* stop_ = nullptr;      ///< run()'s stop flag
+  std::vector<FreesRule> frees_;               ///< learned: candidates using what these free are not run
+  std::vector<std::uint32_t> skip_observers_;  ///< sorted: observers that crash or hang
+  const std::atomic<bool>* stop_ = nullptr;    ///< run()'s stop flag
+  std::chrono::steady_clock::time_point run_start_;
   std::chrono::milliseconds full_call_timeout_;  ///< the executor's at the start
   bool hang_reported_ = false;
   std::size_t fallback_batches_ = 0;  ///< batches left to take from the fallback before trying the source again
+  double mutation_share_ = 0.3;       ///< of each batch, from options_.mutation once it is ready
+  /// Recent candidates and those that found new blocks, by whether mutation made them (decaying).
+  double recent_runs_[2] = {0, 0}, recent_found_[2] = {0, 0};
   /// Past the deadline or asked to stop: minimisation ends early.
   bool out_of_time() const;
 };

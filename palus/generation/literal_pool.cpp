@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <set>
 
 #include "core/names.hpp"
 #include "harness/codegen/callable_plan.hpp"
@@ -276,6 +277,28 @@ const std::vector<Input>& LiteralPool::typed_values(const api::TypeRef& type, co
   auto found = typed_.find(key);
   if (found == typed_.end()) found = typed_.emplace(std::move(key), given_values(type, given)).first;
   return found->second;
+}
+
+const std::vector<std::string>& LiteralPool::dictionary(const api::Callable& callable, const std::string& param) const {
+  const std::string key = callable.id + "\n" + param;
+  if (auto found = dictionaries_.find(key); found != dictionaries_.end()) return found->second;
+  // The library's own strings are mostly messages; only its short ones look like syntax.
+  constexpr std::size_t kShortString = 16;
+  std::set<std::string> tokens;
+  auto add_mined = [&](const Mined* mined, std::size_t max_length) {
+    if (!mined) return;
+    for (const auto& s : mined->strings)
+      if (!s.empty() && s.size() <= max_length) tokens.insert(s);
+    for (std::int64_t ch : mined->characters)
+      if (ch > 0 && ch < 256) tokens.insert(std::string(1, static_cast<char>(ch)));
+  };
+  if (auto own = by_callable_.find(callable.id); own != by_callable_.end()) add_mined(&own->second, 256);
+  add_mined(mined_for_class(callable.owner), 256);
+  add_mined(&everywhere_, kShortString);
+  if (auto extra = extra_.find(key); extra != extra_.end())
+    for (const auto& in : extra->second)
+      if (in.kind == harness::protocol::InputKind::string && !in.s.empty()) tokens.insert(in.s);
+  return dictionaries_.emplace(key, std::vector<std::string>(tokens.begin(), tokens.end())).first->second;
 }
 
 const LiteralPool::Mined* LiteralPool::mined_for_class(const std::string& owner) const {

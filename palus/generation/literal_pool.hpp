@@ -31,6 +31,11 @@ class LiteralPool {
   void add_values(const std::string& callable_id, const std::string& param,
                   std::vector<harness::protocol::Input> values);
 
+  /// Tokens for mutating a string input of parameter `param` of `callable` (input_mutator.hpp):
+  /// the strings and characters mined from the callable and its class, the library's short
+  /// strings, and the values recorded or given for that parameter. Computed once per parameter.
+  const std::vector<std::string>& dictionary(const api::Callable& callable, const std::string& param) const;
+
   /// Literals mined from callable bodies, by kind.
   struct Mined {
     std::vector<std::int64_t> integers;
@@ -58,6 +63,7 @@ class LiteralPool {
   std::map<std::string, std::vector<harness::protocol::Input>> extra_;  ///< "id\nparam"
   std::map<std::string, Mined> by_type_;                                ///< PALUS_TYPE_VALUES, by the type's base
   mutable std::map<std::pair<api::TypeCategory, std::string>, std::vector<harness::protocol::Input>> typed_;
+  mutable std::map<std::string, std::vector<std::string>> dictionaries_;  ///< "id\nparam"
   mutable std::map<std::tuple<const Mined*, api::TypeCategory, std::string>, std::vector<harness::protocol::Input>>
       values_;
 };

@@ -129,6 +129,12 @@ Sequence Sequence::prefix(std::size_t count) const {
       std::vector<Statement>(statements_->begin(), statements_->begin() + static_cast<std::ptrdiff_t>(count)));
 }
 
+Sequence Sequence::with_input(std::size_t statement, std::size_t input, Input value) const {
+  std::vector<Statement> out = *statements_;
+  out.at(statement).inputs.at(input) = std::move(value);
+  return Sequence(std::move(out));
+}
+
 harness::protocol::RunRequest Sequence::request(std::uint64_t id, bool observe) const {
   harness::protocol::RunRequest r;
   r.sequence_id = id;

@@ -39,6 +39,10 @@ class Sequence {
   /// Statements `[0, count)`.
   Sequence prefix(std::size_t count) const;
 
+  /// The same statements with input `input` of statement `statement` replaced by `value` (a
+  /// literal, or a ref to an earlier statement).
+  Sequence with_input(std::size_t statement, std::size_t input, Input value) const;
+
   /// Whether a later statement uses the result of statement `index`.
   bool is_used(std::size_t index) const;
 

@@ -193,6 +193,19 @@ std::string to_yaml(const RunReport& r) {
   out << YAML::Key << "suspect" << YAML::Value << r.tests.suspect;
   out << YAML::EndMap;
 
+  if (!r.strategies.empty()) {
+    out << YAML::Key << "strategies" << YAML::Value << YAML::BeginMap;
+    for (const auto& [name, st] : r.strategies) {
+      out << YAML::Key << name << YAML::Value << YAML::Flow << YAML::BeginMap;
+      out << YAML::Key << "executed" << YAML::Value << st.executed;
+      out << YAML::Key << "found" << YAML::Value << st.found;
+      out << YAML::Key << "new_blocks" << YAML::Value << st.new_blocks;
+      out << YAML::Key << "seconds" << YAML::Value << std::round(st.seconds * 10) / 10;
+      out << YAML::EndMap;
+    }
+    out << YAML::EndMap;
+  }
+
   out << YAML::Key << "failures" << YAML::Value;
   emit_failures(out, r.failures);
   out << YAML::Key << "suspects" << YAML::Value;

@@ -62,6 +62,13 @@ struct RunReport {
     std::string scope = "generated-suite";
   };
   std::optional<Coverage> coverage;
+  /// Per generation strategy ("model", "random", "mutation"): candidates executed, those that
+  /// reached blocks no earlier one did, those blocks, and the harness time its candidates took.
+  struct Strategy {
+    std::uint64_t executed = 0, found = 0, new_blocks = 0;
+    double seconds = 0;
+  };
+  std::map<std::string, Strategy> strategies;
   std::map<std::string, double> stages_s;  ///< analyze, trace, model, harness, generate, report
   std::vector<Unsupported> unsupported;    ///< what palus left out, and why
   std::optional<ShardInfo> shard;          ///< a share of a split run

@@ -1,0 +1,108 @@
+#include "palus/generation/mutation_source.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace palus::generation {
+namespace {
+
+constexpr std::size_t kMaxStrings = 512;             // strings kept for splicing
+constexpr std::size_t kMaxPendingParents = 1 << 16;  // candidates made but not yet executed
+
+}  // namespace
+
+double MutationSource::Entry::energy() const {
+  return (1.0 + std::log2(1.0 + reached) + 2.0 * children_found) / std::sqrt(1.0 + picked);
+}
+
+std::vector<MutationSource::Slot> MutationSource::slots_of(const Sequence& sequence) const {
+  std::vector<Slot> out;
+  for (std::uint32_t k = 0; k < sequence.size(); ++k) {
+    const CallableInfo& info = catalog_.callables[sequence[k].callable];
+    const auto& inputs = sequence[k].inputs;
+    for (std::uint32_t j = 0; j < inputs.size() && j < info.inputs.size(); ++j)
+      if (InputMutator::mutable_input(inputs[j], info.inputs[j])) out.push_back({k, j});
+  }
+  return out;
+}
+
+void MutationSource::add(const Sequence& sequence, std::size_t new_blocks) {
+  std::vector<Slot> slots = slots_of(sequence);
+  if (slots.empty()) return;
+  for (const Slot& s : slots) {
+    const Input& in = sequence[s.statement].inputs[s.input];
+    if (in.kind != InputKind::string || in.s.empty()) continue;
+    if (strings_.size() < kMaxStrings) {
+      strings_.push_back(in.s);
+    } else {
+      strings_[next_string_] = in.s;
+      next_string_ = (next_string_ + 1) % kMaxStrings;
+    }
+  }
+  Entry entry{sequence, std::move(slots), next_stamp_++, static_cast<double>(new_blocks), 0, 0};
+  if (corpus_.size() < capacity_) {
+    corpus_.push_back(std::move(entry));
+    return;
+  }
+  // Full: the entry with the least energy makes room.
+  auto weakest = std::min_element(corpus_.begin(), corpus_.end(),
+                                  [](const Entry& a, const Entry& b) { return a.energy() < b.energy(); });
+  *weakest = std::move(entry);
+}
+
+std::size_t MutationSource::draw(Random& random) const {
+  double total = 0;
+  for (const Entry& e : corpus_) total += e.energy();
+  double at = random.unit() * total;
+  for (std::size_t k = 0; k < corpus_.size(); ++k) {
+    at -= corpus_[k].energy();
+    if (at < 0) return k;
+  }
+  return corpus_.size() - 1;
+}
+
+std::optional<Sequence> MutationSource::next(const Pool& /*pool*/, Random& random) {
+  if (corpus_.empty()) return std::nullopt;
+  const std::size_t index = draw(random);
+  Entry& entry = corpus_[index];
+  ++entry.picked;
+  Sequence candidate = entry.sequence;
+  // Havoc: one change most often, up to four stacked.
+  const std::size_t changes = 1 + (random.chance(0.5) ? 0 : random.below(4));
+  for (std::size_t n = 0; n < changes; ++n) {
+    const Slot& slot = random.one_of(entry.slots);
+    const CallableInfo& info = catalog_.callables[candidate[slot.statement].callable];
+    const Input& before = candidate[slot.statement].inputs[slot.input];
+    candidate = candidate.with_input(slot.statement, slot.input,
+                                     mutator_.mutate(before, info.inputs[slot.input], info, random, strings_));
+  }
+  if (candidate == entry.sequence) return std::nullopt;
+  if (parents_.size() >= kMaxPendingParents) parents_.clear();  // made, then dropped as duplicates
+  parents_[candidate.hash()] = Parent{index, entry.stamp};
+  ++stats_.made;
+  return candidate;
+}
+
+void MutationSource::executed(const Sequence& candidate, Verdict verdict, const harness::protocol::RunResult& result) {
+  const std::size_t found = result.new_blocks.size();
+  if (auto parent = parents_.find(candidate.hash()); parent != parents_.end()) {
+    ++stats_.executed;
+    if (found > 0) {
+      ++stats_.found;
+      stats_.new_blocks += found;
+      const Parent p = parent->second;
+      if (p.index < corpus_.size() && corpus_[p.index].stamp == p.stamp) ++corpus_[p.index].children_found;
+    }
+    parents_.erase(parent);
+  }
+  // What a sequence that ends in an exception reached counts too: a changed input may take it on.
+  if (found > 0 && (verdict == Verdict::normal || verdict == Verdict::exception)) add(candidate, found);
+}
+
+MutationStats MutationSource::stats() const {
+  MutationStats out = stats_;
+  out.corpus = corpus_.size();
+  return out;
+}
+
+}  // namespace palus::generation

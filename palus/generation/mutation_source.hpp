@@ -1,0 +1,73 @@
+#pragma once
+// Coverage-guided mutation, a sequence source beside the random and model-guided ones (the corpus
+// and energy of AFL and libFuzzer, GRT's coverage-guided selection). Every executed candidate
+// whose run reached blocks no earlier one did joins a bounded corpus; a new candidate is a corpus
+// sequence, drawn by energy, with one to four of its literal inputs mutated (InputMutator). The
+// energy of a sequence grows with what it reached and with what its mutants found, and falls as
+// it is drawn, so the search dwells where coverage is still being found.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "palus/generation/generator.hpp"
+#include "palus/generation/input_mutator.hpp"
+
+namespace palus::generation {
+
+struct MutationStats {
+  std::uint64_t made = 0;        ///< candidates made
+  std::uint64_t executed = 0;    ///< of those, executed (the rest were duplicates or not run)
+  std::uint64_t found = 0;       ///< executed mutants that reached new blocks
+  std::uint64_t new_blocks = 0;  ///< blocks those mutants reached first
+  std::size_t corpus = 0;        ///< sequences in the corpus now
+};
+
+class MutationSource : public SequenceSource {
+ public:
+  MutationSource(const Catalog& catalog, const InputMutator& mutator, std::size_t capacity = 2048)
+      : catalog_(catalog), mutator_(mutator), capacity_(capacity) {}
+
+  /// nullopt while the corpus is empty.
+  std::optional<Sequence> next(const Pool& pool, Random& random) override;
+  /// Learns from every executed candidate, whichever source made it.
+  void executed(const Sequence& candidate, Verdict verdict, const harness::protocol::RunResult& result) override;
+
+  bool ready() const override { return !corpus_.empty(); }
+  MutationStats stats() const;
+
+ private:
+  struct Slot {
+    std::uint32_t statement = 0, input = 0;
+  };
+  struct Entry {
+    Sequence sequence;
+    std::vector<Slot> slots;  ///< its mutable literal inputs
+    std::uint64_t stamp = 0;  ///< tells an entry from the one that replaced it
+    double reached = 0;       ///< new blocks its own run reached
+    std::uint32_t picked = 0, children_found = 0;
+    double energy() const;
+  };
+  struct Parent {
+    std::size_t index = 0;
+    std::uint64_t stamp = 0;
+  };
+
+  std::vector<Slot> slots_of(const Sequence& sequence) const;
+  void add(const Sequence& sequence, std::size_t new_blocks);
+  std::size_t draw(Random& random) const;
+
+  const Catalog& catalog_;
+  const InputMutator& mutator_;
+  std::size_t capacity_;
+  std::vector<Entry> corpus_;
+  std::uint64_t next_stamp_ = 1;
+  std::unordered_map<std::uint64_t, Parent> parents_;  ///< by candidate hash, until it is executed
+  std::vector<std::string> strings_;                   ///< string inputs of corpus sequences, to splice
+  std::size_t next_string_ = 0;
+  MutationStats stats_;
+};
+
+}  // namespace palus::generation

@@ -1,0 +1,185 @@
+// Coverage-guided mutation (palus/generation/input_mutator.hpp, mutation_source.hpp): mutated
+// inputs keep their kind and fit their type, the library's own tokens get into strings, the corpus
+// takes what reached new blocks, and with it the generation loop reaches blocks that need inputs
+// no single literal gives.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <bitset>
+#include <set>
+
+#include "palus/generation/generator.hpp"
+#include "palus/generation/input_mutator.hpp"
+#include "palus/generation/mutation_source.hpp"
+#include "palus/generation/random_step.hpp"
+#include "unit/palus/generation/generation_fixtures.hpp"
+
+namespace palus::generation {
+namespace {
+
+using fixtures::Library;
+using harness::protocol::RunRequest;
+
+/// The fixture library with the free function's body mentioning four syntax tokens, as a
+/// parser's body compares its input with them.
+api::Api tokens_api() {
+  api::Api api = Library().api;
+  for (const char* token : {"{", "[", "\"", "::"})
+    api.functions.at(0).literals.push_back({api::Literal::Kind::string, token});
+  api.functions.at(0).literals.push_back({api::Literal::Kind::character, "58"});  // ':'
+  return api;
+}
+
+const std::vector<std::string> kTokens{"{", "[", "\"", "::"};
+
+struct TokenLibrary {
+  api::Api api = tokens_api();
+  Catalog catalog = make_catalog(api, Library().ids);
+  LiteralPool literals{api};
+  InputMutator mutator{literals, 64};
+  const CallableInfo& free_fn() const { return catalog.callables[Library::kFree]; }
+};
+
+TEST(InputMutatorTest, StringsTakeInTheLibrarysTokensAndStayWithinTheirBound) {
+  TokenLibrary s;
+  Random random(7);
+  std::set<std::string> seen_tokens;
+  Input in = Input::string("hello");
+  for (int k = 0; k < 3000; ++k) {
+    in = s.mutator.mutate(in, s.free_fn().inputs[1], s.free_fn(), random, {});
+    ASSERT_EQ(in.kind, InputKind::string);
+    ASSERT_LE(in.s.size(), 64u);
+    for (const auto& t : kTokens)
+      if (in.s.find(t) != std::string::npos) seen_tokens.insert(t);
+    if (k % 50 == 0) in = Input::string("hello");
+  }
+  EXPECT_EQ(seen_tokens.size(), kTokens.size());
+}
+
+TEST(InputMutatorTest, AMutatedCStringEndsAtItsFirstNul) {
+  TokenLibrary s;
+  InputNeed need = s.free_fn().inputs[1];
+  need.type.category = api::TypeCategory::cstring;
+  Random random(3);
+  for (int k = 0; k < 2000; ++k) {
+    const Input out = s.mutator.mutate(Input::string(std::string(20, 'a')), need, s.free_fn(), random, {});
+    ASSERT_EQ(out.s.find('\0'), std::string::npos) << k;
+  }
+}
+
+TEST(InputMutatorTest, IntegersKeepTheirKindAndFitTheirType) {
+  TokenLibrary s;
+  InputNeed byte = s.free_fn().inputs[0];
+  byte.type.base = byte.type.spelling = "unsigned char";
+  Random random(11);
+  std::set<std::uint64_t> values;
+  for (int k = 0; k < 2000; ++k) {
+    const Input out = s.mutator.mutate(Input::unsigned_integer(250), byte, s.free_fn(), random, {});
+    ASSERT_EQ(out.kind, InputKind::unsigned_integer);
+    ASSERT_LE(out.u, 255u);
+    values.insert(out.u);
+  }
+  EXPECT_GT(values.size(), 10u);
+  const Input flipped =
+      s.mutator.mutate(Input::boolean(true), InputNeed{true, {}, {}, false, nullptr}, s.free_fn(), random, {});
+  EXPECT_EQ(flipped.i, 0);
+  EXPECT_FALSE(InputMutator::mutable_input(Input::result_of(0), s.free_fn().inputs[0]));
+}
+
+TEST(MutationSourceTest, MutatesOnlyTheLiteralsOfSequencesThatReachedNewBlocks) {
+  TokenLibrary s;
+  MutationSource source(s.catalog, s.mutator);
+  Random random(5);
+  const Pool pool;
+  EXPECT_FALSE(source.ready());
+  EXPECT_FALSE(source.next(pool, random));
+
+  const Sequence seen =
+      fixtures::make({fixtures::call(Library::kOtherCtor), fixtures::call(Library::kACtor, {Input::integer(4)}),
+                      fixtures::call(Library::kUse, {fixtures::ref(1), fixtures::ref(0)})});
+  harness::protocol::RunResult nothing_new;
+  source.executed(seen, Verdict::normal, nothing_new);
+  EXPECT_FALSE(source.ready()) << "reached nothing new";
+
+  harness::protocol::RunResult fresh;
+  fresh.new_blocks = {1, 2, 3};
+  source.executed(seen, Verdict::normal, fresh);
+  ASSERT_TRUE(source.ready());
+  for (int k = 0; k < 50; ++k) {
+    const std::optional<Sequence> made = source.next(pool, random);
+    if (!made) continue;
+    ASSERT_EQ(made->size(), seen.size());
+    EXPECT_EQ((*made)[0].inputs.size(), 0u);
+    EXPECT_EQ((*made)[1].inputs[0].kind, InputKind::signed_integer);
+    EXPECT_NE((*made)[1].inputs[0].i, 4);
+    EXPECT_EQ((*made)[2].inputs[0].ref, 1u);
+    EXPECT_EQ((*made)[2].inputs[1].ref, 0u);
+  }
+  EXPECT_GT(source.stats().made, 0u);
+}
+
+/// ns::free_fn reaches one block per combination of the four tokens its string holds, as a
+/// parser's branches open up with the syntax its input uses; every other call reaches one block.
+class TokenExecution : public Execution {
+ public:
+  harness::Outcome run(const RunRequest& request) override {
+    harness::Outcome outcome;
+    outcome.result.sequence_id = request.sequence_id;
+    std::set<std::uint32_t> blocks;
+    for (const auto& statement : request.statements) {
+      outcome.result.statements.emplace_back();
+      blocks.insert(statement.callable);
+      if (statement.callable != Library::kFree) continue;
+      std::bitset<4> present;
+      for (std::size_t t = 0; t < kTokens.size(); ++t)
+        present[t] = statement.inputs[1].s.find(kTokens[t]) != std::string::npos;
+      blocks.insert(100 + static_cast<std::uint32_t>(present.to_ulong()));
+    }
+    for (std::uint32_t b : blocks)
+      if (reached.insert(b).second) outcome.result.new_blocks.push_back(b);
+    outcome.result.total_blocks = static_cast<std::uint32_t>(reached.size());
+    return outcome;
+  }
+  std::vector<harness::Outcome> run_batch(const std::vector<RunRequest>& requests) override {
+    std::vector<harness::Outcome> out;
+    for (const auto& r : requests) out.push_back(run(r));
+    return out;
+  }
+  std::chrono::milliseconds call_timeout() const override { return std::chrono::milliseconds(1000); }
+  void set_call_timeout(std::chrono::milliseconds) override {}
+
+  std::set<std::uint32_t> reached;
+};
+
+std::size_t blocks_reached(bool mutate, std::uint64_t seed) {
+  TokenLibrary s;
+  RandomStep step(s.catalog, s.literals, {});
+  RandomSource random_source(step);
+  MutationSource mutation(s.catalog, s.mutator);
+  GeneratorOptions options;
+  options.seed = seed;
+  options.max_steps = 3000;
+  options.literals = &s.literals;
+  if (mutate) options.mutation = &mutation;
+  TokenExecution execution;
+  Generator generator(s.catalog, execution, random_source, options);
+  const std::atomic<bool> stop{false};
+  generator.run(stop, [](TestCase) {}, {});
+  if (mutate) {
+    EXPECT_GT(generator.stats().strategies.at("mutation").executed, 0u);
+    EXPECT_GT(generator.stats().strategies.at("mutation").found, 0u);
+  }
+  return execution.reached.size();
+}
+
+TEST(MutationSourceTest, ReachesBlocksNoSingleLiteralReaches) {
+  for (std::uint64_t seed : {1, 2, 3}) {
+    const std::size_t without = blocks_reached(false, seed);
+    const std::size_t with = blocks_reached(true, seed);
+    EXPECT_GT(with, without + 3) << "seed " << seed;
+  }
+}
+
+}  // namespace
+}  // namespace palus::generation
