@@ -23,7 +23,13 @@ enum class TypeCategory {
   cstring,
   enumeration,
   record,
-  other
+  other,
+  /// A narrow input stream (std::istream, by reference or pointer): a string the harness and the
+  /// written test wrap in a std::istringstream.
+  istream,
+  /// A narrow output stream (std::ostream): a fresh std::ostringstream, whose text is what the
+  /// call reports when it returns nothing else (written_stream, api_rules.hpp).
+  ostream
 };
 
 struct TypeRef {

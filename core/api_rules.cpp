@@ -44,4 +44,11 @@ bool is_iterator(const Class& cls) {
   return increments && dereferences;
 }
 
+std::optional<std::size_t> written_stream(const Callable& f) {
+  if (f.result.category != TypeCategory::void_type && f.result.category != TypeCategory::ostream) return std::nullopt;
+  for (std::size_t k = 0; k < f.params.size(); ++k)
+    if (f.params[k].type.category == TypeCategory::ostream) return k;
+  return std::nullopt;
+}
+
 }  // namespace palus::api

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 #include "core/api.hpp"
@@ -27,6 +28,11 @@ bool may_change(const TypeRef& param, const Class* cls);
 /// by an integer passed by value, its length (`char* buffer, size_t capacity`). The harness and
 /// the written tests pass a real array of that length (buffer_length), never one scalar's address.
 bool is_buffer(const Callable& f, std::size_t param);
+
+/// The output stream parameter whose text a call of `f` reports as its value: the first ostream
+/// parameter, when `f` returns nothing or the stream itself (`operator<<`); nullopt otherwise
+/// (then its result is reported, and the stream's text is not asserted).
+std::optional<std::size_t> written_stream(const Callable& f);
 
 /// The most elements a buffer argument gets: a larger drawn length is given as this.
 inline constexpr std::uint64_t kMaxBufferLength = 4096;

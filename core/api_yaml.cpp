@@ -44,6 +44,10 @@ std::string_view to_string(TypeCategory c) {
       return "class";
     case TypeCategory::other:
       return "other";
+    case TypeCategory::istream:
+      return "istream";
+    case TypeCategory::ostream:
+      return "ostream";
   }
   return "other";
 }

@@ -50,12 +50,17 @@ bool is_scalar(TypeCategory c) {
          c == TypeCategory::character || c == TypeCategory::enumeration;
 }
 
-bool is_literal(TypeCategory c) { return is_scalar(c) || c == TypeCategory::string || c == TypeCategory::cstring; }
+bool is_literal(TypeCategory c) {
+  return is_scalar(c) || c == TypeCategory::string || c == TypeCategory::cstring || c == TypeCategory::istream ||
+         c == TypeCategory::ostream;
+}
+
+bool is_value(TypeCategory c) { return is_scalar(c) || c == TypeCategory::string || c == TypeCategory::cstring; }
 
 bool is_observer(const api::Callable& m) {
   const bool pointer = api::is_pointer(m.result.passing);
   return m.kind == api::CallableKind::method && m.is_const && m.params.empty() && !pointer &&
-         is_literal(m.result.category) && !is_wide(m.result.base);
+         is_value(m.result.category) && !is_wide(m.result.base);
 }
 
 CallablePlan plan_callables(const api::Api& api, const std::map<std::string, std::string>& dropped) {

@@ -31,8 +31,12 @@ bool is_wide(const std::string& base);
 /// bool, integers, floating point, characters, enums.
 bool is_scalar(api::TypeCategory category);
 
-/// What is passed as a literal and reported as a value: scalars, strings, C strings.
+/// What is passed as a literal: scalars, strings, C strings, and narrow streams (an input stream
+/// holding a string, a fresh output stream).
 bool is_literal(api::TypeCategory category);
+
+/// What is reported as a value: scalars, strings, C strings.
+bool is_value(api::TypeCategory category);
 
 /// A const method without parameters returning a literal by value: the harness calls it after
 /// each statement on the objects involved, and regression tests assert its value.

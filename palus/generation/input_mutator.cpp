@@ -35,7 +35,7 @@ std::pair<std::size_t, std::size_t> digits_at(const std::string& s, std::size_t 
 }  // namespace
 
 bool InputMutator::mutable_input(const Input& input, const InputNeed& need) {
-  if (!need.literal) return false;
+  if (!need.literal || need.type.category == TypeCategory::ostream) return false;
   switch (input.kind) {
     case InputKind::ref:
     case InputKind::null_pointer:

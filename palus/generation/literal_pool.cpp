@@ -191,7 +191,10 @@ std::vector<Input> LiteralPool::boundary_values(const api::TypeRef& type) const 
       return floating_boundaries(scalar_type(type.base));
     case TypeCategory::string:
     case TypeCategory::cstring:
+    case TypeCategory::istream:
       return string_boundaries();
+    case TypeCategory::ostream:  // a fresh stream: nothing to choose
+      return {Input::string("")};
     case TypeCategory::enumeration: {
       std::vector<Input> out;
       if (auto found = enums_.find(type.base); found != enums_.end())
@@ -225,6 +228,7 @@ std::vector<Input> LiteralPool::mined_values(const api::TypeRef& type, const Min
       break;
     case TypeCategory::string:
     case TypeCategory::cstring:
+    case TypeCategory::istream:
       for (const auto& s : mined.strings) out.push_back(Input::string(s));
       break;
     default:
@@ -243,6 +247,7 @@ const std::vector<Input>& LiteralPool::values_for(const api::TypeRef& type, cons
 
 Input LiteralPool::pick(const api::TypeRef& type, const api::Callable* callable, Random& random,
                         const std::string& param) const {
+  if (type.category == TypeCategory::ostream) return Input::string("");
   if (callable) {
     if (!param.empty()) {
       auto found = extra_.find(callable->id + "\n" + param);

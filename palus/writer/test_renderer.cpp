@@ -353,6 +353,15 @@ class Body {
     if (in.kind == InputKind::null_pointer) return "nullptr";
     if (in.kind == InputKind::ref) return record_argument(t, in);
     if (t.category == TypeCategory::cstring) return input_literal(in, t, LiteralUse::argument, catalog_.api);
+    if (t.category == TypeCategory::istream || t.category == TypeCategory::ostream) {
+      // As the harness passes it: a string stream, holding the input's text or fresh.
+      const std::string local = locals_.fresh(p.name);
+      includes_.insert("<sstream>");
+      setup.push_back(t.category == TypeCategory::istream
+                          ? "std::istringstream " + local + "(" + string_expression(in.s) + ");"
+                          : "std::ostringstream " + local + ";");
+      return api::is_pointer(t.passing) ? "&" + local : local;
+    }
     const bool needs_local = t.passing == Passing::ref || api::is_pointer(t.passing);
     if (!needs_local) return input_literal(in, t, LiteralUse::argument, catalog_.api);
     // A non-const reference or pointer needs an lvalue: declare one, as the harness does.
@@ -371,6 +380,7 @@ class Body {
     std::vector<std::string> setup;  ///< lines that must come first (locals for reference parameters)
     std::string args;                ///< "a, b" (constructors)
     std::string expr;                ///< the call (empty for constructors)
+    std::string written;             ///< the output stream whose text is the call's value (api::written_stream)
   };
 
   Call call(std::size_t i) {
@@ -392,6 +402,7 @@ class Body {
         continue;
       }
       args.push_back(argument(f.params[k], in, out.setup));
+      if (c->oracle == nullptr && api::written_stream(f) == k) out.written = args.back().substr(args.back()[0] == '&');
     }
     for (const auto& a : args) out.args += (out.args.empty() ? "" : ", ") + a;
     const std::string symbol = operator_symbol(f);
@@ -508,6 +519,17 @@ class Body {
       return;
     }
     const auto* r = normal_result(i);
+    if (!k.written.empty()) {  // the call's value is the text it wrote
+      line(k.expr + ";");
+      if (asserts_values(i) && r != nullptr && r->value.kind == harness::protocol::ValueKind::string &&
+          !never_asserted_.count(test_.sequence[i].callable)) {
+        api::TypeRef text;
+        text.spelling = text.base = "std::string";
+        text.category = TypeCategory::string;
+        assertion_line(value_assertion(k.written + ".str()", text, r->value, catalog_.api), test_.sequence[i].callable);
+      }
+      return;
+    }
     if (asserts_values(i) && c != nullptr && c->callable != nullptr && r != nullptr &&
         assertable(r->value, c->callable->result) && !never_asserted_.count(test_.sequence[i].callable)) {
       assertion_line(value_assertion(k.expr, c->callable->result, r->value, catalog_.api), test_.sequence[i].callable);

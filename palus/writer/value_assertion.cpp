@@ -33,7 +33,7 @@ bool assertable(const Value& v, const api::TypeRef& type) {
   if (v.kind == ValueKind::object) return false;
   if (type.category == TypeCategory::cstring) return v.kind == ValueKind::string || v.kind == ValueKind::none;
   if (v.kind == ValueKind::none || api::is_pointer(type.passing)) return false;
-  return harness::is_literal(type.category);
+  return harness::is_value(type.category);
 }
 
 std::string value_assertion(const std::string& expr, const api::TypeRef& type, const Value& v, const api::Api* api) {

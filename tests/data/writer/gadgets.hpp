@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <istream>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -65,6 +66,12 @@ struct Echo {
   static std::string text(const std::string& s) { return s; }
   static std::size_t text_size(const std::string& s) { return s.size(); }
   static std::string c_text(const char* s) { return s == nullptr ? "(null)" : s; }
+  static std::string slurp(std::istream& in) {
+    std::ostringstream all;
+    all << in.rdbuf();
+    return all.str();
+  }
+  static void spill(std::ostream* out, const std::string& s) { *out << '[' << s << ']'; }
   static double real(double d) { return d; }
   static float single(float f) { return f; }
   static long double wide(long double d) { return d; }

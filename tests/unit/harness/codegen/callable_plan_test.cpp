@@ -98,5 +98,28 @@ TEST(CallablePlan, AWideStringResultIsCalledNotReportedAndABufferIsARealArray) {
   EXPECT_NE(source.text.find("self.copy(a1.data(), a2)"), std::string::npos) << source.text;
 }
 
+TEST(CallablePlan, StreamsAreStringStreamsAndAWrittenStreamsTextIsTheValue) {
+  const api::TypeRef none = type("void", "void", Passing::value, TypeCategory::void_type);
+  const api::TypeRef in = type("std::istream &", "std::istream", Passing::ref, TypeCategory::istream);
+  const api::TypeRef out = type("std::ostream *", "std::ostream", Passing::pointer, TypeCategory::ostream);
+  api::Class doc;
+  doc.name = "ns::Doc";
+  doc.traits.destructible = true;
+  doc.constructors.push_back(callable("ns::Doc::Doc()", "Doc", "ns::Doc", CallableKind::constructor, none));
+  doc.methods.push_back(callable("ns::Doc::load(std::istream &)", "load", "ns::Doc", CallableKind::method,
+                                 type("bool", "bool", Passing::value, TypeCategory::boolean), {{"in", in}}));
+  doc.methods.push_back(
+      callable("ns::Doc::save(std::ostream *) const", "save", "ns::Doc", CallableKind::method, none, {{"out", out}}));
+  api::Api a;
+  a.classes.push_back(doc);
+  EXPECT_TRUE(plan_callables(a).uncallable.empty());
+  const HarnessSource source = generate_harness_source(a, {"doc.hpp"});
+  EXPECT_NE(source.text.find("std::istringstream a1(c.text(1));"), std::string::npos) << source.text;
+  EXPECT_NE(source.text.find("c.report(self.load(a1));"), std::string::npos) << source.text;
+  EXPECT_NE(source.text.find("std::ostringstream a1;"), std::string::npos) << source.text;
+  EXPECT_NE(source.text.find("self.save(&a1);\n  c.report(a1.str());"), std::string::npos) << source.text;
+  EXPECT_NE(source.text.find("#include <sstream>"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace palus::harness

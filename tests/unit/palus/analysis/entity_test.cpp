@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/api_rules.hpp"
 #include "core/error.hpp"
 #include "unit/palus/analysis/analysis_test_util.hpp"
 
@@ -118,6 +119,35 @@ template <> struct std::hash<t::P> { std::size_t operator()(const t::P& p) const
   ASSERT_NE(function_named(api, "t::operator<("), nullptr) << "hidden friend";
   ASSERT_NE(function_named(api, "t::operator<<("), nullptr);
   EXPECT_EQ(function_named(api, "t::operator<<(")->params[0].type.passing, api::Passing::ref);
+}
+
+TEST(Entities, NarrowStreamsAreStreamsWideOnesAreNot) {
+  const auto api = analyze_snippet(R"(
+#include <istream>
+#include <ostream>
+namespace t {
+using IStream = std::istream;
+class R {
+ public:
+  bool read(IStream& in);
+  void write(std::ostream* out) const;
+  void wide(std::wistream& in);
+};
+std::ostream& operator<<(std::ostream& out, const R& r);
+}
+)");
+  const auto& r = class_named(api, "t::R");
+  EXPECT_EQ(method_named(r, "read").params.at(0).type.category, api::TypeCategory::istream);
+  EXPECT_EQ(method_named(r, "read").params.at(0).type.passing, api::Passing::ref);
+  EXPECT_EQ(method_named(r, "write").params.at(0).type.category, api::TypeCategory::ostream);
+  EXPECT_EQ(method_named(r, "write").params.at(0).type.passing, api::Passing::pointer);
+  EXPECT_EQ(method_named(r, "wide").params.at(0).type.category, api::TypeCategory::record);
+  const api::Callable* shift = function_named(api, "t::operator<<");
+  ASSERT_NE(shift, nullptr);
+  EXPECT_EQ(shift->result.category, api::TypeCategory::ostream);
+  EXPECT_EQ(api::written_stream(*shift), 0u) << "it returns the stream it writes: the text is its value";
+  EXPECT_EQ(api::written_stream(method_named(r, "write")), 0u);
+  EXPECT_EQ(api::written_stream(method_named(r, "read")), std::nullopt);
 }
 
 TEST(Entities, ParametersKeepTheirPassingModeAndCategory) {

@@ -172,6 +172,11 @@ const Gadgets& gadgets() {
     add(echo, "Echo::text_size", K::static_method, "text_size", kSize,
         {{"s", type("std::string", TypeCategory::string, Passing::const_ref)}});
     add(echo, "Echo::c_text", K::static_method, "c_text", kString, {{"s", kCString}});
+    add(echo, "Echo::slurp", K::static_method, "slurp", kString,
+        {{"in", type("std::istream", TypeCategory::istream, Passing::ref)}});
+    add(echo, "Echo::spill", K::static_method, "spill", kVoid,
+        {{"out", type("std::ostream", TypeCategory::ostream, Passing::pointer)},
+         {"s", type("std::string", TypeCategory::string, Passing::const_ref)}});
     echo_fn("real", kDouble);
     echo_fn("single", type("float", TypeCategory::floating));
     echo_fn("wide", type("long double", TypeCategory::floating));
@@ -524,6 +529,20 @@ TEST(TestRendererTest, ABufferAndItsLengthGetARealArrayOfThatLength) {
   EXPECT_HAS(text, "std::vector<char> buffer(10, ' ');\n  widget.copy_to(buffer.data(), std::size_t{10});");
   EXPECT_HAS(text, "std::vector<char> buffer2(4096, '\\0');\n  widget.copy_to(buffer2.data(), std::size_t{4096});")
       << "a length past the most is the most, as in the harness";
+}
+
+TEST(TestRendererTest, StreamsAreStringStreamsAndWhatACallWroteIsAsserted) {
+  TestCase t = make_test(
+      TestKind::regression, "Echo",
+      {call("Echo::slurp", {Input::string("<a/>")}), call("Echo::spill", {Input::string(""), Input::string("z")})},
+      {answer(v_string("<a/>")), answer(v_string("[z]"))});
+  const RenderedTest rendered = TestRenderer(gadgets().catalog).render(t, {suite_name(t), "Test_1"});
+  const std::string& text = rendered.text;
+  EXPECT_HAS(text, "std::istringstream in(std::string(\"<a/>\"));\n  EXPECT_EQ(gadgets::Echo::slurp(in), \"<a/>\");");
+  EXPECT_HAS(
+      text,
+      "std::ostringstream out;\n  gadgets::Echo::spill(&out, std::string(\"z\"));\n  EXPECT_EQ(out.str(), \"[z]\");");
+  EXPECT_TRUE(rendered.includes.count("<sstream>"));
 }
 
 TEST(TestRendererTest, ConstResultsThatLaterCallsChangeAreConstCast) {
@@ -1043,6 +1062,8 @@ std::vector<TestCase> compiled_suite() {
                              call("Echo::text_size", {Input::string(std::string("a\0b", 3))}),
                              call("Echo::c_text", {Input::string("c")}),
                              call("Echo::c_text", {Input::null()}),
+                             call("Echo::slurp", {Input::string(std::string("x\0y", 3))}),
+                             call("Echo::spill", {Input::string(""), Input::string("z")}),
                              call("Echo::real", {Input::floating(-0.0)}),
                              call("Echo::real", {Input::floating(std::nan(""))}),
                              call("Echo::real", {Input::floating(HUGE_VAL)}),
@@ -1072,6 +1093,8 @@ std::vector<TestCase> compiled_suite() {
                              answer(v_uint(3)),
                              answer(v_string("c")),
                              answer(v_string("(null)")),
+                             answer(v_string(std::string("x\0y", 3))),
+                             answer(v_string("[z]")),
                              answer(v_double(-0.0)),
                              answer(v_double(std::nan(""))),
                              answer(v_double(HUGE_VAL)),
