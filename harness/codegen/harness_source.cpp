@@ -43,9 +43,12 @@ class Emitter {
     if (t.category == TypeCategory::string) return pass_local(fmt::format("{} {}(c.text({}));", t.base, local, input));
     if (t.category == TypeCategory::cstring)
       return {fmt::format("const char* {} = c.c_text({});", local, input), local};
+    // Held for the whole sequence: the library may keep a reference to the stream (YAML::Emitter,
+    // YAML::Parser), as the written test's local lives to the end of the test.
     if (t.category == TypeCategory::istream)
-      return pass_local(fmt::format("std::istringstream {}(c.text({}));", local, input));
-    if (t.category == TypeCategory::ostream) return pass_local(fmt::format("std::ostringstream {};", local));
+      return pass_local(fmt::format("auto& {} = c.hold(new std::istringstream(c.text({})));", local, input));
+    if (t.category == TypeCategory::ostream)
+      return pass_local(fmt::format("auto& {} = c.hold(new std::ostringstream());", local));
     // records
     switch (t.passing) {
       case Passing::pointer:

@@ -81,7 +81,7 @@ void Interpreter::execute(std::uint32_t index, const protocol::Statement& statem
         throw BadRequest{"an input refers to statement " + std::to_string(in.ref) + ", not an earlier one"};
       }
     }
-    Call call(statement, pool_, result);
+    Call call(statement, pool_, held_, result);
     callables[statement.callable].thunk(call);
   } catch (const InvalidInput& e) {
     result.status = protocol::StatementStatus::invalid_input;
@@ -145,6 +145,8 @@ void Interpreter::destroy_pool() {
     slot.destroy(slot.object);
   }
   pool_.clear();
+  for (std::size_t i = held_.size(); i-- > 0;) held_[i].destroy(held_[i].object);
+  held_.clear();
 }
 
 }  // namespace palus::harness

@@ -28,6 +28,7 @@ class Interpreter {
 
   protocol::Progress& progress_;
   std::vector<Slot> pool_;
+  std::vector<Slot> held_;  ///< arguments kept for the sequence's lifetime (Call::hold)
   std::unordered_map<std::type_index, ObserveFn> observers_;
   std::unordered_map<std::type_index, ProfileFn> profiles_;
 };

@@ -81,8 +81,9 @@ void fill(protocol::Value& v, const T& value) {
 
 class Call {
  public:
-  Call(const protocol::Statement& statement, std::vector<Slot>& pool, protocol::StatementResult& result)
-      : statement_(statement), pool_(pool), result_(result) {}
+  Call(const protocol::Statement& statement, std::vector<Slot>& pool, std::vector<Slot>& held,
+       protocol::StatementResult& result)
+      : statement_(statement), pool_(pool), held_(held), result_(result) {}
 
   // ---- inputs ----
   template <typename T>
@@ -146,6 +147,17 @@ class Call {
     }
     store(slot);
   }
+  /// An argument that must live as long as the sequence, since the library may keep a reference
+  /// to it (a stream given to YAML::Emitter's constructor): destroyed after every pool object.
+  template <typename T>
+  T& hold(T* owned) {
+    Slot slot;
+    slot.type = &typeid(T);
+    slot.object = owned;
+    slot.destroy = [](void* p) { delete static_cast<T*>(p); };
+    held_.push_back(slot);
+    return *owned;
+  }
   /// An object the library keeps owning (returned by reference or raw pointer).
   template <typename T>
   void borrow(T* object) {
@@ -166,6 +178,7 @@ class Call {
 
   const protocol::Statement& statement_;
   std::vector<Slot>& pool_;
+  std::vector<Slot>& held_;
   protocol::StatementResult& result_;
 };
 
