@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <set>
 
@@ -90,7 +91,14 @@ std::size_t failing_index(const Classified& failure, const Sequence& failing) {
   return failing.size() - 1;
 }
 
-bool is_integer(api::TypeCategory c) { return c == api::TypeCategory::integer || c == api::TypeCategory::character; }
+/// A parameter name that says it is a length: "len", "size", "count", "n", "nbytes", ...
+bool named_as_length(std::string name) {
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  if (name == "n" || name == "sz") return true;
+  for (const char* part : {"size", "len", "count", "capacity", "bytes", "num"})
+    if (name.find(part) != std::string::npos) return true;
+  return false;
+}
 
 /// A made-up pointer among the parameters of `info`: "" when there is none.
 std::string made_up_pointer(const CallableInfo& info) {
@@ -100,8 +108,11 @@ std::string made_up_pointer(const CallableInfo& info) {
     const api::TypeRef& t = in[i].type;
     const bool pointer = api::is_pointer(t.passing);
     const bool c_string = t.category == api::TypeCategory::cstring;
-    const bool next_is_size = i + 1 < in.size() && in[i + 1].param != nullptr && is_integer(in[i + 1].type.category) &&
-                              !api::is_pointer(in[i + 1].type.passing);
+    // A length after a C string is an integer named as one: a char after it is a character (a
+    // delimiter), and `unsigned options` is flags (pugixml's load_string(const char_t*, unsigned)).
+    const bool next_is_size = i + 1 < in.size() && in[i + 1].param != nullptr &&
+                              in[i + 1].type.category == api::TypeCategory::integer &&
+                              !api::is_pointer(in[i + 1].type.passing) && named_as_length(in[i + 1].param->name);
     const bool next_is_c_string =
         i + 1 < in.size() && in[i + 1].param != nullptr && in[i + 1].type.category == api::TypeCategory::cstring;
     const std::size_t param = static_cast<std::size_t>(in[i].param - info.callable->params.data());
@@ -178,6 +189,18 @@ std::string singular_iterator(const Sequence& failing, std::size_t at, const Cat
                      names::last_component(maker->owner));
 }
 
+/// An equality contract broken by an object given a NaN: operator== that compares the double it
+/// holds follows IEEE, under which NaN equals nothing, itself included. "" otherwise.
+std::string equality_over_nan(const Sequence& failing, const CallableInfo& info) {
+  if (!info.contract || info.contract->name.rfind("equals", 0) != 0) return "";
+  for (std::size_t k = 0; k < failing.size(); ++k)
+    for (const Input& in : failing[k].inputs)
+      if (in.kind == InputKind::floating && std::isnan(in.d))
+        return "an object was given NaN, and an operator== that compares the double it holds is IEEE equality, under "
+               "which NaN equals nothing, itself included";
+  return "";
+}
+
 }  // namespace
 
 FailedAssert failed_assert(const std::string& message) {
@@ -241,6 +264,13 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
       c.high = false;
       c.suspicion = pointer;
       c.precondition = info.id + ": " + pointer;
+      return c;
+    }
+  }
+  if (failure.kind == "contract") {
+    if (std::string nan = equality_over_nan(failing, info); !nan.empty()) {
+      c.high = false;
+      c.suspicion = nan;
       return c;
     }
   }

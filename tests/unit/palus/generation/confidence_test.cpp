@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "palus/generation/ownership.hpp"
@@ -290,6 +291,49 @@ TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
       make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::unsigned_integer(3)})});
   EXPECT_TRUE(judge_confidence(failure("hang", 2), small, catalog).high);
   EXPECT_TRUE(judge_confidence(failure("sanitizer", 2, "heap-use-after-free"), small, catalog).high);
+}
+
+TEST(Confidence, OnlyALengthNamedAsOneAfterACStringIsABuffersSize) {
+  const api::TypeRef text = type("const char *", "char", Passing::const_pointer, TypeCategory::cstring);
+  api::Class p;
+  p.name = "ns::P";
+  p.constructors.push_back(callable("ns::P::P()", "P", "ns::P", CallableKind::constructor));
+  p.methods.push_back(callable(
+      "ns::P::find(const char *, char)", "find", "ns::P", CallableKind::method,
+      {param("path", text), param("delimiter", type("char", "char", Passing::value, TypeCategory::character))}));
+  p.methods.push_back(
+      callable("ns::P::load(const char *, unsigned int)", "load", "ns::P", CallableKind::method,
+               {param("contents", text),
+                param("options", type("unsigned int", "unsigned int", Passing::value, TypeCategory::integer))}));
+  p.methods.push_back(
+      callable("ns::P::take(const char *, size_t)", "take", "ns::P", CallableKind::method,
+               {param("s", text), param("len", type("size_t", "size_t", Passing::value, TypeCategory::integer))}));
+  api::Api a;
+  a.classes.push_back(p);
+  const Catalog catalog =
+      make_catalog(a, {"ns::P::P()", "ns::P::find(const char *, char)", "ns::P::load(const char *, unsigned int)",
+                       "ns::P::take(const char *, size_t)"});
+  auto judged = [&](std::uint32_t callable, Input second) {
+    const Sequence s = make({call(0), call(callable, {ref(0), Input::string("a/b"), second})});
+    return judge_confidence(failure("sanitizer", 1, "heap-buffer-overflow"), s, catalog);
+  };
+  EXPECT_TRUE(judged(1, Input::integer(0)).high) << "a delimiter is no length: pugixml's first_element_by_path bug";
+  EXPECT_TRUE(judged(2, Input::unsigned_integer(0)).high) << "options are flags";
+  const Confidence take = judged(3, Input::unsigned_integer(100));
+  EXPECT_FALSE(take.high);
+  EXPECT_NE(take.suspicion.find("`s` and `len`"), std::string::npos) << take.suspicion;
+}
+
+TEST(Confidence, AnEqualityContractBrokenAfterANaNIsSuspect) {
+  const Library lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const Sequence nan =
+      make({call(Library::kACtor, {Input::floating(std::nan(""))}), call(Library::kReflexive, {ref(0)})});
+  const Confidence c = judge_confidence(failure("contract", 1, "a == a is false"), nan, catalog);
+  EXPECT_FALSE(c.high);
+  EXPECT_NE(c.suspicion.find("NaN"), std::string::npos) << c.suspicion;
+  const Sequence plain = make({call(Library::kACtor, {Input::floating(1.5)}), call(Library::kReflexive, {ref(0)})});
+  EXPECT_TRUE(judge_confidence(failure("contract", 1, "a == a is false"), plain, catalog).high);
 }
 
 TEST(Confidence, ADefaultConstructedIteratorIsSingular) {
