@@ -15,6 +15,7 @@ packages=(
   libcli11-dev libfmt-dev libseccomp-dev
   libcxxopts-dev   # test dependency: a real header-only library for the analyze end-to-end test
   python3-yaml dpkg-dev libgmock-dev   # bench/corpus/run: its driver, apt-get source, yaml-cpp's own tests
+  unicode-data     # bench/corpus/run: re2 generates its Unicode tables from it
 )
 
 missing=()
