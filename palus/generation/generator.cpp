@@ -394,10 +394,12 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
     return std::make_pair(std::move(outcome), std::move(verdict));
   };
   auto same_failure = [&](const Classified& c) { return c.verdict == Verdict::failure && c.key == found.key; };
-  // Minimising costs runs that find nothing new (a hang's each take the full call timeout), so a
-  // failure gets a bounded share of time, and none once minimising took a third of generation.
+  // Minimising costs runs that find nothing new (a hang's each take the full call timeout), so
+  // under a time budget a failure gets a bounded share of time, and none once minimising took a
+  // third of generation. A run bounded by max_steps minimises fully: it must be deterministic.
   const auto started = std::chrono::steady_clock::now();
   const double generated_s = std::chrono::duration<double>(started - run_start_).count();
+  const bool timed = options_.max_steps == 0;
   const std::chrono::duration<double> allowed =
       stats_.minimising_s > generated_s / 3
           ? std::chrono::duration<double>(0)
@@ -406,7 +408,7 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
                                               : kMinimiseSeconds);
   auto still_fails = [&](const Sequence& s) {
     // Past the deadline: keep what is minimised so far; the deadline is the user's.
-    if (out_of_time() || std::chrono::steady_clock::now() - started > allowed) return false;
+    if (out_of_time() || (timed && std::chrono::steady_clock::now() - started > allowed)) return false;
     return same_failure(judged(s).second);
   };
   Sequence minimal = minimise(failing, 1, still_fails, found.kind == "hang" ? 6 : 200);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 #include <string_view>
 
 #include "palus/generation/scalar_type.hpp"
@@ -12,9 +13,12 @@ namespace {
 
 using api::TypeCategory;
 
+/// Whether `in` holds a value of type `t` (characters are signed inputs whatever their type).
 bool fits(const ScalarType& t, const Input& in) {
-  if (in.kind == InputKind::signed_integer) return t.is_signed ? in.i >= t.min() && in.i <= t.max() : false;
-  if (in.kind == InputKind::unsigned_integer) return !t.is_signed && in.u <= t.umax();
+  if (in.kind == InputKind::signed_integer)
+    return t.is_signed ? in.i >= t.min() && in.i <= t.max() : in.i >= 0 && static_cast<std::uint64_t>(in.i) <= t.umax();
+  if (in.kind == InputKind::unsigned_integer)
+    return t.is_signed ? in.u <= static_cast<std::uint64_t>(t.max()) : in.u <= t.umax();
   return false;
 }
 
@@ -90,12 +94,16 @@ Input InputMutator::mutate_integer(const Input& input, const InputNeed& need, co
       changed = random.chance(0.5) ? bits + step : bits - step;
       break;
     }
-    case 2:
-      changed = bits ^ (std::uint64_t{1} << random.below(std::max(1u, std::min(t.bits, 64u))));
+    case 2: {  // a bit flipped, below a signed type's sign bit (which would leave its range)
+      const unsigned width = std::max(1u, std::min(t.bits, 64u) - (t.is_signed && t.bits > 1 ? 1 : 0));
+      changed = bits ^ (std::uint64_t{1} << random.below(width));
       break;
-    case 3:
-      changed = random.chance(0.5) ? bits * 2 : (is_signed ? static_cast<std::uint64_t>(input.i / 2) : bits / 2);
+    }
+    case 3: {
+      const bool doubled = random.chance(0.5);
+      changed = doubled ? bits * 2 : (is_signed ? static_cast<std::uint64_t>(input.i / 2) : bits / 2);
       break;
+    }
     default:
       changed = ~bits + 1;  // negated
       break;
@@ -110,20 +118,35 @@ Input InputMutator::mutate_integer(const Input& input, const InputNeed& need, co
 Input InputMutator::mutate_floating(const Input& input, const InputNeed& need, const CallableInfo& callable,
                                     Random& random) const {
   const double v = input.d;
+  double out = v;
   switch (random.below(6)) {
     case 0:
       return fresh(need, callable, random);
     case 1:
-      return Input::floating(-v);
+      out = -v;
+      break;
     case 2:
-      return Input::floating(v * 2);
+      out = v * 2;
+      break;
     case 3:
-      return Input::floating(v / 2);
-    case 4:
-      return Input::floating(v + (random.chance(0.5) ? 1.0 : -1.0) * static_cast<double>(1 + random.below(10)));
+      out = v / 2;
+      break;
+    case 4: {
+      const double sign = random.chance(0.5) ? 1.0 : -1.0;
+      out = v + sign * static_cast<double>(1 + random.below(10));
+      break;
+    }
     default:
-      return Input::floating(std::trunc(v));
+      out = std::trunc(v);
+      break;
   }
+  // The written test spells a NaN as quiet_NaN(), whose sign bit is clear; a float parameter
+  // cannot hold a finite double past its range.
+  if (std::isnan(out)) return Input::floating(std::numeric_limits<double>::quiet_NaN());
+  if (scalar_type(need.type.base).bits == 32 && std::isfinite(out) &&
+      std::fabs(out) > std::numeric_limits<float>::max())
+    return fresh(need, callable, random);
+  return Input::floating(out);
 }
 
 std::string InputMutator::mutate_bytes(std::string s, const std::vector<std::string>& dictionary,
@@ -178,7 +201,9 @@ std::string InputMutator::mutate_bytes(std::string s, const std::vector<std::str
     case 7: {  // spliced: this one's head and another's tail
       if (others.empty()) break;
       const std::string& other = random.one_of(others);
-      s = s.substr(0, position(true)) + other.substr(other.empty() ? 0 : random.below(other.size()));
+      const std::size_t head = position(true);
+      const std::size_t tail = other.empty() ? 0 : random.below(other.size());
+      s = s.substr(0, head) + other.substr(tail);
       break;
     }
     case 8: {  // a number in the text changed

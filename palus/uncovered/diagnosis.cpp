@@ -134,8 +134,10 @@ class Library {
     // Read, not written: a const pointer to characters (pugi::char_t too), a string by value or const.
     const bool characters = type.base.ends_with("char") || type.base.ends_with("char_t");
     if (characters) return type.passing == api::Passing::const_pointer;
-    const bool stream = type.base == "std::istream" || type.base == "std::basic_istream";
-    const bool string = texts.contains(type.base) || type.category == api::TypeCategory::string;  // Json::String
+    const bool stream =
+        type.base == "std::istream" || type.base == "std::basic_istream" || type.category == api::TypeCategory::istream;
+    const bool string = texts.contains(type.base) || type.category == api::TypeCategory::string ||  // Json::String
+                        type.category == api::TypeCategory::istream;
     return string && (stream || type.passing == api::Passing::value || type.passing == api::Passing::const_ref);
   }
 

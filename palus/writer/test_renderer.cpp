@@ -360,6 +360,7 @@ class Body {
       setup.push_back(t.category == TypeCategory::istream
                           ? "std::istringstream " + local + "(" + string_expression(in.s) + ");"
                           : "std::ostringstream " + local + ";");
+      if (t.passing == Passing::rvalue_ref) return "std::move(" + local + ")";
       return api::is_pointer(t.passing) ? "&" + local : local;
     }
     const bool needs_local = t.passing == Passing::ref || api::is_pointer(t.passing);

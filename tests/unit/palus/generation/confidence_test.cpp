@@ -308,11 +308,14 @@ TEST(Confidence, OnlyALengthNamedAsOneAfterACStringIsABuffersSize) {
   p.methods.push_back(
       callable("ns::P::take(const char *, size_t)", "take", "ns::P", CallableKind::method,
                {param("s", text), param("len", type("size_t", "size_t", Passing::value, TypeCategory::integer))}));
+  p.methods.push_back(
+      callable("ns::P::put(const char *, size_t)", "put", "ns::P", CallableKind::method,
+               {param("arg0", text), param("arg1", type("size_t", "size_t", Passing::value, TypeCategory::integer))}));
   api::Api a;
   a.classes.push_back(p);
   const Catalog catalog =
       make_catalog(a, {"ns::P::P()", "ns::P::find(const char *, char)", "ns::P::load(const char *, unsigned int)",
-                       "ns::P::take(const char *, size_t)"});
+                       "ns::P::take(const char *, size_t)", "ns::P::put(const char *, size_t)"});
   auto judged = [&](std::uint32_t callable, Input second) {
     const Sequence s = make({call(0), call(callable, {ref(0), Input::string("a/b"), second})});
     return judge_confidence(failure("sanitizer", 1, "heap-buffer-overflow"), s, catalog);
@@ -322,6 +325,7 @@ TEST(Confidence, OnlyALengthNamedAsOneAfterACStringIsABuffersSize) {
   const Confidence take = judged(3, Input::unsigned_integer(100));
   EXPECT_FALSE(take.high);
   EXPECT_NE(take.suspicion.find("`s` and `len`"), std::string::npos) << take.suspicion;
+  EXPECT_FALSE(judged(4, Input::unsigned_integer(100)).high) << "an unnamed unsigned integer after a C string";
 }
 
 TEST(Confidence, AnEqualityContractBrokenAfterANaNIsSuspect) {

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <bitset>
+#include <cmath>
 #include <set>
 
 #include "palus/generation/generator.hpp"
@@ -81,6 +82,27 @@ TEST(InputMutatorTest, IntegersKeepTheirKindAndFitTheirType) {
     values.insert(out.u);
   }
   EXPECT_GT(values.size(), 10u);
+  // A character is a signed input whatever its type: an unsigned char still mutates within 0..255.
+  InputNeed character = byte;
+  character.type.category = api::TypeCategory::character;
+  std::set<std::int64_t> characters;
+  for (int k = 0; k < 2000; ++k) {
+    const Input out = s.mutator.mutate(Input::integer(200), character, s.free_fn(), random, {});
+    ASSERT_EQ(out.kind, InputKind::signed_integer);
+    ASSERT_GE(out.i, 0);
+    ASSERT_LE(out.i, 255);
+    characters.insert(out.i);
+  }
+  EXPECT_GT(characters.size(), 10u);
+  InputNeed real = s.free_fn().inputs[0];
+  real.type.base = real.type.spelling = "double";
+  real.type.category = api::TypeCategory::floating;
+  for (int k = 0; k < 500; ++k) {
+    const Input out = s.mutator.mutate(Input::floating(std::nan("")), real, s.free_fn(), random, {});
+    if (std::isnan(out.d)) {
+      ASSERT_FALSE(std::signbit(out.d)) << "written as quiet_NaN(), whose sign is clear";
+    }
+  }
   const Input flipped =
       s.mutator.mutate(Input::boolean(true), InputNeed{true, {}, {}, false, nullptr}, s.free_fn(), random, {});
   EXPECT_EQ(flipped.i, 0);
