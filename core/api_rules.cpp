@@ -1,5 +1,6 @@
 #include "core/api_rules.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <string_view>
 
@@ -24,6 +25,38 @@ bool is_buffer(const Callable& f, std::size_t param) {
   const bool scalar = p.category == TypeCategory::integer || p.category == TypeCategory::floating ||
                       p.category == TypeCategory::character;
   return is_pointer(p.passing) && scalar && n.category == TypeCategory::integer && n.passing == Passing::value;
+}
+
+namespace {
+
+bool named_as_length(std::string name) {
+  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (name == "n" || name == "sz") return true;
+  for (const char* part : {"size", "len", "count", "capacity", "bytes", "num"})
+    if (name.find(part) != std::string::npos) return true;
+  return false;
+}
+
+bool unnamed_unsigned(const Param& p) {
+  const bool unnamed =
+      p.name.size() > 3 && p.name.rfind("arg", 0) == 0 &&
+      std::all_of(p.name.begin() + 3, p.name.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+  const std::string& base = p.type.base;
+  const bool is_unsigned = base.find("unsigned") != std::string::npos || base.find("size_t") != std::string::npos ||
+                           base.find("size_type") != std::string::npos || base.rfind("uint", 0) == 0 ||
+                           base.find("::uint") != std::string::npos;
+  return unnamed && is_unsigned;
+}
+
+}  // namespace
+
+bool is_string_length(const Callable& f, std::size_t param) {
+  if (param == 0 || param >= f.params.size()) return false;
+  const TypeRef& s = f.params[param - 1].type;
+  const TypeRef& n = f.params[param].type;
+  if (s.category != TypeCategory::cstring || n.category != TypeCategory::integer || n.passing != Passing::value)
+    return false;
+  return named_as_length(f.params[param].name) || unnamed_unsigned(f.params[param]);
 }
 
 const Class* find_class(const Api& api, std::string_view name) {

@@ -29,6 +29,12 @@ bool may_change(const TypeRef& param, const Class* cls);
 /// the written tests pass a real array of that length (buffer_length), never one scalar's address.
 bool is_buffer(const Callable& f, std::size_t param);
 
+/// Whether parameter `param` of `f` is the length of the C string before it: an integer by value
+/// named as a length ("len", "size", "count", "n", ...; or unnamed, "arg<N>", of an unsigned
+/// type) right after a `const char*` (`StringPiece(const char* str, size_type len)`). A caller
+/// passes at most the string's length; the generator keeps to that (generation/legal_inputs.hpp).
+bool is_string_length(const Callable& f, std::size_t param);
+
 /// The output stream parameter whose text a call of `f` reports as its value: the first ostream
 /// parameter, when `f` returns nothing or the stream itself (`operator<<`); nullopt otherwise
 /// (then its result is reported, and the stream's text is not asserted).

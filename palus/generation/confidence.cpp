@@ -12,7 +12,6 @@
 #include "core/names.hpp"
 #include "core/text.hpp"
 #include "harness/codegen/callable_plan.hpp"
-#include "palus/generation/scalar_type.hpp"
 
 namespace palus::generation {
 namespace {
@@ -92,21 +91,6 @@ std::size_t failing_index(const Classified& failure, const Sequence& failing) {
   return failing.size() - 1;
 }
 
-/// A parameter name that says it is a length: "len", "size", "count", "n", "nbytes", ...
-bool named_as_length(std::string name) {
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (name == "n" || name == "sz") return true;
-  for (const char* part : {"size", "len", "count", "capacity", "bytes", "num"})
-    if (name.find(part) != std::string::npos) return true;
-  return false;
-}
-
-/// A parameter the header leaves unnamed (api.yaml calls it "arg<N>").
-bool unnamed(const api::Param& p) {
-  return p.name.size() > 3 && p.name.rfind("arg", 0) == 0 &&
-         std::all_of(p.name.begin() + 3, p.name.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
-}
-
 /// A made-up pointer among the parameters of `info`: "" when there is none.
 std::string made_up_pointer(const CallableInfo& info) {
   const auto& in = info.inputs;
@@ -117,11 +101,9 @@ std::string made_up_pointer(const CallableInfo& info) {
     const bool c_string = t.category == api::TypeCategory::cstring;
     // A length after a C string is an integer named as one: a char after it is a character (a
     // delimiter), and `unsigned options` is flags (pugixml's load_string(const char_t*, unsigned)).
-    const bool next_is_size = i + 1 < in.size() && in[i + 1].param != nullptr &&
-                              in[i + 1].type.category == api::TypeCategory::integer &&
-                              !api::is_pointer(in[i + 1].type.passing) &&
-                              (named_as_length(in[i + 1].param->name) ||
-                               (unnamed(*in[i + 1].param) && !scalar_type(in[i + 1].type.base).is_signed));
+    const bool next_is_size =
+        i + 1 < in.size() && in[i + 1].param != nullptr &&
+        api::is_string_length(*info.callable, static_cast<std::size_t>(in[i + 1].param - info.callable->params.data()));
     const bool next_is_c_string =
         i + 1 < in.size() && in[i + 1].param != nullptr && in[i + 1].type.category == api::TypeCategory::cstring;
     const std::size_t param = static_cast<std::size_t>(in[i].param - info.callable->params.data());

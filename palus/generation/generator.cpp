@@ -7,6 +7,7 @@
 
 #include "core/hash.hpp"
 #include "palus/generation/confidence.hpp"
+#include "palus/generation/legal_inputs.hpp"
 #include "palus/generation/minimise.hpp"
 #include "palus/generation/random_step.hpp"
 
@@ -137,6 +138,7 @@ void Generator::fill_batch(std::vector<Sequence>& checked, std::vector<std::size
     for (std::size_t attempt = 0; checked.size() < upto && attempt < want * 4; ++attempt) {
       std::optional<Sequence> candidate = from.next(pool_, random_);
       if (!candidate) continue;
+      candidate = with_legal_lengths(*candidate, catalog_);
       if (changes_read_only(catalog_, *candidate)) {  // the last guard; the sources should not build these
         ++stats_.changes_read_only;
         continue;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "palus/generation/legal_inputs.hpp"
+
 namespace palus::generation {
 namespace {
 
@@ -76,6 +78,7 @@ std::optional<Sequence> MutationSource::next(const Pool& /*pool*/, Random& rando
     candidate = candidate.with_input(slot.statement, slot.input,
                                      mutator_.mutate(before, info.inputs[slot.input], info, random, strings_));
   }
+  candidate = with_legal_lengths(candidate, catalog_);  // as the generator would: the parent is found by hash
   if (candidate == entry.sequence) return std::nullopt;
   if (parents_.size() >= kMaxPendingParents) parents_.clear();  // made, then dropped as duplicates
   parents_[candidate.hash()] = Parent{index, entry.stamp};

@@ -63,6 +63,23 @@ TEST(ApiRulesTest, APointerToNumbersFollowedByALengthIsABuffer) {
   EXPECT_FALSE(is_buffer(with_params({record("ns::A", Passing::pointer), length}), 0));
 }
 
+TEST(ApiRulesTest, ALengthAfterACStringIsAnIntegerNamedAsOne) {
+  const TypeRef text{"const char *", "char", Passing::const_pointer, TypeCategory::cstring};
+  const TypeRef size{"size_t", "size_t", Passing::value, TypeCategory::integer};
+  const TypeRef options{"unsigned int", "unsigned int", Passing::value, TypeCategory::integer};
+  const TypeRef character{"char", "char", Passing::value, TypeCategory::character};
+  auto named = [](std::vector<std::pair<std::string, TypeRef>> params) {
+    Callable f;
+    for (auto& [name, type] : params) f.params.push_back({name, type});
+    return f;
+  };
+  EXPECT_TRUE(is_string_length(named({{"str", text}, {"len", size}}), 1));
+  EXPECT_TRUE(is_string_length(named({{"arg0", text}, {"arg1", size}}), 1)) << "unnamed and unsigned";
+  EXPECT_FALSE(is_string_length(named({{"contents", text}, {"options", options}}), 1)) << "flags";
+  EXPECT_FALSE(is_string_length(named({{"path", text}, {"delimiter", character}}), 1)) << "a character";
+  EXPECT_FALSE(is_string_length(named({{"str", text}, {"len", size}}), 0));
+}
+
 TEST(ApiRulesTest, ABufferIsNeverLongerThanTheMost) {
   EXPECT_EQ(buffer_length(std::int64_t{-3}), 0u);
   EXPECT_EQ(buffer_length(std::int64_t{10}), 10u);

@@ -12,6 +12,7 @@
 
 #include "palus/generation/generator.hpp"
 #include "palus/generation/input_mutator.hpp"
+#include "palus/generation/legal_inputs.hpp"
 #include "palus/generation/mutation_source.hpp"
 #include "palus/generation/random_step.hpp"
 #include "unit/palus/generation/generation_fixtures.hpp"
@@ -139,6 +140,31 @@ TEST(MutationSourceTest, MutatesOnlyTheLiteralsOfSequencesThatReachedNewBlocks) 
     EXPECT_EQ((*made)[2].inputs[1].ref, 0u);
   }
   EXPECT_GT(source.stats().made, 0u);
+}
+
+TEST(LegalInputsTest, ALengthAfterACStringIsAtMostTheStringsLength) {
+  api::Api api = tokens_api();
+  const api::TypeRef text =
+      fixtures::type("const char *", "char", api::Passing::const_pointer, api::TypeCategory::cstring);
+  const api::TypeRef size = fixtures::type("size_t", "size_t", api::Passing::value, api::TypeCategory::integer);
+  api.functions.push_back(fixtures::callable("ns::piece(const char *, size_t)", "piece", "",
+                                             api::CallableKind::function,
+                                             {fixtures::param("str", text), fixtures::param("len", size)}));
+  std::vector<std::string> ids = Library().ids;
+  ids.push_back("ns::piece(const char *, size_t)");
+  const Catalog catalog = make_catalog(api, ids);
+  const auto piece = static_cast<std::uint32_t>(ids.size() - 1);
+  auto length_after = [&](Input s, Input n) {
+    const Sequence legal =
+        with_legal_lengths(fixtures::make({fixtures::call(piece, {std::move(s), std::move(n)})}), catalog);
+    return legal[0].inputs[1];
+  };
+  EXPECT_EQ(length_after(Input::string("abc"), Input::unsigned_integer(100)).u, 3u);
+  EXPECT_EQ(length_after(Input::string("abc"), Input::unsigned_integer(2)).u, 2u) << "a shorter length is legal";
+  EXPECT_EQ(length_after(Input::string(std::string("ab\0cd", 5)), Input::unsigned_integer(5)).u, 2u)
+      << "the written test's literal ends at the NUL";
+  EXPECT_EQ(length_after(Input::string("abc"), Input::integer(-1)).i, 3);
+  EXPECT_EQ(length_after(Input::null(), Input::unsigned_integer(7)).u, 0u);
 }
 
 /// ns::free_fn reaches one block per combination of the four tokens its string holds, as a

@@ -1,0 +1,36 @@
+#include "palus/generation/legal_inputs.hpp"
+
+#include <algorithm>
+
+#include "core/api_rules.hpp"
+
+namespace palus::generation {
+
+Sequence with_legal_lengths(const Sequence& sequence, const Catalog& catalog) {
+  Sequence out = sequence;
+  for (std::size_t k = 0; k < sequence.size(); ++k) {
+    const CallableInfo& info = catalog.callables[sequence[k].callable];
+    if (info.callable == nullptr || info.is_check()) continue;
+    const api::Callable& f = *info.callable;
+    const std::size_t first = info.is_method ? 1 : 0;
+    for (std::size_t p = 1; p < f.params.size(); ++p) {
+      if (!api::is_string_length(f, p) || first + p >= sequence[k].inputs.size()) continue;
+      const Input& text = out[k].inputs[first + p - 1];
+      const Input& length = out[k].inputs[first + p];
+      std::uint64_t most = 0;
+      if (text.kind == InputKind::string)
+        most = std::min(text.s.find('\0'), text.s.size());
+      else if (text.kind != InputKind::null_pointer)
+        continue;
+      if (length.kind == InputKind::unsigned_integer && length.u > most) {
+        out = out.with_input(k, first + p, Input::unsigned_integer(most));
+      } else if (length.kind == InputKind::signed_integer &&
+                 (length.i < 0 || static_cast<std::uint64_t>(length.i) > most)) {
+        out = out.with_input(k, first + p, Input::integer(static_cast<std::int64_t>(most)));
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace palus::generation
