@@ -25,7 +25,9 @@ class Emitter {
     for (const auto& c : api.classes) classes_.emplace(c.name, &c);
   }
 
-  Argument argument(const api::TypeRef& t, std::size_t input) const {
+  /// `kept`: the argument lives as long as the sequence (a constructor may keep a reference to a
+  /// string it is given: re2::StringPiece(const std::string&)).
+  Argument argument(const api::TypeRef& t, std::size_t input, bool kept = false) const {
     std::string local = fmt::format("a{}", input);
     auto pass_local = [&](const std::string& setup) {
       switch (t.passing) {
@@ -40,6 +42,8 @@ class Emitter {
     };
     if (is_scalar(t.category))
       return pass_local(fmt::format("{} {} = c.scalar<{}>({});", t.base, local, t.base, input));
+    if (t.category == TypeCategory::string && kept && t.passing != Passing::value && t.passing != Passing::rvalue_ref)
+      return pass_local(fmt::format("auto& {} = c.hold(new {}(c.text({})));", local, t.base, input));
     if (t.category == TypeCategory::string) return pass_local(fmt::format("{} {}(c.text({}));", t.base, local, input));
     if (t.category == TypeCategory::cstring)
       return {fmt::format("const char* {} = c.c_text({});", local, input), local};
@@ -123,7 +127,7 @@ class Emitter {
         ++i;
         continue;
       }
-      Argument a = argument(callable.params[i].type, first + i);
+      Argument a = argument(callable.params[i].type, first + i, callable.kind == api::CallableKind::constructor);
       body += "  " + a.setup + "\n";
       args.push_back(a.pass);
     }

@@ -119,10 +119,10 @@ std::string made_up_pointer(const CallableInfo& info) {
   return "";
 }
 
-/// A parameter named as a size, count or index, or of an unsigned type.
-bool sizes(const InputNeed& need, const Input& input) {
+/// A parameter named as a size, count or index, or (unless `named_only`) of an unsigned type.
+bool sizes(const InputNeed& need, const Input& input, bool named_only = false) {
   if (need.param == nullptr) return false;
-  if (input.kind == InputKind::unsigned_integer) return true;
+  if (input.kind == InputKind::unsigned_integer && !named_only) return true;
   std::string name = need.param->name;
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
   if (name == "n" || name == "i") return true;
@@ -133,7 +133,7 @@ bool sizes(const InputNeed& need, const Input& input) {
 
 /// A size, count or index of 2^24 or more (or negative) given to a statement of `sequence`: ""
 /// when none.
-std::string huge_size(const Sequence& sequence, const Catalog& catalog) {
+std::string huge_size(const Sequence& sequence, const Catalog& catalog, bool crashed = false) {
   constexpr std::uint64_t kHuge = std::uint64_t{1} << 24;
   for (std::size_t k = 0; k < sequence.size(); ++k) {
     const CallableInfo& info = catalog.callables[sequence[k].callable];
@@ -146,8 +146,11 @@ std::string huge_size(const Sequence& sequence, const Catalog& catalog) {
       const auto magnitude = static_cast<std::int64_t>(kHuge);
       const bool huge = (in.kind == InputKind::unsigned_integer && in.u >= kHuge) ||
                         (in.kind == InputKind::signed_integer && (in.i >= magnitude || in.i < 0));
-      if (!huge || !sizes(info.inputs[i], in)) continue;
+      if (!huge || !sizes(info.inputs[i], in, crashed)) continue;
       const std::string value = in.kind == InputKind::unsigned_integer ? std::to_string(in.u) : std::to_string(in.i);
+      if (crashed)
+        return fmt::format("`{}` of {} got {}, past any size a caller has: the call may require it within bounds",
+                           info.inputs[i].param->name, info.id, value);
       return fmt::format("`{}` of {} got {}: the time or memory the run took may be what that value asks for",
                          info.inputs[i].param->name, info.id, value);
     }
@@ -255,6 +258,14 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
       c.high = false;
       c.suspicion = pointer;
       c.precondition = info.id + ": " + pointer;
+      return c;
+    }
+    // A size, count, index or position of 2^24 or more (or negative) named as one: re2's
+    // StringPiece::remove_prefix(n) and copy(buf, n, pos) read past the text, as
+    // std::string_view's do, whose n and pos must be within its size.
+    if (std::string huge = huge_size(failing, catalog, true); !huge.empty()) {
+      c.high = false;
+      c.suspicion = huge;
       return c;
     }
   }

@@ -347,7 +347,9 @@ class Body {
     args.push_back(input_literal(length, n.type, LiteralUse::argument, catalog_.api));
   }
 
-  std::string argument(const api::Param& p, const Input& in, std::vector<std::string>& setup) {
+  /// `kept`: a constructor's argument, which it may keep a reference to: a string by reference
+  /// gets a local that lives to the end of the test, as the harness holds it for the sequence.
+  std::string argument(const api::Param& p, const Input& in, std::vector<std::string>& setup, bool kept = false) {
     const api::TypeRef& t = p.type;
     if (t.category == TypeCategory::record) return record_argument(t, in);
     if (in.kind == InputKind::null_pointer) return "nullptr";
@@ -363,7 +365,8 @@ class Body {
       if (t.passing == Passing::rvalue_ref) return "std::move(" + local + ")";
       return api::is_pointer(t.passing) ? "&" + local : local;
     }
-    const bool needs_local = t.passing == Passing::ref || api::is_pointer(t.passing);
+    const bool needs_local = t.passing == Passing::ref || api::is_pointer(t.passing) ||
+                             (kept && t.category == TypeCategory::string && t.passing == Passing::const_ref);
     if (!needs_local) return input_literal(in, t, LiteralUse::argument, catalog_.api);
     // A non-const reference or pointer needs an lvalue: declare one, as the harness does.
     const std::string local = locals_.fresh(p.name);
@@ -402,7 +405,7 @@ class Body {
         ++k;
         continue;
       }
-      args.push_back(argument(f.params[k], in, out.setup));
+      args.push_back(argument(f.params[k], in, out.setup, f.kind == api::CallableKind::constructor));
       if (c->oracle == nullptr && api::written_stream(f) == k) out.written = args.back().substr(args.back()[0] == '&');
     }
     for (const auto& a : args) out.args += (out.args.empty() ? "" : ", ") + a;

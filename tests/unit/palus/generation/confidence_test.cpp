@@ -291,6 +291,11 @@ TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
       make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::unsigned_integer(3)})});
   EXPECT_TRUE(judge_confidence(failure("hang", 2), small, catalog).high);
   EXPECT_TRUE(judge_confidence(failure("sanitizer", 2, "heap-use-after-free"), small, catalog).high);
+  // A crash after an index named as one of 2^30: past any size a caller has (re2's
+  // StringPiece::remove_prefix(n) with n of 2^31).
+  const Confidence crashed = judge_confidence(failure("sanitizer", 2, "SEGV on unknown address"), huge, catalog);
+  EXPECT_FALSE(crashed.high);
+  EXPECT_NE(crashed.suspicion.find("`index`"), std::string::npos) << crashed.suspicion;
 }
 
 TEST(Confidence, OnlyALengthNamedAsOneAfterACStringIsABuffersSize) {
