@@ -13,6 +13,7 @@
 #include "core/api_yaml.hpp"
 #include "core/api_yaml_read.hpp"
 #include "core/atomic_file.hpp"
+#include "core/elapsed.hpp"
 #include "core/error.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/callable_plan.hpp"
@@ -60,10 +61,6 @@ Workspace open_workspace(const CommonOptions& common) {
 std::string shown(const fs::path& path) {
   const fs::path rel = path.lexically_relative(fs::current_path());
   return rel.empty() || rel.string().rfind("..", 0) == 0 ? path.string() : rel.string();
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 /// A theory or invariant taking an object no callable of the library produces could never run:

@@ -5,6 +5,7 @@
 #include <tuple>
 #include <utility>
 
+#include "core/elapsed.hpp"
 #include "core/hash.hpp"
 #include "palus/generation/confidence.hpp"
 #include "palus/generation/legal_inputs.hpp"
@@ -60,10 +61,6 @@ RunResult main_part(RunResult result, std::size_t main_size) {
 
 /// What minimising one failure may take (a hang: two full call timeouts).
 constexpr double kMinimiseSeconds = 1.0;
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 const api::Api& api_of(const Catalog& catalog) {
   static const api::Api none;

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "core/atomic_file.hpp"
+#include "core/elapsed.hpp"
 
 namespace fs = std::filesystem;
 
@@ -13,8 +14,6 @@ namespace palus::suite {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 std::string blank_lines(const std::string& text, unsigned first, unsigned last) {
   std::string out;
