@@ -13,8 +13,14 @@ constexpr std::size_t kMaxPendingParents = 1 << 16;  // candidates made but not 
 
 }  // namespace
 
-double MutationSource::Entry::energy() const {
-  return (1.0 + std::log2(1.0 + reached) + 2.0 * children_found) / std::sqrt(1.0 + picked);
+double MutationSource::energy_of(const Entry& entry) {
+  return (1.0 + std::log2(1.0 + entry.reached) + 2.0 * entry.children_found) / std::sqrt(1.0 + entry.picked);
+}
+
+void MutationSource::refresh(Entry& entry) {
+  total_energy_ -= entry.energy;
+  entry.energy = energy_of(entry);
+  total_energy_ += entry.energy;
 }
 
 std::vector<MutationSource::Slot> MutationSource::slots_of(const Sequence& sequence) const {
@@ -41,26 +47,26 @@ void MutationSource::add(const Sequence& sequence, std::size_t new_blocks) {
       next_string_ = (next_string_ + 1) % kMaxStrings;
     }
   }
-  Entry entry{sequence, std::move(slots), next_stamp_++, static_cast<double>(new_blocks), 0, 0};
+  Entry entry{sequence, std::move(slots), next_stamp_++, static_cast<double>(new_blocks), 0, 0, 0};
   if (corpus_.size() < capacity_) {
-    corpus_.push_back(std::move(entry));
+    refresh(corpus_.emplace_back(std::move(entry)));
     return;
   }
   // Full: the entry with the least energy makes room.
   auto weakest = std::min_element(corpus_.begin(), corpus_.end(),
-                                  [](const Entry& a, const Entry& b) { return a.energy() < b.energy(); });
+                                  [](const Entry& a, const Entry& b) { return a.energy < b.energy; });
+  total_energy_ -= weakest->energy;
   *weakest = std::move(entry);
+  refresh(*weakest);
 }
 
 std::size_t MutationSource::draw(Random& random) const {
-  double total = 0;
-  for (const Entry& e : corpus_) total += e.energy();
-  double at = random.unit() * total;
+  double at = random.unit() * total_energy_;
   for (std::size_t k = 0; k < corpus_.size(); ++k) {
-    at -= corpus_[k].energy();
+    at -= corpus_[k].energy;
     if (at < 0) return k;
   }
-  return corpus_.size() - 1;
+  return corpus_.size() - 1;  // the total's rounding left a sliver past the last entry
 }
 
 std::optional<Sequence> MutationSource::next(const Pool& /*pool*/, Random& random) {
@@ -68,6 +74,7 @@ std::optional<Sequence> MutationSource::next(const Pool& /*pool*/, Random& rando
   const std::size_t index = draw(random);
   Entry& entry = corpus_[index];
   ++entry.picked;
+  refresh(entry);
   Sequence candidate = entry.sequence;
   // Havoc: one change most often, up to four stacked.
   const std::size_t changes = 1 + (random.chance(0.5) ? 0 : random.below(4));
@@ -94,7 +101,10 @@ void MutationSource::executed(const Sequence& candidate, Verdict verdict, const 
       ++stats_.found;
       stats_.new_blocks += found;
       const Parent p = parent->second;
-      if (p.index < corpus_.size() && corpus_[p.index].stamp == p.stamp) ++corpus_[p.index].children_found;
+      if (p.index < corpus_.size() && corpus_[p.index].stamp == p.stamp) {
+        ++corpus_[p.index].children_found;
+        refresh(corpus_[p.index]);
+      }
     }
     parents_.erase(parent);
   }

@@ -48,7 +48,7 @@ class MutationSource : public SequenceSource {
     std::uint64_t stamp = 0;  ///< tells an entry from the one that replaced it
     double reached = 0;       ///< new blocks its own run reached
     std::uint32_t picked = 0, children_found = 0;
-    double energy() const;
+    double energy = 0;  ///< what the counts above give (energy_of), kept as they change
   };
   struct Parent {
     std::size_t index = 0;
@@ -56,6 +56,9 @@ class MutationSource : public SequenceSource {
   };
 
   std::vector<Slot> slots_of(const Sequence& sequence) const;
+  static double energy_of(const Entry& entry);
+  /// Recomputes `entry`'s energy after its counts changed, and the corpus total with it.
+  void refresh(Entry& entry);
   void add(const Sequence& sequence, std::size_t new_blocks);
   std::size_t draw(Random& random) const;
 
@@ -63,6 +66,7 @@ class MutationSource : public SequenceSource {
   const InputMutator& mutator_;
   std::size_t capacity_;
   std::vector<Entry> corpus_;
+  double total_energy_ = 0;  ///< of corpus_, so that a draw is one pass over it
   std::uint64_t next_stamp_ = 1;
   std::unordered_map<std::uint64_t, Parent> parents_;  ///< by candidate hash, until it is executed
   std::vector<std::string> strings_;                   ///< string inputs of corpus sequences, to splice
