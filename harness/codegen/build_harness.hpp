@@ -28,6 +28,9 @@ struct HarnessBuildInput {
 struct HarnessCompileError {
   unsigned line = 0;
   std::string message;
+  /// For a link error, the function whose code refers to the missing symbol, as the linker names
+  /// it ("in function `ns::f<double>(double*)'"); its line may be that of some inlined call.
+  std::string function;
 };
 
 struct HarnessBuildResult {
