@@ -67,6 +67,10 @@ struct Callable {
   /// or assignment, whose result is its receiver, not a part of it.
   bool returns_this = false;
   std::string constructor_kind;  ///< default | copy | move | converting | other (constructors only)
+  /// An instantiation of a function template: the types its parameters were given ("int, std::string";
+  /// empty for a plain function, and for one whose only parameter is a pack, given no types).
+  std::string template_args;
+  bool is_instantiation = false;
   std::string file;
   unsigned line = 0;
   std::vector<std::string> reads, writes;  ///< qualified fields ("ns::Class::field_"), private callees merged

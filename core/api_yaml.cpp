@@ -159,6 +159,7 @@ class Writer {
     out_ << YAML::Key << "name" << YAML::Value << c.name;
     out_ << YAML::Key << "kind" << YAML::Value << std::string(to_string(c.kind));
     if (!c.constructor_kind.empty()) out_ << YAML::Key << "constructor_kind" << YAML::Value << c.constructor_kind;
+    if (c.is_instantiation) out_ << YAML::Key << "template_args" << YAML::Value << c.template_args;
     out_ << YAML::Key << "file" << YAML::Value << file(c.file) << YAML::Key << "line" << YAML::Value << c.line;
     std::vector<std::string> flags;
     if (c.is_const) flags.push_back("const");

@@ -184,6 +184,10 @@ class Reader : public YamlReader {
     c.owner = owner;
     c.kind = one_of(map, "kind", callable_kinds);
     c.constructor_kind = optional_text(map, "constructor_kind").value_or("");
+    if (auto args = optional_text(map, "template_args")) {
+      c.template_args = *args;
+      c.is_instantiation = true;
+    }
     c.file = path(map, "file");
     c.line = whole<unsigned>(map, "line");
     flags(map, "flags", callable_flags, c);

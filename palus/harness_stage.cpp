@@ -5,11 +5,14 @@
 
 #include <algorithm>
 #include <map>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <thread>
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/names.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/harness_source.hpp"
 #include "harness/codegen/runtime_root.hpp"
@@ -71,6 +74,66 @@ void stop_on_theories_error(const std::string& output, const Config& config, con
   }
 }
 
+/// Function template instantiations palus made up (api.yaml `template_args`), by id, with their
+/// number of parameters. One that does not compile or link is a type the template does not take
+/// (or one the library never instantiates), not a palus bug.
+std::map<std::string, std::size_t> instantiations_of(const api::Api& api) {
+  std::map<std::string, std::size_t> found;
+  auto add = [&](const std::vector<api::Callable>& callables) {
+    for (const auto& c : callables)
+      if (c.is_instantiation) found.emplace(c.id, c.params.size());
+  };
+  for (const auto& cls : api.classes) {
+    add(cls.constructors);
+    add(cls.methods);
+  }
+  add(api.functions);
+  return found;
+}
+
+/// The linker's spelling of a name made comparable with api.yaml's ("std::string", not
+/// "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >").
+std::string as_api_spells(std::string name) {
+  static const std::regex string_type(
+      R"(std::(__cxx11::)?basic_string<char, std::char_traits<char>, std::allocator<char> >)");
+  static const std::regex inline_namespace(R"(std::__cxx11::)");
+  static const std::regex space_before_close(" >");
+  name = std::regex_replace(name, string_type, "std::string");
+  return std::regex_replace(std::regex_replace(name, inline_namespace, "std::"), space_before_close, ">");
+}
+
+/// The number of parameters of the list that opens at `text[open]` ("(char const*, double*)"),
+/// or npos when it does not close.
+std::size_t parameter_count(const std::string& text, std::size_t open) {
+  int depth = 0;
+  for (std::size_t i = open; i < text.size(); ++i) {
+    if (text[i] == '(' || text[i] == '<') ++depth;
+    if (text[i] == ')' || text[i] == '>') --depth;
+    if (depth != 0) continue;
+    const std::string list = text.substr(open + 1, i - open - 1);
+    // The list split at its top-level commas, by the scanner of template arguments.
+    return list.empty() ? 0 : names::template_arguments("f<" + list + ">").size();
+  }
+  return std::string::npos;
+}
+
+/// The instantiation a link error comes from: the function the linker says refers to the missing
+/// symbol, or else the symbol itself ("undefined reference to `bool ns::parse<double>(char
+/// const*, double*)'"). The error's line is that of some inlined call, not of the culprit.
+std::string undefined_instantiation(const harness::HarnessCompileError& error,
+                                    const std::map<std::string, std::size_t>& instantiations) {
+  const std::string prefix = "undefined reference to ";
+  if (error.message.rfind(prefix, 0) != 0) return {};
+  for (const std::string& where : {as_api_spells(error.function), as_api_spells(error.message.substr(prefix.size()))}) {
+    for (const auto& [id, params] : instantiations) {
+      const std::string name(names::without_parameters(id));
+      const auto at = where.find(name + "(");
+      if (at != std::string::npos && parameter_count(where, at + name.size()) == params) return id;
+    }
+  }
+  return {};
+}
+
 }  // namespace
 
 HarnessStageResult build_harness_stage(const Config& config, const fs::path& work_dir, const api::Api& api,
@@ -94,6 +157,7 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
 
   HarnessStageResult result;
   std::map<std::string, std::string> dropped;
+  const std::map<std::string, std::size_t> instantiations = instantiations_of(api);
   // Abstract object profiles (for model+constraints and palus) read private fields; should that
   // not compile for some class layout, the harness goes without them rather than not at all.
   std::string profiles = models::render_profile_functions(api, {});
@@ -122,7 +186,8 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
       continue;
     }
     for (const auto& error : built.harness_errors) {
-      std::string id = callable_at(source.text, error.line, source.callables);
+      std::string id = undefined_instantiation(error, instantiations);
+      if (id.empty()) id = callable_at(source.text, error.line, source.callables);
       std::string bug =
           fmt::format("harness.cpp:{}: {}{}", error.line, error.message, id.empty() ? "" : " (" + id + ")");
       if (id.empty() || attempt == kMaxRepairs) {
@@ -132,6 +197,11 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
       }
       // A type the headers only declare (pugixml's xml_node_struct, taken or returned by pointer)
       // cannot be held by the harness: the library's choice, not a palus bug.
+      if (instantiations.contains(id)) {
+        repaired =
+            dropped.emplace(id, "a function template instantiation that does not compile: " + bug).second || repaired;
+        continue;
+      }
       if (error.message.find("incomplete type") != std::string::npos) {
         repaired = dropped.emplace(id, "a type it takes or returns is only declared in the headers: " + bug).second ||
                    repaired;

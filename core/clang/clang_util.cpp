@@ -66,6 +66,18 @@ std::vector<CXCursor> children_of(CXCursor cursor) {
   return result;
 }
 
+std::vector<std::string> tokens_of(CXCursor cursor) {
+  CXTranslationUnit unit = clang_Cursor_getTranslationUnit(cursor);
+  CXToken* tokens = nullptr;
+  unsigned count = 0;
+  clang_tokenize(unit, clang_getCursorExtent(cursor), &tokens, &count);
+  std::vector<std::string> result;
+  result.reserve(count);
+  for (unsigned i = 0; i < count; ++i) result.push_back(take(clang_getTokenSpelling(unit, tokens[i])));
+  if (tokens != nullptr) clang_disposeTokens(unit, tokens, count);
+  return result;
+}
+
 std::string access_of(CXCursor cursor) {
   switch (clang_getCXXAccessSpecifier(cursor)) {
     case CX_CXXPublic:

@@ -33,6 +33,9 @@ std::string spelling_of(CXCursor cursor);
 /// The cursor's direct children, in source order.
 std::vector<CXCursor> children_of(CXCursor cursor);
 
+/// The spellings of the tokens the cursor's extent covers, as written.
+std::vector<std::string> tokens_of(CXCursor cursor);
+
 /// "public", "protected", "private" or "" (not a member).
 std::string access_of(CXCursor cursor);
 

@@ -191,7 +191,7 @@ api::Api analyze(const AnalysisInput& input, uncovered::BranchMap* branches) {
   const std::string all_headers = input.scratch_dir + "/.palus-analyze-headers.cpp";
   std::vector<std::string> unit_files = input.headers;
   unit_files.insert(unit_files.end(), input.theories.begin(), input.theories.end());
-  unsaved[all_headers] = include_lines(unit_files);
+  unsaved[all_headers] = include_lines(unit_files) + kTemplateMenuSource;
 
   FactsByUsr facts;
   EntityScan scan;

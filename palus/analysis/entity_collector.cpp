@@ -1,5 +1,8 @@
 #include "palus/analysis/entity_collector.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 
 #include "core/clang/callable_id.hpp"
@@ -46,9 +49,79 @@ std::string constructor_kind(CXCursor ctor) {
   return "other";
 }
 
+/// The types of the menu, read from the aliases kTemplateMenuSource declares in the unit.
+TemplateMenu template_menu(CXCursor unit) {
+  std::map<std::string, CXType> aliases;
+  for (CXCursor child : children_of(unit)) {
+    if (clang_getCursorKind(child) != CXCursor_Namespace || spelling_of(child) != kTemplateMenuNamespace) continue;
+    for (CXCursor alias : children_of(child)) {
+      if (clang_getCursorKind(alias) == CXCursor_TypeAliasDecl)
+        aliases.emplace(spelling_of(alias), clang_getTypedefDeclUnderlyingType(alias));
+    }
+  }
+  TemplateMenu menu;
+  for (const char* name : {"one_int", "one_double", "one_bool", "one_string"}) {
+    if (auto found = aliases.find(name); found != aliases.end()) menu.one.push_back(found->second);
+  }
+  for (const char* name : {"one_int", "one_string"}) {
+    if (auto found = aliases.find(name); found != aliases.end()) menu.two.push_back(found->second);
+  }
+  return menu;
+}
+
+/// One instantiation of a function template: the types given to its parameters, spelt for a call,
+/// and the name of its parameter pack, left empty.
+struct Instantiation {
+  std::string args;
+  std::string pack;
+  /// A function parameter that expands the pack (`A&&... a`): it takes no argument.
+  bool is_pack(CXCursor parm) const {
+    if (pack.empty()) return false;
+    const auto tokens = clang::tokens_of(parm);
+    return std::find(tokens.begin(), tokens.end(), "...") != tokens.end();
+  }
+};
+
+/// The type parameters of a function template that palus gives types (`chosen`, in order), its
+/// pack, or why it cannot instantiate it. A parameter with a default keeps it.
+struct TemplateParameters {
+  std::vector<std::string> chosen;
+  std::string pack;
+  std::string problem;
+};
+
+TemplateParameters template_parameters(CXCursor decl) {
+  TemplateParameters result;
+  bool after_chosen = false;  // explicit arguments bind in order: a chosen one must come first
+  for (CXCursor child : children_of(decl)) {
+    const CXCursorKind kind = clang_getCursorKind(child);
+    if (kind == CXCursor_NonTypeTemplateParameter || kind == CXCursor_TemplateTemplateParameter) {
+      result.problem = "a non-type or template template parameter (palus instantiates type parameters only)";
+      return result;
+    }
+    if (kind != CXCursor_TemplateTypeParameter) continue;
+    const auto tokens = clang::tokens_of(child);
+    const std::string name = spelling_of(child);
+    if (std::find(tokens.begin(), tokens.end(), "...") != tokens.end()) {
+      result.pack = name;
+      after_chosen = true;
+    } else if (std::find(tokens.begin(), tokens.end(), "=") != tokens.end()) {
+      after_chosen = true;
+    } else if (name.empty() || after_chosen) {
+      result.problem = "a type parameter that cannot be given explicitly";
+      return result;
+    } else {
+      result.chosen.push_back(name);
+    }
+  }
+  if (result.chosen.size() > 2) result.problem = "more than two type parameters";
+  return result;
+}
+
 class Collector {
  public:
-  Collector(const std::set<std::string>& headers, const TargetFilter& filter) : headers_(headers), filter_(filter) {}
+  Collector(const std::set<std::string>& headers, const TargetFilter& filter, TemplateMenu menu)
+      : headers_(headers), filter_(filter), menu_(std::move(menu)) {}
 
   void scan_scope(CXCursor scope, bool top_level) {
     for (CXCursor child : children_of(scope)) {
@@ -104,9 +177,7 @@ class Collector {
         scan_function(decl);
         break;
       case CXCursor_FunctionTemplate:
-        if (filter_.selects(qualified_name(decl))) {
-          unsupported(decl, with_signature(decl), "function template: only instantiations can be called");
-        }
+        scan_function_template(decl);
         break;
       case CXCursor_EnumDecl:
         scan_enum(decl);
@@ -135,6 +206,52 @@ class Collector {
     scan_.functions.push_back(std::move(*callable));
   }
 
+  /// Out-of-line definitions of member templates are met with their class, not here.
+  void scan_function_template(CXCursor decl) {
+    const CXCursorKind parent = clang_getCursorKind(clang_getCursorSemanticParent(decl));
+    if (parent == CXCursor_ClassDecl || parent == CXCursor_StructDecl || parent == CXCursor_ClassTemplate ||
+        parent == CXCursor_ClassTemplatePartialSpecialization)
+      return;
+    const std::string name = qualified_name(decl);
+    if (!filter_.selects(name) || clang_getCursorLinkage(decl) != CXLinkage_External) return;
+    std::string problem;
+    const bool is_operator = !names::operator_symbol(spelling_of(decl)).empty();
+    for (const auto& [use, subst] : instantiations_of(decl, is_operator, {}, problem)) {
+      auto callable = make_callable(decl, api::CallableKind::function, "", subst, &use);
+      if (!callable || std::any_of(scan_.functions.begin(), scan_.functions.end(),
+                                   [&](const api::Callable& c) { return c.id == callable->id; }))
+        continue;
+      scan_.function_usr_by_id[callable->id] = usr_of(clang_getCanonicalCursor(decl));
+      scan_.functions.push_back(std::move(*callable));
+    }
+    if (!problem.empty()) unsupported(decl, with_signature(decl), "function template: " + problem);
+  }
+
+  void scan_member_template(CXCursor member, ClassScan& scan, const TemplateSubstitution& outer) {
+    api::Class& cls = scan.cls;
+    const std::string entity = cls.name + "::" + clang::take(clang_getCursorDisplayName(member));
+    const CXCursorKind kind = clang_getTemplateCursorKind(member);
+    if (kind == CXCursor_ConversionFunction) {
+      unsupported(member, entity, "member function template: a conversion operator template cannot be named in a call");
+      return;
+    }
+    if (kind != CXCursor_Constructor && kind != CXCursor_CXXMethod) return;
+    const auto callable_kind = kind == CXCursor_Constructor       ? api::CallableKind::constructor
+                               : clang_CXXMethod_isStatic(member) ? api::CallableKind::static_method
+                                                                  : api::CallableKind::method;
+    const bool names_no_arguments =
+        kind == CXCursor_Constructor || !names::operator_symbol(spelling_of(member)).empty();
+    std::string problem;
+    std::vector<api::Callable>& into = kind == CXCursor_Constructor ? cls.constructors : cls.methods;
+    for (const auto& [use, subst] : instantiations_of(member, names_no_arguments, outer, problem)) {
+      auto c = make_callable(member, callable_kind, cls.name, subst, &use);
+      if (!c || std::any_of(into.begin(), into.end(), [&](const api::Callable& d) { return d.id == c->id; })) continue;
+      scan.usr_by_id[c->id] = usr_of(clang_getCanonicalCursor(member));
+      into.push_back(std::move(*c));
+    }
+    if (!problem.empty()) unsupported(member, entity, "member function template: " + problem);
+  }
+
   void scan_enum(CXCursor decl) {
     const std::string name = qualified_name(decl);
     if (!clang_isCursorDefinition(decl) || clang_Cursor_isAnonymous(decl) || !filter_.selects(name)) return;
@@ -155,7 +272,8 @@ class Collector {
   }
 
   std::optional<api::Callable> make_callable(CXCursor decl, api::CallableKind kind, const std::string& owner,
-                                             const TemplateSubstitution& subst) {
+                                             const TemplateSubstitution& subst,
+                                             const Instantiation* instantiation = nullptr) {
     const std::string name = spelling_of(decl);
     const std::string entity = owner.empty() ? qualified_name(decl) : owner + "::" + name;
     if (clang_Cursor_isVariadic(decl)) {
@@ -167,17 +285,28 @@ class Collector {
     c.owner = owner;
     c.name = kind == api::CallableKind::constructor ? std::string(names::last_component(owner)) : name;
     c.is_operator = !names::operator_symbol(name).empty();
+    // A call names the template arguments unless it cannot (an operator, a constructor) or need not.
+    const bool names_arguments = instantiation != nullptr && !instantiation->args.empty() && !c.is_operator &&
+                                 kind != api::CallableKind::constructor;
+    if (names_arguments) c.name += "<" + instantiation->args + ">";
+    if (instantiation != nullptr) {
+      c.is_instantiation = true;
+      c.template_args = instantiation->args;
+    }
     c.is_noexcept = is_noexcept(decl);
     const auto loc = location_of(decl);
     c.file = loc.file;
     c.line = loc.line;
-    const int count = clang_Cursor_getNumArguments(decl);
-    for (int i = 0; i < count; ++i) {
-      CXCursor parm = clang_Cursor_getArgument(decl, static_cast<unsigned>(i));
+    std::vector<std::string> signature;
+    const std::vector<CXCursor> params = parameters_of(decl);
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      CXCursor parm = params[i];
+      if (instantiation != nullptr && instantiation->is_pack(parm)) continue;  // an empty pack
       api::Param p;
       p.name = spelling_of(parm);
       if (p.name.empty()) p.name = "arg" + std::to_string(i);
       p.type = describe_type(clang_getCursorType(parm), subst);
+      signature.push_back(p.type.spelling);
       c.params.push_back(std::move(p));
     }
     if (kind == api::CallableKind::constructor) {
@@ -193,8 +322,62 @@ class Collector {
       c.is_virtual = clang_CXXMethod_isVirtual(decl) != 0;
       c.is_pure = clang_CXXMethod_isPureVirtual(decl) != 0;
     }
-    c.id = callable_id(decl, owner, subst);
+    if (instantiation == nullptr) {
+      c.id = callable_id(decl, owner, subst);
+    } else {
+      const std::string prefix = !owner.empty()
+                                     ? owner + "::" + c.name
+                                     : qualified_name(decl) + (names_arguments ? "<" + instantiation->args + ">" : "");
+      c.id = fmt::format("{}({}){}", prefix, fmt::join(signature, ", "), c.is_const ? " const" : "");
+    }
     return c;
+  }
+
+  /// The instantiations palus tries of a function template (see template_menu), or why it tries none.
+  std::vector<std::pair<Instantiation, TemplateSubstitution>> instantiations_of(CXCursor decl, bool names_no_arguments,
+                                                                                const TemplateSubstitution& outer,
+                                                                                std::string& problem) const {
+    TemplateParameters params = template_parameters(decl);
+    if (!params.problem.empty()) {
+      problem = params.problem;
+      return {};
+    }
+    if (names_no_arguments) {  // an operator or constructor: every argument must be deduced from the call
+      const std::vector<CXCursor> parms = parameters_of(decl);
+      for (const auto& chosen : params.chosen) {
+        const std::regex word("\\b" + chosen + "\\b");
+        if (std::none_of(parms.begin(), parms.end(), [&](CXCursor p) {
+              return std::regex_search(clang::take(clang_getTypeSpelling(clang_getCursorType(p))), word);
+            })) {
+          problem =
+              "its template argument " + chosen + " cannot be deduced, and an operator or constructor cannot name it";
+          return {};
+        }
+      }
+    }
+    const std::vector<CXType>& menu = params.chosen.size() == 1 ? menu_.one : menu_.two;
+    if (!params.chosen.empty() && menu.empty()) {
+      problem = "no types to instantiate it with";
+      return {};
+    }
+    std::vector<std::pair<Instantiation, TemplateSubstitution>> result;
+    std::vector<std::size_t> pick(params.chosen.size(), 0);
+    for (;;) {
+      Instantiation use;
+      use.pack = params.pack;
+      TemplateSubstitution subst = outer;
+      std::vector<std::string> args;
+      for (std::size_t i = 0; i < pick.size(); ++i) {
+        subst[params.chosen[i]] = menu[pick[i]];
+        args.push_back(qualified_spelling(menu[pick[i]]));
+      }
+      use.args = fmt::format("{}", fmt::join(args, ", "));
+      result.emplace_back(std::move(use), std::move(subst));
+      std::size_t i = 0;
+      while (i < pick.size() && ++pick[i] == menu.size()) pick[i++] = 0;
+      if (i == pick.size()) break;
+    }
+    return result;
   }
 
   /// `owner` is the name the class is tested under; `subst` maps template parameters when
@@ -270,10 +453,8 @@ class Collector {
         break;
       }
       case CXCursor_FunctionTemplate:
-        if (is_public) {
-          unsupported(member, cls.name + "::" + clang::take(clang_getCursorDisplayName(member)),
-                      "member function template: only instantiations can be called");
-        }
+        if (clang_getTemplateCursorKind(member) == CXCursor_Constructor) scan.user_declares_constructor = true;
+        if (is_public && !clang_CXXMethod_isDeleted(member)) scan_member_template(member, scan, subst);
         break;
       case CXCursor_ClassDecl:
       case CXCursor_StructDecl:
@@ -352,6 +533,7 @@ class Collector {
   std::map<std::string, CXCursor> templates_;
   std::vector<CXCursor> aliases_;
   std::set<std::string> instantiated_, instantiated_specializations_;
+  TemplateMenu menu_;
 };
 
 }  // namespace
@@ -368,7 +550,7 @@ bool TargetFilter::selects(const std::string& name) const {
 }
 
 EntityScan collect_entities(CXCursor unit, const std::set<std::string>& project_headers, const TargetFilter& filter) {
-  Collector collector(project_headers, filter);
+  Collector collector(project_headers, filter, template_menu(unit));
   collector.scan_scope(unit, true);
   return collector.finish();
 }

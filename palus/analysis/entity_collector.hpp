@@ -47,6 +47,22 @@ struct EntityScan {
   std::vector<api::Unsupported> unsupported;
 };
 
+/// Function templates are tested through instantiations: each type parameter is tried with the
+/// types of a small menu (one parameter: int, double, bool, std::string; two: int and std::string,
+/// each pair), a parameter pack is left empty, a parameter with a default keeps it. The harness
+/// build drops the instantiations that do not compile. The menu's types are read from these aliases,
+/// which the analyzer appends to the unit of the headers.
+inline constexpr const char* kTemplateMenuNamespace = "palus_template_menu";
+inline constexpr const char* kTemplateMenuSource =
+    "#include <string>\n"
+    "namespace palus_template_menu {\n"
+    "using one_int = int;\nusing one_double = double;\nusing one_bool = bool;\nusing one_string = std::string;\n"
+    "}\n";
+
+struct TemplateMenu {
+  std::vector<CXType> one, two;
+};
+
 /// Scans the declarations of `unit` that lie in `project_headers` (absolute, normal paths).
 EntityScan collect_entities(CXCursor unit, const std::set<std::string>& project_headers, const TargetFilter& filter);
 

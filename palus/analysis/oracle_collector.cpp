@@ -1,6 +1,7 @@
 #include "palus/analysis/oracle_collector.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -48,18 +49,7 @@ std::string written_at(CXCursor expression) {
 }
 
 /// The tokens of the expression as written, separated by spaces.
-std::string source_text(CXCursor expression) {
-  CXTranslationUnit unit = clang_Cursor_getTranslationUnit(expression);
-  CXToken* tokens = nullptr;
-  unsigned count = 0;
-  clang_tokenize(unit, clang_getCursorExtent(expression), &tokens, &count);
-  std::string text;
-  for (unsigned i = 0; i < count; ++i) {
-    text += (i > 0 ? " " : "") + clang::take(clang_getTokenSpelling(unit, tokens[i]));
-  }
-  clang_disposeTokens(unit, tokens, count);
-  return text;
-}
+std::string source_text(CXCursor expression) { return fmt::format("{}", fmt::join(clang::tokens_of(expression), " ")); }
 
 /// The theory or invariant function as api.yaml writes a free function.
 api::Callable oracle_function(CXCursor decl) {

@@ -104,7 +104,7 @@ std::optional<Sequence> GuidedSource::unguided(const Pool& pool, Random& random)
   ++stats_.unguided;
   if (unguided_targets_.empty() || !options_.unguided_phase) return random_step_.next(pool, random);
   // RandomGenerate(method) for a random model-uncovered method (Figure 7 lines 20-23).
-  return random_step_.call(*random.one_of(unguided_targets_), pool, random);
+  return random_step_.call(random_step_.pick(unguided_targets_, random), pool, random);
 }
 
 void GuidedSource::executed(const Sequence& candidate, Verdict verdict, const harness::protocol::RunResult& result) {

@@ -1,11 +1,15 @@
 #include "palus/generation/random_step.hpp"
 
+#include <fmt/format.h>
+
+#include <map>
+#include <string>
+
 #include "palus/generation/assemble.hpp"
 
 namespace palus::generation {
 namespace {
 
-/// Statements of `sequence` whose result is an object of `type`.
 /// The statements of `sequence` that yield `type`; with `writable`, not those reached only through
 /// a const reference or pointer to const.
 std::vector<std::uint32_t> objects_of(const Sequence& sequence, const std::string& type, const Catalog& catalog,
@@ -27,8 +31,32 @@ std::vector<std::uint32_t> objects_of(const Sequence& sequence, const std::strin
 
 RandomStep::RandomStep(const Catalog& catalog, const LiteralPool& literals, StepOptions options)
     : catalog_(catalog), literals_(literals), options_(options) {
-  for (const auto& c : catalog_.callables)
-    if (c.usable && !c.is_check()) candidates_.push_back(&c);
+  std::map<std::string, std::size_t> per_template;
+  auto template_of = [](const CallableInfo& c) {
+    return c.callable != nullptr && c.callable->is_instantiation
+               ? fmt::format("{}:{}", c.callable->file, c.callable->line)
+               : std::string();
+  };
+  for (const auto& c : catalog_.callables) {
+    if (!c.usable || c.is_check()) continue;
+    candidates_.push_back(&c);
+    if (auto key = template_of(c); !key.empty()) ++per_template[key];
+  }
+  siblings_.assign(catalog_.callables.size(), 1);
+  for (const CallableInfo* c : candidates_) {
+    if (auto key = template_of(*c); !key.empty()) siblings_[c->index] = per_template[key];
+  }
+}
+
+const CallableInfo& RandomStep::pick(const std::vector<const CallableInfo*>& callables, Random& random) const {
+  // Rejection: a callable with k siblings is kept with chance 1/k; a few tries bound the cost.
+  const CallableInfo* chosen = random.one_of(callables);
+  for (int tries = 0; tries < 8; ++tries) {
+    const std::size_t k = chosen->index < siblings_.size() ? siblings_[chosen->index] : 1;
+    if (k <= 1 || random.below(k) == 0) break;
+    chosen = random.one_of(callables);
+  }
+  return *chosen;
 }
 
 std::vector<const CallableInfo*> RandomStep::callable_now(const Pool& pool) const {
@@ -45,7 +73,7 @@ std::vector<const CallableInfo*> RandomStep::callable_now(const Pool& pool) cons
 std::optional<Sequence> RandomStep::next(const Pool& pool, Random& random) {
   const std::vector<const CallableInfo*> now = callable_now(pool);
   if (now.empty()) return std::nullopt;
-  return call(*random.one_of(now), pool, random);
+  return call(pick(now, random), pool, random);
 }
 
 std::optional<Sequence> RandomStep::call(const CallableInfo& callable, const Pool& pool, Random& random) const {

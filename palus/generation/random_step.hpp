@@ -35,11 +35,17 @@ class RandomStep {
   /// Callables whose every object input the pool can supply (a null-allowed pointer always can).
   std::vector<const CallableInfo*> callable_now(const Pool& pool) const;
 
+  /// One of `callables`, at random, where the instantiations of one function template together
+  /// are as likely as one plain callable: trying a template with four types does not make it four
+  /// times as likely as its neighbours.
+  const CallableInfo& pick(const std::vector<const CallableInfo*>& callables, Random& random) const;
+
  private:
   const Catalog& catalog_;
   const LiteralPool& literals_;
   StepOptions options_;
   std::vector<const CallableInfo*> candidates_;  ///< usable, not contracts
+  std::vector<std::size_t> siblings_;            ///< by callable index: instantiations of its template (1 if none)
 };
 
 /// The record types each statement of `sequence` leaves in the pool (see CallableInfo::yields).

@@ -193,17 +193,66 @@ TEST(Entities, UnsupportedEntitiesAreListedWithAReason) {
   const auto api = analyze_snippet(R"(
 namespace t {
 int sum(int n, ...);
-template <typename T> T identity(T v) { return v; }
+template <int N> int fixed() { return N; }
 union U { int i; float f; };
-class C { public: template <typename T> void take(T) {} void ok() {} };
+class C { public: template <typename T> operator T() const { return T(); } void ok() {} };
 }
 )");
   EXPECT_TRUE(has_unsupported(api, "t::sum"));
-  EXPECT_TRUE(has_unsupported(api, "t::identity(T)"));
+  EXPECT_TRUE(has_unsupported(api, "t::fixed()"));
   EXPECT_TRUE(has_unsupported(api, "t::U"));
-  EXPECT_TRUE(has_unsupported(api, "t::C::take(T)"));
+  EXPECT_TRUE(has_unsupported(api, "t::C::operator type-parameter-0-0()"));
   EXPECT_EQ(function_named(api, "t::sum"), nullptr);
   EXPECT_NO_THROW(method_named(class_named(api, "t::C"), "ok"));
+}
+
+std::vector<std::string> ids_of(const std::vector<api::Callable>& callables) {
+  std::vector<std::string> ids;
+  for (const auto& c : callables) ids.push_back(c.id);
+  return ids;
+}
+
+TEST(Entities, FunctionTemplatesAreTriedWithAMenuOfTypes) {
+  const auto api = analyze_snippet(R"(
+#include <string>
+namespace t {
+template <typename T> T identity(T v) { return v; }
+template <typename K, typename V> void put(const K&, const V&) {}
+template <typename... A> bool match(const std::string& text, A&&... args) { return text.empty(); }
+class Node {
+ public:
+  Node() = default;
+  template <typename T> explicit Node(const T&) {}
+  template <typename T> T as() const { return T(); }
+  template <typename Key> Node operator[](const Key&) const { return *this; }
+  template <typename T> T make();
+};
+template <typename T> T Node::make() { return T(); }
+}
+)");
+  EXPECT_EQ(ids_of(api.functions),
+            (Strings{"t::identity<bool>(bool)", "t::identity<double>(double)", "t::identity<int>(int)",
+                     "t::identity<std::string>(std::string)", "t::match(const std::string &)",
+                     "t::put<int, int>(const int &, const int &)",
+                     "t::put<int, std::string>(const int &, const std::string &)",
+                     "t::put<std::string, int>(const std::string &, const int &)",
+                     "t::put<std::string, std::string>(const std::string &, const std::string &)"}));
+  const api::Callable& identity = *function_named(api, "t::identity<int>");
+  EXPECT_EQ(identity.name, "identity<int>");
+  EXPECT_TRUE(identity.is_instantiation);
+  EXPECT_EQ(identity.template_args, "int");
+  EXPECT_EQ(identity.result.category, api::TypeCategory::integer);
+  EXPECT_EQ(function_named(api, "t::match")->name, "match");  // the empty pack is deduced
+  const auto& node = class_named(api, "t::Node");
+  EXPECT_EQ(
+      ids_of(node.constructors),
+      (Strings{"t::Node::Node()", "t::Node::Node(const int &)", "t::Node::Node(const double &)",
+               "t::Node::Node(const bool &)", "t::Node::Node(const std::string &)", "t::Node::Node(const t::Node &)"}));
+  EXPECT_EQ(method_named(node, "as<std::string>").result.category, api::TypeCategory::string);
+  EXPECT_EQ(method_named(node, "as<std::string>").id, "t::Node::as<std::string>() const");
+  EXPECT_EQ(method_named(node, "operator[]").id, "t::Node::operator[](const int &) const");  // deduced, not named
+  EXPECT_NO_THROW(method_named(node, "make<int>"));  // defined outside the class: listed once
+  EXPECT_TRUE(api.unsupported.empty());
 }
 
 TEST(Entities, TargetsSelectByQualifiedName) {

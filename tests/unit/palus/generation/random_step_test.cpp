@@ -40,6 +40,31 @@ TEST_F(StepFixture, EmptyPoolOffersOnlyWhatNeedsNoObjects) {
   EXPECT_EQ(chosen, (std::set<std::uint32_t>{Library::kACtor, Library::kOtherCtor, Library::kFree}));
 }
 
+TEST_F(StepFixture, InstantiationsOfOneTemplateShareOneChance) {
+  // as<int>, as<double>, as<bool>, as<std::string> (one template) beside one plain callable.
+  std::vector<api::Callable> callables(5);
+  Catalog menu;
+  for (std::uint32_t i = 0; i < callables.size(); ++i) {
+    callables[i].id = "c" + std::to_string(i);
+    callables[i].file = "node.h";
+    callables[i].line = i < 4 ? 10 : 20;
+    callables[i].is_instantiation = i < 4;
+    CallableInfo info;
+    info.index = i;
+    info.id = callables[i].id;
+    info.callable = &callables[i];
+    menu.callables.push_back(info);
+  }
+  RandomStep step(menu, literals, {});
+  std::vector<const CallableInfo*> all;
+  for (const auto& c : menu.callables) all.push_back(&c);
+  Random random(5);
+  int plain = 0;
+  for (int i = 0; i < 4000; ++i) plain += step.pick(all, random).index == 4 ? 1 : 0;
+  EXPECT_GT(plain, 1600);  // about half (2000), where a uniform choice gives a fifth (800)
+  EXPECT_LT(plain, 2400);
+}
+
 TEST_F(StepFixture, CallableNowFollowsThePool) {
   RandomStep step(catalog, literals, {});
   Pool pool;
