@@ -105,23 +105,26 @@ std::string_view without_parameters(std::string_view id) {
   return id;
 }
 
-std::vector<std::string_view> template_arguments(std::string_view type) {
-  const std::size_t start = template_arguments_start(type);
-  if (start == npos) return {};
-  const std::string_view inner = type.substr(start + 1, type.size() - start - 2);
+std::vector<std::string_view> split_top_level(std::string_view list) {
   std::vector<std::string_view> out;
   int depth = 0;
   std::size_t from = 0;
-  for (std::size_t k = 0; k < inner.size(); ++k) {
-    if (opens(inner[k])) ++depth;
-    if (closes(inner[k])) depth = std::max(0, depth - 1);
-    if (inner[k] == ',' && depth == 0) {
-      out.push_back(text::trim(inner.substr(from, k - from)));
+  for (std::size_t k = 0; k < list.size(); ++k) {
+    if (opens(list[k])) ++depth;
+    if (closes(list[k])) depth = std::max(0, depth - 1);
+    if (list[k] == ',' && depth == 0) {
+      out.push_back(text::trim(list.substr(from, k - from)));
       from = k + 1;
     }
   }
-  if (const std::string_view last = text::trim(inner.substr(from)); !last.empty() || !out.empty()) out.push_back(last);
+  if (const std::string_view last = text::trim(list.substr(from)); !last.empty() || !out.empty()) out.push_back(last);
   return out;
+}
+
+std::vector<std::string_view> template_arguments(std::string_view type) {
+  const std::size_t start = template_arguments_start(type);
+  if (start == npos) return {};
+  return split_top_level(type.substr(start + 1, type.size() - start - 2));
 }
 
 std::string_view operator_symbol(std::string_view name) {

@@ -34,6 +34,10 @@ std::string_view unqualified(std::string_view qualified);
 /// "ns::C::f(int) const" -> "ns::C::f"; "ns::C::operator()(int)" -> "ns::C::operator()".
 std::string_view without_parameters(std::string_view id);
 
+/// A comma-separated list split at its top-level commas, each part trimmed: "int, std::pair<A,
+/// B>, void (*)(int, int)" -> {"int", "std::pair<A, B>", "void (*)(int, int)"}; {} when empty.
+std::vector<std::string_view> split_top_level(std::string_view list);
+
 /// The template arguments of `type` at top level: "std::map<K, std::pair<A, B>>" -> {"K",
 /// "std::pair<A, B>"}; {} when it has none. Each is trimmed.
 std::vector<std::string_view> template_arguments(std::string_view type);

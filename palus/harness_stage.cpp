@@ -12,7 +12,6 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
-#include "core/names.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/harness_source.hpp"
 #include "harness/codegen/runtime_root.hpp"
@@ -74,64 +73,14 @@ void stop_on_theories_error(const std::string& output, const Config& config, con
   }
 }
 
-/// Function template instantiations palus made up (api.yaml `template_args`), by id, with their
-/// number of parameters. One that does not compile or link is a type the template does not take
-/// (or one the library never instantiates), not a palus bug.
-std::map<std::string, std::size_t> instantiations_of(const api::Api& api) {
-  std::map<std::string, std::size_t> found;
-  auto add = [&](const std::vector<api::Callable>& callables) {
-    for (const auto& c : callables)
-      if (c.is_instantiation) found.emplace(c.id, c.params.size());
-  };
-  for (const auto& cls : api.classes) {
-    add(cls.constructors);
-    add(cls.methods);
-  }
-  add(api.functions);
-  return found;
-}
-
-/// The linker's spelling of a name made comparable with api.yaml's ("std::string", not
-/// "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >").
-std::string as_api_spells(std::string name) {
-  static const std::regex string_type(
-      R"(std::(__cxx11::)?basic_string<char, std::char_traits<char>, std::allocator<char> >)");
-  static const std::regex inline_namespace(R"(std::__cxx11::)");
-  static const std::regex space_before_close(" >");
-  name = std::regex_replace(name, string_type, "std::string");
-  return std::regex_replace(std::regex_replace(name, inline_namespace, "std::"), space_before_close, ">");
-}
-
-/// The number of parameters of the list that opens at `text[open]` ("(char const*, double*)"),
-/// or npos when it does not close.
-std::size_t parameter_count(const std::string& text, std::size_t open) {
-  int depth = 0;
-  for (std::size_t i = open; i < text.size(); ++i) {
-    if (text[i] == '(' || text[i] == '<') ++depth;
-    if (text[i] == ')' || text[i] == '>') --depth;
-    if (depth != 0) continue;
-    const std::string list = text.substr(open + 1, i - open - 1);
-    // The list split at its top-level commas, by the scanner of template arguments.
-    return list.empty() ? 0 : names::template_arguments("f<" + list + ">").size();
-  }
-  return std::string::npos;
-}
-
-/// The instantiation a link error comes from: the function the linker says refers to the missing
-/// symbol, or else the symbol itself ("undefined reference to `bool ns::parse<double>(char
-/// const*, double*)'"). The error's line is that of some inlined call, not of the culprit.
-std::string undefined_instantiation(const harness::HarnessCompileError& error,
-                                    const std::map<std::string, std::size_t>& instantiations) {
-  const std::string prefix = "undefined reference to ";
-  if (error.message.rfind(prefix, 0) != 0) return {};
-  for (const std::string& where : {as_api_spells(error.function), as_api_spells(error.message.substr(prefix.size()))}) {
-    for (const auto& [id, params] : instantiations) {
-      const std::string name(names::without_parameters(id));
-      const auto at = where.find(name + "(");
-      if (at != std::string::npos && parameter_count(where, at + name.size()) == params) return id;
-    }
-  }
-  return {};
+/// The callable whose thunk the linker names for a link error ("in function
+/// `thunk_97(palus::harness::Call&)'"); "" when it names none.
+std::string thunk_named(const std::string& function, const std::vector<std::string>& ids) {
+  static const std::regex thunk(R"(^thunk_([0-9]+)\()");
+  std::smatch m;
+  if (!std::regex_search(function, m, thunk)) return {};
+  const std::size_t index = std::stoul(m[1].str());
+  return index < ids.size() ? ids[index] : std::string();
 }
 
 }  // namespace
@@ -157,11 +106,16 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
 
   HarnessStageResult result;
   std::map<std::string, std::string> dropped;
-  const std::map<std::string, std::size_t> instantiations = instantiations_of(api);
+  const std::vector<harness::InstantiationRef> instantiations = harness::instantiations_of(api);
+  auto is_instantiation = [&](const std::string& id) {
+    return std::any_of(instantiations.begin(), instantiations.end(), [&](const auto& i) { return i.id == id; });
+  };
   // Abstract object profiles (for model+constraints and palus) read private fields; should that
   // not compile for some class layout, the harness goes without them rather than not at all.
   std::string profiles = models::render_profile_functions(api, {});
-  for (int attempt = 0;; ++attempt) {
+  // Rounds that only leave out instantiations do not count: each drops one callable at least, and
+  // a template tried with four types may fail four times over a compile and a link.
+  for (int attempt = 0;;) {
     harness::HarnessSource source = harness::generate_harness_source(api, headers, dropped, config.oracles.contracts,
                                                                      profiles, config.oracles.theories);
     write_file_if_changed(build.harness_cpp, source.text);
@@ -174,20 +128,29 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
       write_file_atomically(dir / "callables.yaml", manifest(built.executable, source, result.palus_bugs));
       return result;
     }
-    bool repaired = false;
+    bool repaired = false, repaired_other = false;
+    // Each error's callable: for a link error, the instantiation or thunk the linker names (its
+    // line is that of some inlined call), else the callable whose thunk holds the line.
+    std::vector<std::string> culprits;
+    for (const auto& error : built.harness_errors) {
+      std::string id = harness::undefined_instantiation(error, instantiations);
+      if (id.empty() || dropped.contains(id) ||
+          std::find(source.callables.begin(), source.callables.end(), id) == source.callables.end())
+        id = thunk_named(error.function, source.callables);
+      if (id.empty()) id = callable_at(source.text, error.line, source.callables);
+      culprits.push_back(id);
+    }
     const bool blame_profiles =
-        !profiles.empty() && std::any_of(built.harness_errors.begin(), built.harness_errors.end(), [&](const auto& e) {
-          return callable_at(source.text, e.line, source.callables).empty();
-        });
+        !profiles.empty() && std::any_of(culprits.begin(), culprits.end(), [](const auto& id) { return id.empty(); });
     if (blame_profiles || (built.harness_errors.empty() && !profiles.empty())) {
       result.palus_bugs.push_back("the abstract profile functions do not compile; profiles are off (see " +
                                   (build.dir / "build.log").string() + ")");
       profiles.clear();
       continue;
     }
-    for (const auto& error : built.harness_errors) {
-      std::string id = undefined_instantiation(error, instantiations);
-      if (id.empty()) id = callable_at(source.text, error.line, source.callables);
+    for (std::size_t e = 0; e < built.harness_errors.size(); ++e) {
+      const auto& error = built.harness_errors[e];
+      const std::string& id = culprits[e];
       std::string bug =
           fmt::format("harness.cpp:{}: {}{}", error.line, error.message, id.empty() ? "" : " (" + id + ")");
       if (id.empty() || attempt == kMaxRepairs) {
@@ -195,24 +158,26 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
             "palus bug: the generated harness does not compile: " + (build.harness_cpp.parent_path() / bug).string() +
             "\n(full log: " + (build.dir / "build.log").string() + ")");
       }
-      // A type the headers only declare (pugixml's xml_node_struct, taken or returned by pointer)
-      // cannot be held by the harness: the library's choice, not a palus bug.
-      if (instantiations.contains(id)) {
+      if (is_instantiation(id)) {  // a type the template does not take, or one the library never instantiates
         repaired =
             dropped.emplace(id, "a function template instantiation that does not compile: " + bug).second || repaired;
         continue;
       }
+      // A type the headers only declare (pugixml's xml_node_struct, taken or returned by pointer)
+      // cannot be held by the harness: the library's choice, not a palus bug.
       if (error.message.find("incomplete type") != std::string::npos) {
-        repaired = dropped.emplace(id, "a type it takes or returns is only declared in the headers: " + bug).second ||
-                   repaired;
+        repaired_other =
+            dropped.emplace(id, "a type it takes or returns is only declared in the headers: " + bug).second ||
+            repaired_other;
         continue;
       }
       if (dropped.emplace(id, "palus bug: the generated call does not compile: " + bug).second) {
         result.palus_bugs.push_back(bug);
-        repaired = true;
+        repaired_other = true;
       }
     }
-    if (!repaired)
+    if (repaired_other) ++attempt;
+    if (!repaired && !repaired_other)
       throw std::runtime_error("palus bug: the generated harness does not compile; see " +
                                (build.dir / "build.log").string());
   }

@@ -73,43 +73,6 @@ std::string build_file(const HarnessBuildInput& in) {
   return out.str();
 }
 
-/// Errors ninja reported for the harness object or the link, each tied to the harness.cpp line
-/// it comes from: its own, or the last harness.cpp line named before it ("required from here").
-std::vector<HarnessCompileError> harness_errors(const std::string& output, const fs::path& harness_cpp) {
-  std::vector<HarnessCompileError> errors;
-  const std::string name = harness_cpp.filename().string();
-  std::regex mention("(^|/)" + std::regex_replace(name, std::regex("[.]"), "[.]") + ":([0-9]+):");
-  std::regex error("(error: |undefined reference to )(.*)$");
-  std::regex in_function(": in function `(.*)':$");
-  std::string function;
-  std::istringstream lines(output);
-  std::string line;
-  bool in_harness = false;
-  unsigned last_line = 0;
-  std::smatch m;
-  while (std::getline(lines, line)) {
-    if (line.rfind("FAILED: ", 0) == 0) {
-      in_harness = line.find("obj/harness.o") != std::string::npos || line.find("palus-harness") != std::string::npos;
-      last_line = 0;
-      continue;
-    }
-    if (!in_harness) continue;
-    // "In file included from ...harness.cpp:5:" names where a header came in, not a call.
-    const std::size_t text = line.find_first_not_of(' ');
-    const bool include_chain = line.rfind("In file included from ", 0) == 0 ||
-                               (text != std::string::npos && line.compare(text, 5, "from ") == 0);
-    if (!include_chain && std::regex_search(line, m, mention))
-      last_line = static_cast<unsigned>(std::stoul(m[2].str()));
-    if (line.find("collect2: error:") != std::string::npos) continue;  // the linker's summary, not one error
-    if (std::regex_search(line, m, in_function)) function = m[1].str();
-    if (std::regex_search(line, m, error) && last_line > 0) {
-      const bool link = m[1].str() != "error: ";
-      errors.push_back({last_line, link ? "undefined reference to " + m[2].str() : m[2].str(), link ? function : ""});
-    }
-  }
-  return errors;
-}
-
 }  // namespace
 
 std::string first_library_error(const std::string& output, const fs::path& project_dir) {

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "build_errors.hpp"
+
 namespace palus::harness {
 
 struct HarnessBuildInput {
@@ -22,15 +24,6 @@ struct HarnessBuildInput {
   std::vector<std::string> sanitizers;  ///< address, undefined, thread, leak
   bool coverage = true;
   unsigned jobs = 2;
-};
-
-/// A compiler error in the generated harness.cpp: a palus bug, reported with the harness line.
-struct HarnessCompileError {
-  unsigned line = 0;
-  std::string message;
-  /// For a link error, the function whose code refers to the missing symbol, as the linker names
-  /// it ("in function `ns::f<double>(double*)'"); its line may be that of some inlined call.
-  std::string function;
 };
 
 struct HarnessBuildResult {
