@@ -55,7 +55,7 @@ enum class CallableKind { constructor, method, static_method, function };
 
 struct Callable {
   std::string id;     ///< unique signature: "tinysql::Statement::executeQuery(const std::string &)"
-  std::string name;   ///< "executeQuery", "operator=="
+  std::string name;   ///< "executeQuery", "operator==", "as<int>" (an instantiation that names its arguments)
   std::string owner;  ///< qualified class of a constructor or method; empty for free functions
   CallableKind kind = CallableKind::method;
   TypeRef result;  ///< void for constructors
@@ -67,8 +67,9 @@ struct Callable {
   /// or assignment, whose result is its receiver, not a part of it.
   bool returns_this = false;
   std::string constructor_kind;  ///< default | copy | move | converting | other (constructors only)
-  /// An instantiation of a function template: the types its parameters were given ("int, std::string";
-  /// empty for a plain function, and for one whose only parameter is a pack, given no types).
+  /// An instantiation of a function template (analysis's menu of types): the types its type
+  /// parameters were given ("int, std::string"); empty when every template parameter is a pack
+  /// (left empty) or defaulted. Always empty for a plain function.
   std::string template_args;
   bool is_instantiation = false;
   std::string file;

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <string_view>
 
+#include "core/names.hpp"
+
 namespace palus::api {
 
 bool moves_from(const TypeRef& param, const Class* cls) {
@@ -82,6 +84,10 @@ std::optional<std::size_t> written_stream(const Callable& f) {
   for (std::size_t k = 0; k < f.params.size(); ++k)
     if (f.params[k].type.category == TypeCategory::ostream) return k;
   return std::nullopt;
+}
+
+std::string written_name(const Callable& c) {
+  return std::string(names::without_template_arguments(names::without_parameters(c.id)));
 }
 
 }  // namespace palus::api

@@ -61,4 +61,9 @@ const Class* find_class(const Api& api, std::string_view name);
 /// destroying it are defined.
 bool is_iterator(const Class& cls);
 
+/// The name a user writes for `c` (PALUS_PARAM_VALUES, the uncovered-branch advice): its id
+/// without parameters and without the template arguments an instantiation names: "ns::C::f",
+/// "YAML::Node::as" for YAML::Node::as<int>() const.
+std::string written_name(const Callable& c);
+
 }  // namespace palus::api

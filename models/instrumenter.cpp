@@ -91,11 +91,6 @@ bool is_allocation_function(CXCursor function) {
   return name.rfind("operator new", 0) == 0 || name.rfind("operator delete", 0) == 0;
 }
 
-bool is_parameter_pack(CXCursor parm) {
-  const std::string type = clang::take(clang_getTypeSpelling(clang_getCursorType(parm)));
-  return type.size() >= 3 && type.compare(type.size() - 3, 3, "...") == 0;
-}
-
 /// The body of a definition when a probe can go into it: a plain compound statement (not a
 /// function-try-block, not a coroutine body, which libclang shows as an unexposed statement).
 std::optional<CXCursor> plain_body(CXCursor function) {
@@ -213,7 +208,7 @@ class UnitScanner {
     }
     for (CXCursor parm : analysis::parameters_of(function)) {
       const std::string name = clang::spelling_of(parm);
-      s.args.push_back(name.empty() || is_parameter_pack(parm) ? "::palus_trace::unnamed" : name);
+      s.args.push_back(name.empty() || analysis::is_parameter_pack(parm) ? "::palus_trace::unnamed" : name);
     }
     return s;
   }

@@ -2,6 +2,7 @@
 
 #include "core/clang/clang_util.hpp"
 #include "core/names.hpp"
+#include "core/text.hpp"
 
 namespace palus::analysis {
 namespace {
@@ -27,26 +28,50 @@ std::vector<CXCursor> parameters_of(CXCursor function) {
   return result;
 }
 
-std::string callable_id(CXCursor decl, const std::string& owner, const TemplateSubstitution& subst) {
+bool is_parameter_pack(CXCursor parm) {
+  const std::string type = clang::take(clang_getTypeSpelling(clang_getCursorType(parm)));
+  return type.size() >= 3 && type.compare(type.size() - 3, 3, "...") == 0;
+}
+
+namespace {
+
+std::string id_of(CXCursor decl, const std::string& owner, const TemplateSubstitution& subst,
+                  const std::string* template_args) {
   decl = clang_getCanonicalCursor(decl);
   const bool constructor = function_kind(decl) == CXCursor_Constructor;
+  const std::string name = clang::spelling_of(decl);
+  // An instantiation names its arguments unless they are deduced (constructors, operators).
+  const std::string named_args =
+      template_args != nullptr && !template_args->empty() && !constructor && names::operator_symbol(name).empty()
+          ? "<" + *template_args + ">"
+          : "";
   std::string prefix;
   if (!owner.empty()) {
-    prefix = owner + "::" + (constructor ? std::string(names::last_component(owner)) : clang::spelling_of(decl));
+    prefix = owner + "::" + (constructor ? std::string(names::last_component(owner)) : name + named_args);
   } else if (constructor) {
     // A class template's constructor is spelt "Box<T>"; api.yaml names constructors after the class.
     const std::string cls = clang::qualified_name(clang_getCursorSemanticParent(decl));
     prefix = cls + "::" + std::string(names::last_component(cls));
   } else {
-    prefix = clang::qualified_name(decl);
+    prefix = clang::qualified_name(decl) + named_args;
   }
-  std::string signature;
-  const std::vector<CXCursor> params = parameters_of(decl);
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    if (i > 0) signature += ", ";
-    signature += describe_type(clang_getCursorType(params[i]), subst).spelling;
+  std::vector<std::string> signature;
+  for (CXCursor parm : parameters_of(decl)) {
+    if (template_args != nullptr && is_parameter_pack(parm)) continue;
+    signature.push_back(describe_type(clang_getCursorType(parm), subst).spelling);
   }
-  return prefix + "(" + signature + ")" + (clang_CXXMethod_isConst(decl) != 0 ? " const" : "");
+  return prefix + "(" + text::join(signature) + ")" + (clang_CXXMethod_isConst(decl) != 0 ? " const" : "");
+}
+
+}  // namespace
+
+std::string callable_id(CXCursor decl, const std::string& owner, const TemplateSubstitution& subst) {
+  return id_of(decl, owner, subst, nullptr);
+}
+
+std::string instantiation_id(CXCursor decl, const std::string& owner, const TemplateSubstitution& subst,
+                             const std::string& template_args) {
+  return id_of(decl, owner, subst, &template_args);
 }
 
 }  // namespace palus::analysis

@@ -18,7 +18,17 @@ namespace palus::analysis {
 /// template parameters when `decl` belongs to a class template seen through an alias.
 std::string callable_id(CXCursor decl, const std::string& owner = {}, const TemplateSubstitution& subst = {});
 
+/// The id of an instantiation of the function template `decl` (palus/analysis's template menu):
+/// as callable_id, with `subst` giving the template's own parameters too, its pack parameters left
+/// out (an empty pack), and "<template_args>" after the name when the call names them
+/// ("YAML::Node::as<int>() const"; not for a constructor or operator, whose arguments are deduced).
+std::string instantiation_id(CXCursor decl, const std::string& owner, const TemplateSubstitution& subst,
+                             const std::string& template_args);
+
 /// The declared parameters of a function or function template, in order.
 std::vector<CXCursor> parameters_of(CXCursor function);
+
+/// A function parameter that expands a pack (`A&&... args`).
+bool is_parameter_pack(CXCursor parm);
 
 }  // namespace palus::analysis

@@ -1,8 +1,5 @@
 #include "palus/analysis/entity_collector.hpp"
 
-#include <fmt/format.h>
-#include <fmt/ranges.h>
-
 #include <algorithm>
 
 #include "core/clang/callable_id.hpp"
@@ -10,6 +7,7 @@
 #include "core/clang/type_names.hpp"
 #include "core/error.hpp"
 #include "core/names.hpp"
+#include "core/text.hpp"
 
 namespace palus::analysis {
 
@@ -49,6 +47,15 @@ std::string constructor_kind(CXCursor ctor) {
   return "other";
 }
 
+/// Leaves out each instantiation whose id is that of a plain function (a template tried with
+/// std::string beside an overload taking std::string): the plain one is what a call picks.
+void drop_shadowed_instantiations(std::vector<api::Callable>& callables) {
+  std::set<std::string> plain;
+  for (const auto& c : callables)
+    if (!c.is_instantiation) plain.insert(c.id);
+  std::erase_if(callables, [&](const api::Callable& c) { return c.is_instantiation && plain.contains(c.id); });
+}
+
 /// The types of the menu, read from the aliases kTemplateMenuSource declares in the unit.
 TemplateMenu template_menu(CXCursor unit) {
   std::map<std::string, CXType> aliases;
@@ -75,11 +82,7 @@ struct Instantiation {
   std::string args;
   std::string pack;
   /// A function parameter that expands the pack (`A&&... a`): it takes no argument.
-  bool is_pack(CXCursor parm) const {
-    if (pack.empty()) return false;
-    const auto tokens = clang::tokens_of(parm);
-    return std::find(tokens.begin(), tokens.end(), "...") != tokens.end();
-  }
+  bool is_pack(CXCursor parm) const { return !pack.empty() && is_parameter_pack(parm); }
 };
 
 /// The type parameters of a function template that palus gives types (`chosen`, in order), its
@@ -132,6 +135,7 @@ class Collector {
 
   EntityScan finish() {
     resolve_aliases();
+    drop_shadowed_instantiations(scan_.functions);
     for (const auto& [name, pattern] : templates_) {
       if (instantiated_.contains(name) || !filter_.selects(name)) continue;
       unsupported(pattern, name,
@@ -199,7 +203,7 @@ class Collector {
     auto callable = make_callable(decl, api::CallableKind::function, "", {});
     if (!callable) return;
     if (std::any_of(scan_.functions.begin(), scan_.functions.end(),
-                    [&](const api::Callable& c) { return c.id == callable->id; })) {
+                    [&](const api::Callable& c) { return c.id == callable->id && !c.is_instantiation; })) {
       return;  // declared again (e.g. a friend declaration and the namespace-scope one)
     }
     scan_.function_usr_by_id[callable->id] = usr_of(clang_getCanonicalCursor(decl));
@@ -297,7 +301,6 @@ class Collector {
     const auto loc = location_of(decl);
     c.file = loc.file;
     c.line = loc.line;
-    std::vector<std::string> signature;
     const std::vector<CXCursor> params = parameters_of(decl);
     for (std::size_t i = 0; i < params.size(); ++i) {
       CXCursor parm = params[i];
@@ -306,7 +309,6 @@ class Collector {
       p.name = spelling_of(parm);
       if (p.name.empty()) p.name = "arg" + std::to_string(i);
       p.type = describe_type(clang_getCursorType(parm), subst);
-      signature.push_back(p.type.spelling);
       c.params.push_back(std::move(p));
     }
     if (kind == api::CallableKind::constructor) {
@@ -322,14 +324,8 @@ class Collector {
       c.is_virtual = clang_CXXMethod_isVirtual(decl) != 0;
       c.is_pure = clang_CXXMethod_isPureVirtual(decl) != 0;
     }
-    if (instantiation == nullptr) {
-      c.id = callable_id(decl, owner, subst);
-    } else {
-      const std::string prefix = !owner.empty()
-                                     ? owner + "::" + c.name
-                                     : qualified_name(decl) + (names_arguments ? "<" + instantiation->args + ">" : "");
-      c.id = fmt::format("{}({}){}", prefix, fmt::join(signature, ", "), c.is_const ? " const" : "");
-    }
+    c.id = instantiation == nullptr ? callable_id(decl, owner, subst)
+                                    : instantiation_id(decl, owner, subst, instantiation->args);
     return c;
   }
 
@@ -371,7 +367,7 @@ class Collector {
         subst[params.chosen[i]] = menu[pick[i]];
         args.push_back(qualified_spelling(menu[pick[i]]));
       }
-      use.args = fmt::format("{}", fmt::join(args, ", "));
+      use.args = text::join(args);
       result.emplace_back(std::move(use), std::move(subst));
       std::size_t i = 0;
       while (i < pick.size() && ++pick[i] == menu.size()) pick[i++] = 0;
@@ -405,6 +401,8 @@ class Collector {
       scan.field_prefix_to = owner + "::";
     }
     for (CXCursor member : children_of(decl)) scan_member(member, scan, subst);
+    drop_shadowed_instantiations(scan.cls.constructors);
+    drop_shadowed_instantiations(scan.cls.methods);
     scan_.classes.push_back(std::move(scan));
   }
 

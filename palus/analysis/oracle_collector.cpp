@@ -1,7 +1,6 @@
 #include "palus/analysis/oracle_collector.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
@@ -9,6 +8,7 @@
 #include <optional>
 #include <string_view>
 
+#include "core/api_rules.hpp"
 #include "core/clang/callable_id.hpp"
 #include "core/clang/clang_util.hpp"
 #include "core/clang/type_names.hpp"
@@ -225,7 +225,7 @@ class Collector {
 std::map<std::string, std::set<std::string>> parameters_by_name(const api::Api& api) {
   std::map<std::string, std::set<std::string>> result;
   const auto add = [&](const api::Callable& c) {
-    auto& known = result[std::string(names::without_parameters(c.id))];
+    auto& known = result[api::written_name(c)];
     for (const auto& p : c.params) known.insert(p.name);
   };
   for (const auto& cls : api.classes) {

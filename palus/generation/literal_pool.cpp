@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 
+#include "core/api_rules.hpp"
 #include "core/names.hpp"
 #include "harness/codegen/callable_plan.hpp"
 #include "palus/generation/scalar_type.hpp"
@@ -143,7 +144,7 @@ void LiteralPool::add_param_values(const api::Api& api) {
       continue;
     }
     for (const api::Callable* c : all) {
-      if (names::without_parameters(c->id) != given.callable) continue;
+      if (api::written_name(*c) != given.callable) continue;
       for (const auto& p : c->params)
         if (p.name == given.param) add_values(c->id, p.name, given_values(p.type, values));
     }

@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "core/names.hpp"
 #include "palus/generation/assemble.hpp"
 
 namespace palus::generation {
@@ -33,9 +34,10 @@ RandomStep::RandomStep(const Catalog& catalog, const LiteralPool& literals, Step
     : catalog_(catalog), literals_(literals), options_(options) {
   std::map<std::string, std::size_t> per_template;
   auto template_of = [](const CallableInfo& c) {
-    return c.callable != nullptr && c.callable->is_instantiation
-               ? fmt::format("{}:{}", c.callable->file, c.callable->line)
-               : std::string();
+    if (c.callable == nullptr || !c.callable->is_instantiation) return std::string();
+    // The class too: member templates of two aliases of one class template share a line.
+    return fmt::format("{}::{}@{}:{}", c.callable->owner, names::without_template_arguments(c.callable->name),
+                       c.callable->file, c.callable->line);
   };
   for (const auto& c : catalog_.callables) {
     if (!c.usable || c.is_check()) continue;

@@ -12,6 +12,7 @@
 #include <tuple>
 #include <utility>
 
+#include "core/api_rules.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
 
@@ -21,9 +22,7 @@ namespace {
 using Declaration = std::pair<std::string, unsigned>;  // file, line
 
 /// "ns::C::f" of a method, "ns::f" of a function (as PALUS_PARAM_VALUES names them).
-std::string callable_name(const api::Callable& c) {
-  return c.owner.empty() ? std::string(names::without_parameters(c.id)) : c.owner + "::" + c.name;
-}
+std::string callable_name(const api::Callable& c) { return api::written_name(c); }
 
 /// What the api.yaml knows that the diagnosis asks: callables by name and by declaration, and
 /// who writes each field; which functions the tests ran.

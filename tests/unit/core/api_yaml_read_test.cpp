@@ -100,7 +100,16 @@ Api sample_api(const std::filesystem::path& base) {
                             (base / "src/ops.cpp").string(), 3);
   equal.is_operator = true;
   equal.params = {{"a", shape_ref}, {"b", shape_ref}};
-  api.functions = {equal};
+  // Instantiations of function templates: one that names its argument, one whose pack is empty.
+  const TypeRef double_type = type("double", "double", Passing::value, TypeCategory::floating);
+  Callable scale =
+      callable("shapes::scale<double>(double)", "scale<double>", "", CallableKind::function, double_type, header, 30);
+  scale.params = {{"v", double_type}};
+  scale.is_instantiation = true;
+  scale.template_args = "double";
+  Callable count = callable("shapes::count()", "count", "", CallableKind::function, int_type, header, 31);
+  count.is_instantiation = true;
+  api.functions = {equal, scale, count};
 
   Enum color;
   color.name = "shapes::Color";
@@ -180,6 +189,11 @@ TEST_F(ApiYamlRead, RoundTripGivesTheSameText) {
   EXPECT_EQ(put.literals, sample_api(base()).classes[1].methods[0].literals);
   EXPECT_EQ(box.methods[1].kind, CallableKind::static_method);
   EXPECT_EQ(api.functions[0].owner, "");
+  EXPECT_FALSE(api.functions[0].is_instantiation);
+  EXPECT_TRUE(api.functions[1].is_instantiation);
+  EXPECT_EQ(api.functions[1].template_args, "double");
+  EXPECT_TRUE(api.functions[2].is_instantiation) << "an empty pack: template_args \"\"";
+  EXPECT_EQ(api.functions[2].template_args, "");
   EXPECT_EQ(api.functions[0].file, (base() / "src/ops.cpp").string());
   EXPECT_EQ(api.enums[0].values,
             (std::vector<std::pair<std::string, std::int64_t>>{{"Red", 5}, {"Green", -1}, {"Blue", 2}}));

@@ -255,6 +255,51 @@ template <typename T> T Node::make() { return T(); }
   EXPECT_TRUE(api.unsupported.empty());
 }
 
+TEST(Entities, TemplatesThatCannotBeTriedSayWhyAndPlainOverloadsWin) {
+  const auto api = analyze_snippet(R"(
+#include <string>
+namespace t {
+template <typename... A, typename T> void after_pack(T, A...) {}
+template <typename A, typename B, typename C> void three(A, B, C) {}
+struct K {
+  template <typename T> bool operator()() const { return true; }
+  template <typename T> explicit K(const T&) {}
+  explicit K(const std::string&) {}
+};
+template <typename T> void show(const T&) {}
+void show(const std::string&) {}
+template <typename V> class Box {
+ public:
+  template <typename U> V mix(U) const { return V(); }
+};
+using IntBox = Box<int>;
+}
+)");
+  auto reason = [&](const std::string& entity) {
+    for (const auto& u : api.unsupported)
+      if (u.entity == entity) return u.reason;
+    return std::string("(not listed)");
+  };
+  EXPECT_NE(reason("t::after_pack(T, A...)").find("cannot be given explicitly"), std::string::npos);
+  EXPECT_NE(reason("t::three(A, B, C)").find("more than two"), std::string::npos);
+  EXPECT_NE(reason("t::K::operator()()").find("cannot be deduced"), std::string::npos);
+  const auto& k = class_named(api, "t::K");
+  std::size_t string_constructors = 0;
+  for (const auto& c : k.constructors) {
+    if (c.id != "t::K::K(const std::string &)") continue;
+    ++string_constructors;
+    EXPECT_FALSE(c.is_instantiation) << "the plain constructor, declared after the template";
+  }
+  EXPECT_EQ(string_constructors, 1u);
+  std::size_t shows = 0;
+  for (const auto& f : api.functions) shows += f.id.rfind("t::show", 0) == 0 ? 1 : 0;
+  EXPECT_EQ(shows, 5u);  // four instantiations, named explicitly (show<std::string>), and the plain one
+  EXPECT_FALSE(function_named(api, "t::show(const std::string &)")->is_instantiation);
+  const auto& box = class_named(api, "t::IntBox");
+  EXPECT_EQ(method_named(box, "mix<double>").id, "t::IntBox::mix<double>(double) const");
+  EXPECT_EQ(method_named(box, "mix<double>").result.spelling, "int") << "the class's own parameter too";
+}
+
 TEST(Entities, TargetsSelectByQualifiedName) {
   const auto api =
       analyze_snippet("namespace a { struct X {}; } namespace b { struct Y {}; } struct Z {};", "", {"a::.*"});
