@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <set>
 
 #include "core/api_rules.hpp"
@@ -119,16 +120,24 @@ std::string made_up_pointer(const CallableInfo& info) {
   return "";
 }
 
-/// A parameter named as a size, count or index, or (unless `named_only`) of an unsigned type.
-bool sizes(const InputNeed& need, const Input& input, bool named_only = false) {
-  if (need.param == nullptr) return false;
-  if (input.kind == InputKind::unsigned_integer && !named_only) return true;
-  std::string name = need.param->name;
+/// True when `name`, lowercased, contains a word that names a size, count, index or offset (a byte
+/// position: jsoncpp's Value::setOffsetLimit(-100) made Reader::pushError compute null - 100).
+bool names_size(std::string name) {
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (name == "n" || name == "i") return true;
-  for (const char* part : {"size", "len", "count", "index", "idx", "capacity", "num", "reserve", "pos"})
+  for (const char* part : {"size", "len", "count", "index", "idx", "capacity", "num", "reserve", "pos", "offset"})
     if (name.find(part) != std::string::npos) return true;
   return false;
+}
+
+/// A parameter named as a size, count, index or offset, the one argument of a setter so named
+/// (`setOffsetLimit(limit)`), or (unless `named_only`) of an unsigned type.
+bool sizes(const InputNeed& need, const Input& input, const api::Callable* callable, bool named_only = false) {
+  if (need.param == nullptr) return false;
+  if (input.kind == InputKind::unsigned_integer && !named_only) return true;
+  if (need.param->name == "n" || need.param->name == "i" || need.param->name == "N") return true;
+  if (names_size(need.param->name)) return true;
+  return callable != nullptr && callable->params.size() == 1 && callable->name.rfind("set", 0) == 0 &&
+         names_size(callable->name);
 }
 
 /// A size, count or index of 2^24 or more (or negative) given to a statement of `sequence`: ""
@@ -146,13 +155,57 @@ std::string huge_size(const Sequence& sequence, const Catalog& catalog, bool cra
       const auto magnitude = static_cast<std::int64_t>(kHuge);
       const bool huge = (in.kind == InputKind::unsigned_integer && in.u >= kHuge) ||
                         (in.kind == InputKind::signed_integer && (in.i >= magnitude || in.i < 0));
-      if (!huge || !sizes(info.inputs[i], in, crashed)) continue;
+      if (!huge || !sizes(info.inputs[i], in, info.callable, crashed)) continue;
       const std::string value = in.kind == InputKind::unsigned_integer ? std::to_string(in.u) : std::to_string(in.i);
       if (crashed)
         return fmt::format("`{}` of {} got {}, past any size a caller has: the call may require it within bounds",
                            info.inputs[i].param->name, info.id, value);
       return fmt::format("`{}` of {} got {}: the time or memory the run took may be what that value asks for",
                          info.inputs[i].param->name, info.id, value);
+    }
+  }
+  return "";
+}
+
+/// A count, position or index given to a method of an object, more than the size() or length() the
+/// harness observed on that object just before: re2's StringPiece("hello").remove_suffix(100),
+/// then a read of the piece, reads 100 bytes before the text (std::string_view's n and pos must be
+/// within its size too). "" when none.
+std::string past_the_object(const Sequence& sequence, const harness::protocol::RunResult& result,
+                            const Catalog& catalog) {
+  using harness::protocol::ValueKind;
+  for (std::size_t k = 0; k < sequence.size(); ++k) {
+    const CallableInfo& info = catalog.callables[sequence[k].callable];
+    const auto& inputs = sequence[k].inputs;
+    if (!info.is_method || inputs.empty() || inputs[0].kind != InputKind::ref || inputs[0].ref >= k) continue;
+    const std::uint32_t object = inputs[0].ref;
+    // The object's size as last observed before this call.
+    std::optional<std::uint64_t> size;
+    for (std::size_t j = std::min(k, result.statements.size()); j-- > 0 && !size;) {
+      for (const auto& o : result.statements[j].observations) {
+        const api::Callable* observer = catalog.callables[o.callable].callable;
+        if (o.object != object || o.threw || observer == nullptr) continue;
+        if (observer->name != "size" && observer->name != "length") continue;
+        if (o.value.kind == ValueKind::unsigned_integer) size = o.value.u;
+        if (o.value.kind == ValueKind::signed_integer && o.value.i >= 0) size = static_cast<std::uint64_t>(o.value.i);
+      }
+    }
+    if (!size) continue;
+    for (std::size_t i = 1; i < inputs.size() && i < info.inputs.size(); ++i) {
+      const Input& in = inputs[i];
+      if (!sizes(info.inputs[i], in, info.callable, true)) continue;
+      std::uint64_t value = 0;
+      if (in.kind == InputKind::unsigned_integer)
+        value = in.u;
+      else if (in.kind == InputKind::signed_integer)
+        value = static_cast<std::uint64_t>(in.i);  // a negative one wraps, as it does in a size_type
+      else
+        continue;
+      if (value <= *size) continue;
+      return fmt::format(
+          "`{}` of {} got {}, more than the object's size ({}): the call may require it within the object",
+          info.inputs[i].param->name, info.id,
+          in.kind == InputKind::signed_integer ? std::to_string(in.i) : std::to_string(in.u), *size);
     }
   }
   return "";
@@ -221,7 +274,8 @@ FailedAssert failed_assert(const std::string& message) {
   return a;
 }
 
-Confidence judge_confidence(const Classified& failure, const Sequence& failing, const Catalog& catalog) {
+Confidence judge_confidence(const Classified& failure, const Sequence& failing, const Catalog& catalog,
+                            const harness::protocol::RunResult* observed) {
   Confidence c;
   if (failing.empty()) return c;
   const std::size_t at = failing_index(failure, failing);
@@ -267,6 +321,13 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
       c.high = false;
       c.suspicion = huge;
       return c;
+    }
+    if (observed != nullptr) {
+      if (std::string past = past_the_object(failing, *observed, catalog); !past.empty()) {
+        c.high = false;
+        c.suspicion = past;
+        return c;
+      }
     }
   }
   if (failure.kind == "contract") {

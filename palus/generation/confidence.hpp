@@ -28,7 +28,11 @@ struct Confidence {
 ///   string with a size after it, or two C strings (a range) had a pointer the generator made up.
 /// - Running out of time or memory after a size, count or index of magnitude 2^24 or more may be
 ///   what that value asked for.
-Confidence judge_confidence(const Classified& failure, const Sequence& failing, const Catalog& catalog);
+/// - A crash after a count or position given to a method of an object, more than the size() or
+///   length() observed on it before, may be out of bounds. `observed`: a run of the statements
+///   before the failing one (a crash leaves no observations of its own run).
+Confidence judge_confidence(const Classified& failure, const Sequence& failing, const Catalog& catalog,
+                            const harness::protocol::RunResult* observed = nullptr);
 
 /// A failed assert's parts, from its message ("...: src/a.cpp:12: int f(int): Assertion `x > 0'
 /// failed."); all empty when `message` holds none.

@@ -434,7 +434,11 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
   test.identity = final_verdict.key;
   const auto failing_index = static_cast<std::size_t>(test.failing_statement);
   test.subject = subject_of(catalog_.callables[minimal[std::min(failing_index, minimal.size() - 1)].callable]);
-  const Confidence confidence = judge_confidence(final_verdict, minimal, catalog_);
+  // A crash leaves no observations: the statements before it, run again, show the objects' sizes.
+  std::optional<harness::protocol::RunResult> observed;
+  if ((final_verdict.kind == "crash" || final_verdict.kind == "sanitizer") && failing_index > 0 && !out_of_time())
+    observed = judged(minimal.prefix(std::min(failing_index, minimal.size()))).first.result;
+  const Confidence confidence = judge_confidence(final_verdict, minimal, catalog_, observed ? &*observed : nullptr);
   test.suspicion = confidence.suspicion;
   if (!confidence.precondition.empty() && std::find(stats_.preconditions.begin(), stats_.preconditions.end(),
                                                     confidence.precondition) == stats_.preconditions.end())

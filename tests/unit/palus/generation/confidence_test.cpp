@@ -333,6 +333,63 @@ TEST(Confidence, OnlyALengthNamedAsOneAfterACStringIsABuffersSize) {
   EXPECT_FALSE(judged(4, Input::unsigned_integer(100)).high) << "an unnamed unsigned integer after a C string";
 }
 
+TEST(Confidence, ACrashAfterANegativeOffsetIsSuspect) {
+  const api::TypeRef offset = type("ptrdiff_t", "ptrdiff_t", Passing::value, TypeCategory::integer);
+  api::Class v;
+  v.name = "ns::V";
+  v.constructors.push_back(callable("ns::V::V()", "V", "ns::V", CallableKind::constructor));
+  v.methods.push_back(callable("ns::V::setOffsetLimit(ptrdiff_t)", "setOffsetLimit", "ns::V", CallableKind::method,
+                               {param("limit", offset)}));
+  v.methods.push_back(
+      callable("ns::V::setLevel(ptrdiff_t)", "setLevel", "ns::V", CallableKind::method, {param("level", offset)}));
+  v.methods.push_back(
+      callable("ns::V::seek(ptrdiff_t)", "seek", "ns::V", CallableKind::method, {param("offset", offset)}));
+  api::Api a;
+  a.classes.push_back(v);
+  const Catalog catalog = make_catalog(
+      a, {"ns::V::V()", "ns::V::setOffsetLimit(ptrdiff_t)", "ns::V::setLevel(ptrdiff_t)", "ns::V::seek(ptrdiff_t)"});
+  auto judged = [&](std::uint32_t callable) {
+    const Sequence s = make({call(0), call(callable, {ref(0), Input::integer(-100)})});
+    return judge_confidence(failure("sanitizer", 1, "runtime error: applying non-zero offset"), s, catalog);
+  };
+  EXPECT_FALSE(judged(1).high) << "the setter's name says its argument is an offset (jsoncpp's setOffsetLimit)";
+  EXPECT_TRUE(judged(2).high) << "a level may be negative";
+  EXPECT_FALSE(judged(3).high) << "a parameter named offset";
+}
+
+TEST(Confidence, ACrashAfterACountPastTheObjectsSizeIsSuspect) {
+  const api::TypeRef size_type = type("size_t", "size_t", Passing::value, TypeCategory::integer);
+  api::Class piece;
+  piece.name = "ns::Piece";
+  piece.constructors.push_back(callable("ns::Piece::Piece()", "Piece", "ns::Piece", CallableKind::constructor));
+  piece.methods.push_back(
+      callable("ns::Piece::size() const", "size", "ns::Piece", CallableKind::method, {}, size_type));
+  piece.methods.push_back(callable("ns::Piece::remove_suffix(size_t)", "remove_suffix", "ns::Piece",
+                                   CallableKind::method, {param("n", size_type)}));
+  api::Api a;
+  a.classes.push_back(piece);
+  const Catalog catalog =
+      make_catalog(a, {"ns::Piece::Piece()", "ns::Piece::size() const", "ns::Piece::remove_suffix(size_t)"});
+  // The run of the statements before the crash saw size() == 5 on the piece.
+  harness::protocol::RunResult observed;
+  observed.statements.resize(1);
+  harness::protocol::Observation size;
+  size.callable = 1;
+  size.object = 0;
+  size.value.kind = harness::protocol::ValueKind::unsigned_integer;
+  size.value.u = 5;
+  observed.statements[0].observations.push_back(size);
+  auto judged = [&](std::uint64_t n, const harness::protocol::RunResult* seen) {
+    const Sequence s = make({call(0), call(2, {ref(0), Input::unsigned_integer(n)})});
+    return judge_confidence(failure("sanitizer", 1, "heap-buffer-overflow"), s, catalog, seen);
+  };
+  const Confidence past = judged(100, &observed);
+  EXPECT_FALSE(past.high);
+  EXPECT_NE(past.suspicion.find("more than the object's size (5)"), std::string::npos) << past.suspicion;
+  EXPECT_TRUE(judged(3, &observed).high);
+  EXPECT_TRUE(judged(100, nullptr).high) << "nothing observed, nothing known";
+}
+
 TEST(Confidence, AnEqualityContractBrokenAfterANaNIsSuspect) {
   const Library lib;
   const Catalog catalog = make_catalog(lib.api, lib.ids);
