@@ -289,10 +289,6 @@ class Collector {
     c.owner = owner;
     c.name = kind == api::CallableKind::constructor ? std::string(names::last_component(owner)) : name;
     c.is_operator = !names::operator_symbol(name).empty();
-    // A call names the template arguments unless it cannot (an operator, a constructor) or need not.
-    const bool names_arguments = instantiation != nullptr && !instantiation->args.empty() && !c.is_operator &&
-                                 kind != api::CallableKind::constructor;
-    if (names_arguments) c.name += "<" + instantiation->args + ">";
     if (instantiation != nullptr) {
       c.is_instantiation = true;
       c.template_args = instantiation->args;
@@ -324,8 +320,13 @@ class Collector {
       c.is_virtual = clang_CXXMethod_isVirtual(decl) != 0;
       c.is_pure = clang_CXXMethod_isPureVirtual(decl) != 0;
     }
-    c.id = instantiation == nullptr ? callable_id(decl, owner, subst)
-                                    : instantiation_id(decl, owner, subst, instantiation->args);
+    if (instantiation == nullptr) {
+      c.id = callable_id(decl, owner, subst);
+    } else {
+      c.id = instantiation_id(decl, owner, subst, instantiation->args);
+      // The name a call uses, with the template arguments when instantiation_id names them ("as<int>").
+      if (kind != api::CallableKind::constructor) c.name = names::last_component(names::without_parameters(c.id));
+    }
     return c;
   }
 
