@@ -61,6 +61,21 @@ bool is_string_length(const Callable& f, std::size_t param) {
   return named_as_length(f.params[param].name) || unnamed_unsigned(f.params[param]);
 }
 
+bool is_string_end(const Callable& f, std::size_t param) {
+  if (param == 0 || param >= f.params.size()) return false;
+  if (f.params[param - 1].type.category != TypeCategory::cstring ||
+      f.params[param].type.category != TypeCategory::cstring)
+    return false;
+  auto lower = [](std::string name) {
+    for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return name;
+  };
+  const std::string end = lower(f.params[param].name), begin = lower(f.params[param - 1].name);
+  const bool ends = end.find("end") != std::string::npos || end.find("last") != std::string::npos;
+  const bool begins_too = begin.find("end") != std::string::npos || begin.find("last") != std::string::npos;
+  return ends && !begins_too;
+}
+
 const Class* find_class(const Api& api, std::string_view name) {
   for (const auto& c : api.classes)
     if (c.name == name) return &c;

@@ -35,6 +35,12 @@ bool is_buffer(const Callable& f, std::size_t param);
 /// passes at most the string's length; the generator keeps to that (generation/legal_inputs.hpp).
 bool is_string_length(const Callable& f, std::size_t param);
 
+/// Whether parameter `param` of `f` is the end of a character range that the C string before it
+/// begins: two `const char*` in a row, the second named as an end ("end", "endDoc", "last"), as
+/// in `Value(const char* begin, const char* end)`. A caller passes a pointer into the same text;
+/// the harness and the written tests pass the first string's end (generation/legal_inputs.hpp).
+bool is_string_end(const Callable& f, std::size_t param);
+
 /// The output stream parameter whose text a call of `f` reports as its value: the first ostream
 /// parameter, when `f` returns nothing or the stream itself (`operator<<`); nullopt otherwise
 /// (then its result is reported, and the stream's text is not asserted).

@@ -127,6 +127,13 @@ class Emitter {
         ++i;
         continue;
       }
+      if (api::is_string_end(callable, i)) {  // the end of the text the C string before it begins
+        const std::size_t in = first + i;
+        body += fmt::format("  const char* a{} = a{} == nullptr ? nullptr : a{} + std::string_view(a{}).size();\n", in,
+                            in - 1, in - 1, in - 1);
+        args.push_back(fmt::format("a{}", in));
+        continue;
+      }
       Argument a = argument(callable.params[i].type, first + i, callable.kind == api::CallableKind::constructor);
       body += "  " + a.setup + "\n";
       args.push_back(a.pass);

@@ -106,7 +106,8 @@ std::string made_up_pointer(const CallableInfo& info) {
         i + 1 < in.size() && in[i + 1].param != nullptr &&
         api::is_string_length(*info.callable, static_cast<std::size_t>(in[i + 1].param - info.callable->params.data()));
     const bool next_is_c_string =
-        i + 1 < in.size() && in[i + 1].param != nullptr && in[i + 1].type.category == api::TypeCategory::cstring;
+        i + 1 < in.size() && in[i + 1].param != nullptr && in[i + 1].type.category == api::TypeCategory::cstring &&
+        !api::is_string_end(*info.callable, static_cast<std::size_t>(in[i + 1].param - info.callable->params.data()));
     const std::size_t param = static_cast<std::size_t>(in[i].param - info.callable->params.data());
     if (pointer && harness::is_scalar(t.category) && !api::is_buffer(*info.callable, param))
       return fmt::format("`{}` got a pointer to one {}, where the call may want a buffer", in[i].param->name, t.base);

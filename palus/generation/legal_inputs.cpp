@@ -14,7 +14,17 @@ Sequence with_legal_lengths(const Sequence& sequence, const Catalog& catalog) {
     const api::Callable& f = *info.callable;
     const std::size_t first = info.is_method ? 1 : 0;
     for (std::size_t p = 1; p < f.params.size(); ++p) {
-      if (!api::is_string_length(f, p) || first + p >= sequence[k].inputs.size()) continue;
+      if (first + p >= sequence[k].inputs.size()) continue;
+      if (api::is_string_end(f, p)) {
+        // The end is the begin's end, whatever was drawn: one canonical input, so that two calls
+        // on the same text are one sequence.
+        const bool null = out[k].inputs[first + p - 1].kind == InputKind::null_pointer;
+        const Input end = null ? Input::null() : Input::string("");
+        const Input& drawn = out[k].inputs[first + p];
+        if (drawn.kind != end.kind || drawn.s != end.s) out = out.with_input(k, first + p, end);
+        continue;
+      }
+      if (!api::is_string_length(f, p)) continue;
       const Input& text = out[k].inputs[first + p - 1];
       const Input& length = out[k].inputs[first + p];
       std::uint64_t most = 0;

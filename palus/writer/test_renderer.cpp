@@ -347,6 +347,15 @@ class Body {
     args.push_back(input_literal(length, n.type, LiteralUse::argument, catalog_.api));
   }
 
+  /// A character range (api::is_string_end): the text in a local, and its end, as `text, text + length`.
+  void range_arguments(const api::Param& begin, const std::string& text, std::vector<std::string>& args,
+                       std::vector<std::string>& setup) {
+    const std::string local = locals_.fresh(begin.name);
+    setup.push_back(fmt::format("const char* {} = {};", local, c_string_literal(text)));
+    args.push_back(local);
+    args.push_back(fmt::format("{} + {}", local, std::min(text.find('\0'), text.size())));
+  }
+
   /// `kept`: a constructor's argument, which it may keep a reference to: a string by reference
   /// gets a local that lives to the end of the test, as the harness holds it for the sequence.
   std::string argument(const api::Param& p, const Input& in, std::vector<std::string>& setup, bool kept = false) {
@@ -402,6 +411,11 @@ class Body {
       const Input in = first + k < s.inputs.size() ? s.inputs[first + k] : Input::null();
       if (c->oracle == nullptr && api::is_buffer(f, k) && first + k + 1 < s.inputs.size()) {
         buffer_arguments(f.params[k], f.params[k + 1], in, s.inputs[first + k + 1], args, out.setup);
+        ++k;
+        continue;
+      }
+      if (c->oracle == nullptr && api::is_string_end(f, k + 1) && in.kind == InputKind::string) {
+        range_arguments(f.params[k], in.s, args, out.setup);
         ++k;
         continue;
       }

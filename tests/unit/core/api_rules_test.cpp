@@ -80,6 +80,21 @@ TEST(ApiRulesTest, ALengthAfterACStringIsAnIntegerNamedAsOne) {
   EXPECT_FALSE(is_string_length(named({{"str", text}, {"len", size}}), 0));
 }
 
+TEST(ApiRulesTest, TwoCStringsNamedBeginAndEndAreOneRange) {
+  const TypeRef text{"const char *", "char", Passing::const_pointer, TypeCategory::cstring};
+  auto named = [](std::vector<std::pair<std::string, TypeRef>> params) {
+    Callable f;
+    for (auto& [name, type] : params) f.params.push_back({name, type});
+    return f;
+  };
+  EXPECT_TRUE(is_string_end(named({{"begin", text}, {"end", text}}), 1));
+  EXPECT_TRUE(is_string_end(named({{"beginDoc", text}, {"endDoc", text}}), 1));
+  EXPECT_TRUE(is_string_end(named({{"first", text}, {"last", text}}), 1));
+  EXPECT_FALSE(is_string_end(named({{"begin", text}, {"end", text}}), 0)) << "the begin is no end";
+  EXPECT_FALSE(is_string_end(named({{"key", text}, {"value", text}}), 1)) << "two strings";
+  EXPECT_FALSE(is_string_end(named({{"end", text}, {"endAgain", text}}), 1)) << "both ends";
+}
+
 TEST(ApiRulesTest, ABufferIsNeverLongerThanTheMost) {
   EXPECT_EQ(buffer_length(std::int64_t{-3}), 0u);
   EXPECT_EQ(buffer_length(std::int64_t{10}), 10u);

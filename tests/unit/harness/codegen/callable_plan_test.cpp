@@ -86,6 +86,19 @@ TEST(CallablePlan, WhatTheHarnessCannotNameOrHoldIsLeftOutWithAReason) {
   EXPECT_NE(reason_of(plan, "ns::as_utf8(const wchar_t *)").find("wide strings"), std::string::npos);
 }
 
+TEST(CallablePlan, TheEndOfACharacterRangeIsTheEndOfTheTextBeforeIt) {
+  const api::TypeRef text = type("const char *", "char", Passing::const_pointer, TypeCategory::cstring);
+  api::Api a;
+  a.functions.push_back(callable("ns::parse(const char *, const char *)", "parse", "", CallableKind::function,
+                                 type("bool", "bool", Passing::value, TypeCategory::boolean),
+                                 {{"beginDoc", text}, {"endDoc", text}}));
+  const HarnessSource source = generate_harness_source(a, {"parse.hpp"});
+  EXPECT_NE(source.text.find("const char* a1 = a0 == nullptr ? nullptr : a0 + std::string_view(a0).size();"),
+            std::string::npos)
+      << source.text;
+  EXPECT_NE(source.text.find("ns::parse(a0, a1)"), std::string::npos) << source.text;
+}
+
 TEST(CallablePlan, AWideStringResultIsCalledNotReportedAndABufferIsARealArray) {
   const HarnessSource source = generate_harness_source(handles(), {"node.hpp"});
   EXPECT_NE(source.text.find("(void)ns::as_wide(a0);"), std::string::npos) << source.text;

@@ -167,6 +167,27 @@ TEST(LegalInputsTest, ALengthAfterACStringIsAtMostTheStringsLength) {
   EXPECT_EQ(length_after(Input::null(), Input::unsigned_integer(7)).u, 0u);
 }
 
+TEST(LegalInputsTest, TheEndOfACharacterRangeIsTheEndOfItsText) {
+  api::Api api = tokens_api();
+  const api::TypeRef text =
+      fixtures::type("const char *", "char", api::Passing::const_pointer, api::TypeCategory::cstring);
+  api.functions.push_back(fixtures::callable("ns::parse(const char *, const char *)", "parse", "",
+                                             api::CallableKind::function,
+                                             {fixtures::param("beginDoc", text), fixtures::param("endDoc", text)}));
+  std::vector<std::string> ids = Library().ids;
+  ids.push_back("ns::parse(const char *, const char *)");
+  const Catalog catalog = make_catalog(api, ids);
+  const auto parse = static_cast<std::uint32_t>(ids.size() - 1);
+  auto end_after = [&](Input begin, Input end) {
+    return with_legal_lengths(fixtures::make({fixtures::call(parse, {std::move(begin), std::move(end)})}), catalog)[0]
+        .inputs[1];
+  };
+  const Input end = end_after(Input::string("[1, 2]"), Input::string("unrelated"));
+  EXPECT_EQ(end.kind, InputKind::string);
+  EXPECT_EQ(end.s, "") << "one canonical end, whatever was drawn";
+  EXPECT_EQ(end_after(Input::null(), Input::string("x")).kind, InputKind::null_pointer);
+}
+
 /// ns::free_fn reaches one block per combination of the four tokens its string holds, as a
 /// parser's branches open up with the syntax its input uses; every other call reaches one block.
 class TokenExecution : public Execution {

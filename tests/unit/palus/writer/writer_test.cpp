@@ -172,6 +172,7 @@ const Gadgets& gadgets() {
     add(echo, "Echo::text_size", K::static_method, "text_size", kSize,
         {{"s", type("std::string", TypeCategory::string, Passing::const_ref)}});
     add(echo, "Echo::c_text", K::static_method, "c_text", kString, {{"s", kCString}});
+    add(echo, "Echo::range", K::static_method, "range", kSize, {{"begin", kCString}, {"end", kCString}});
     add(echo, "Echo::slurp", K::static_method, "slurp", kString,
         {{"in", type("std::istream", TypeCategory::istream, Passing::ref)}});
     add(echo, "Echo::spill", K::static_method, "spill", kVoid,
@@ -529,6 +530,16 @@ TEST(TestRendererTest, ABufferAndItsLengthGetARealArrayOfThatLength) {
   EXPECT_HAS(text, "std::vector<char> buffer(10, ' ');\n  widget.copy_to(buffer.data(), std::size_t{10});");
   EXPECT_HAS(text, "std::vector<char> buffer2(4096, '\\0');\n  widget.copy_to(buffer2.data(), std::size_t{4096});")
       << "a length past the most is the most, as in the harness";
+}
+
+TEST(TestRendererTest, ACharacterRangeIsOneTextAndItsEnd) {
+  TestCase t = make_test(TestKind::regression, "Echo",
+                         {call("Echo::range", {Input::string("[1]"), Input::string("")}),
+                          call("Echo::range", {Input::null(), Input::null()})},
+                         {answer(v_none()), answer(v_none())});
+  const std::string text = render(t);
+  EXPECT_HAS(text, "const char* begin = \"[1]\";\n  gadgets::Echo::range(begin, begin + 3);");
+  EXPECT_HAS(text, "gadgets::Echo::range(nullptr, nullptr);");
 }
 
 TEST(TestRendererTest, StreamsAreStringStreamsAndWhatACallWroteIsAsserted) {
