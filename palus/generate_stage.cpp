@@ -15,6 +15,7 @@
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/code_digest.hpp"
 #include "harness/executor/executor.hpp"
+#include "palus/analysis/sample_texts.hpp"
 #include "palus/config/compile_db.hpp"
 #include "palus/generation/generator.hpp"
 #include "palus/generation/guided_source.hpp"
@@ -227,6 +228,18 @@ std::vector<std::unique_ptr<suite::TestChecker>> make_checkers(const GenerateReq
   return checkers;
 }
 
+/// What the sample wrote or read (analysis::sample_texts) and every string it passed to the library.
+std::vector<std::string> sample_strings(const GenerateRequest& request) {
+  std::vector<std::string> texts = analysis::sample_texts(*request.config);
+  if (request.model != nullptr)
+    for (const auto& cls : request.model->classes)
+      for (const auto& t : cls.transitions)
+        for (const auto& slot : t.slots)
+          for (const auto& v : slot.values)
+            if (v.kind == models::TraceValue::Kind::string && !v.s.empty()) texts.push_back(v.s);
+  return texts;
+}
+
 }  // namespace
 
 report::RunReport generate_stage(const GenerateRequest& request) {
@@ -255,7 +268,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
                   summary.shard ? fmt::format(", shard {}/{} (seed {})", summary.shard->index, summary.shard->count,
                                               summary.shard->seed)
                                 : ""));
-  const generation::LiteralPool literals(*request.api);
+  generation::LiteralPool literals(*request.api);
+  literals.add_sample_texts(sample_strings(request));
   const std::shared_ptr<suite::CoverageLibrary> coverage_library = make_coverage_library(request);
   // Built while generation starts, so that the first check finds it ready.
   std::future<void> library_built = std::async(std::launch::async, [coverage_library] { coverage_library->archive(); });

@@ -172,6 +172,14 @@ std::vector<Input> LiteralPool::given_values(const api::TypeRef& type, const Min
   }
 }
 
+void LiteralPool::add_sample_texts(const std::vector<std::string>& texts) {
+  std::set<std::string> known;
+  for (const auto& in : sample_texts_) known.insert(in.s);
+  for (const auto& text : texts)
+    if (known.insert(text).second) sample_texts_.push_back(Input::string(text));
+  dictionaries_.clear();
+}
+
 void LiteralPool::add_values(const std::string& callable_id, const std::string& param, std::vector<Input> values) {
   auto& list = extra_[callable_id + "\n" + param];
   list.insert(list.end(), std::make_move_iterator(values.begin()), std::make_move_iterator(values.end()));
@@ -249,6 +257,9 @@ const std::vector<Input>& LiteralPool::values_for(const api::TypeRef& type, cons
 Input LiteralPool::pick(const api::TypeRef& type, const api::Callable* callable, Random& random,
                         const std::string& param) const {
   if (type.category == TypeCategory::ostream) return Input::string("");
+  const bool text = type.category == TypeCategory::string || type.category == TypeCategory::cstring ||
+                    type.category == TypeCategory::istream;
+  if (text && !sample_texts_.empty() && random.chance(0.1)) return random.one_of(sample_texts_);
   if (callable) {
     if (!param.empty()) {
       auto found = extra_.find(callable->id + "\n" + param);
@@ -301,6 +312,10 @@ const std::vector<std::string>& LiteralPool::dictionary(const api::Callable& cal
   if (auto own = by_callable_.find(callable.id); own != by_callable_.end()) add_mined(&own->second, 256);
   add_mined(mined_for_class(callable.owner), 256);
   add_mined(&everywhere_, kShortString);
+  // A user's short texts ("Name", "<node>") are tokens; the long ones are drawn whole by pick().
+  constexpr std::size_t kSampleToken = 64;
+  for (const auto& in : sample_texts_)
+    if (in.s.size() <= kSampleToken) tokens.insert(in.s);
   if (auto extra = extra_.find(key); extra != extra_.end())
     for (const auto& in : extra->second)
       if (in.kind == harness::protocol::InputKind::string && !in.s.empty()) tokens.insert(in.s);

@@ -31,6 +31,10 @@ class LiteralPool {
   void add_values(const std::string& callable_id, const std::string& param,
                   std::vector<harness::protocol::Input> values);
 
+  /// Texts a user of the library wrote (analysis/sample_texts.hpp, and strings the sample passed
+  /// anywhere): drawn now and then for any string parameter, and spliced into mutated strings.
+  void add_sample_texts(const std::vector<std::string>& texts);
+
   /// Tokens for mutating a string input of parameter `param` of `callable` (input_mutator.hpp):
   /// the strings and characters mined from the callable and its class, the library's short
   /// strings, and the values recorded or given for that parameter. Computed once per parameter.
@@ -63,6 +67,7 @@ class LiteralPool {
   std::map<std::string, std::vector<harness::protocol::Input>> extra_;  ///< "id\nparam"
   std::map<std::string, Mined> by_type_;                                ///< PALUS_TYPE_VALUES, by the type's base
   mutable std::map<std::pair<api::TypeCategory, std::string>, std::vector<harness::protocol::Input>> typed_;
+  std::vector<harness::protocol::Input> sample_texts_;
   mutable std::map<std::string, std::vector<std::string>> dictionaries_;  ///< "id\nparam"
   mutable std::map<std::tuple<const Mined*, api::TypeCategory, std::string>, std::vector<harness::protocol::Input>>
       values_;

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <climits>
 #include <cmath>
@@ -494,6 +495,21 @@ TEST(LiteralPool, TypeValuesGoToEveryParameterOfTheType) {
   EXPECT_GT(hits(literals, f, "s", kStringRef, [](const Input& in) { return in.s == "PALUS"; }), 400);
   // Another type does not get them.
   EXPECT_EQ(hits(literals, f, "l", scalar("long"), [](const Input& in) { return in.i == 31337; }), 0);
+}
+
+TEST(LiteralPool, TheSamplesTextsGoToStringParametersAndShortOnesAreTokens) {
+  api::Api api;
+  api.functions.push_back(callable("ns::f(int, const std::string &)", "f", "", api::CallableKind::function,
+                                   {param("n", int_type()), param("s", kStringRef)}));
+  LiteralPool literals(api);
+  const std::string document = "{\"Age\": 20, \"Name\": \"colin\"}" + std::string(80, ' ');
+  literals.add_sample_texts({document, "Name"});
+  const api::Callable& f = api.functions[0];
+  EXPECT_GT(hits(literals, f, "s", kStringRef, [&](const Input& in) { return in.s == document; }), 20);
+  EXPECT_EQ(hits(literals, f, "n", int_type(), [](const Input& in) { return in.kind == InputKind::string; }), 0);
+  const std::vector<std::string>& tokens = literals.dictionary(f, "s");
+  EXPECT_NE(std::find(tokens.begin(), tokens.end(), "Name"), tokens.end());
+  EXPECT_EQ(std::find(tokens.begin(), tokens.end(), document), tokens.end()) << "a long text is no token";
 }
 
 TEST(LiteralPool, GivenValuesTakeTheParametersType) {
