@@ -29,7 +29,11 @@ enum class TypeCategory {
   istream,
   /// A narrow output stream (std::ostream): a fresh std::ostringstream, whose text is what the
   /// call reports when it returns nothing else (written_stream, api_rules.hpp).
-  ostream
+  ostream,
+  /// A pointer to a function, by value (a callback: muparser's `fun_type2`, `double (*)(double)`):
+  /// the harness and the written test pass a function of that signature (AnyFunction,
+  /// harness/codegen/any_function.hpp). `base` is the whole type.
+  function_pointer
 };
 
 struct TypeRef {

@@ -48,6 +48,8 @@ std::string_view to_string(TypeCategory c) {
       return "istream";
     case TypeCategory::ostream:
       return "ostream";
+    case TypeCategory::function_pointer:
+      return "function_pointer";
   }
   return "other";
 }

@@ -25,10 +25,11 @@ namespace fs = std::filesystem;
 constexpr std::array passings{api::Passing::value,      api::Passing::ref,     api::Passing::const_ref,
                               api::Passing::rvalue_ref, api::Passing::pointer, api::Passing::const_pointer};
 constexpr std::array categories{
-    api::TypeCategory::void_type, api::TypeCategory::boolean,     api::TypeCategory::integer,
-    api::TypeCategory::floating,  api::TypeCategory::character,   api::TypeCategory::string,
-    api::TypeCategory::cstring,   api::TypeCategory::enumeration, api::TypeCategory::record,
-    api::TypeCategory::other,     api::TypeCategory::istream,     api::TypeCategory::ostream};
+    api::TypeCategory::void_type,       api::TypeCategory::boolean,     api::TypeCategory::integer,
+    api::TypeCategory::floating,        api::TypeCategory::character,   api::TypeCategory::string,
+    api::TypeCategory::cstring,         api::TypeCategory::enumeration, api::TypeCategory::record,
+    api::TypeCategory::other,           api::TypeCategory::istream,     api::TypeCategory::ostream,
+    api::TypeCategory::function_pointer};
 constexpr std::array callable_kinds{api::CallableKind::constructor, api::CallableKind::method,
                                     api::CallableKind::static_method, api::CallableKind::function};
 constexpr std::array literal_kinds{api::Literal::Kind::integer, api::Literal::Kind::floating,

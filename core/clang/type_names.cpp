@@ -145,6 +145,24 @@ api::TypeCategory category_of(CXType type, const TemplateSubstitution& subst) {
   }
 }
 
+/// A pointer to a function (not a reference to one, nor a pointer to member).
+bool is_function_pointer(CXType type) {
+  const CXType canonical = clang_getCanonicalType(type);
+  if (canonical.kind != CXType_Pointer) return false;
+  const CXType pointee = clang_getCanonicalType(clang_getPointeeType(canonical));
+  return pointee.kind == CXType_FunctionProto || pointee.kind == CXType_FunctionNoProto;
+}
+
+/// `R (*)(A, B)` for a function type `R (A, B)`: libclang spells its pointer `R (A, B) *`.
+std::string function_pointer_spelling(CXType function, const TemplateSubstitution& subst) {
+  std::string out = substitute(spell(clang_getResultType(function)), subst) + " (*)(";
+  const int count = clang_getNumArgTypes(function);
+  for (int i = 0; i < count; ++i)
+    out += (i ? ", " : "") + substitute(spell(clang_getArgType(function, static_cast<unsigned>(i))), subst);
+  if (clang_isFunctionTypeVariadic(function)) out += count > 0 ? ", ..." : "...";
+  return out + ")";
+}
+
 }  // namespace
 
 std::string qualified_spelling(CXType type, const TemplateSubstitution& subst) {
@@ -154,6 +172,13 @@ std::string qualified_spelling(CXType type, const TemplateSubstitution& subst) {
 api::TypeRef describe_type(CXType type, const TemplateSubstitution& subst) {
   api::TypeRef ref;
   ref.spelling = qualified_spelling(type, subst);
+  if (is_function_pointer(type)) {  // by value, as a whole: `mu::fun_type2`, `double (*)(double)`
+    const CXType bare = strip_sugar(clang_getUnqualifiedType(type));
+    if (bare.kind == CXType_Pointer) ref.spelling = function_pointer_spelling(clang_getPointeeType(bare), subst);
+    ref.base = ref.spelling.rfind("const ", 0) == 0 ? ref.spelling.substr(6) : ref.spelling;
+    ref.category = api::TypeCategory::function_pointer;
+    return ref;
+  }
   CXType outer = strip_sugar(type);
   CXType base = outer;
   switch (outer.kind) {

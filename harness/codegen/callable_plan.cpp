@@ -52,7 +52,7 @@ bool is_scalar(TypeCategory c) {
 
 bool is_literal(TypeCategory c) {
   return is_scalar(c) || c == TypeCategory::string || c == TypeCategory::cstring || c == TypeCategory::istream ||
-         c == TypeCategory::ostream;
+         c == TypeCategory::ostream || c == TypeCategory::function_pointer;
 }
 
 bool is_value(TypeCategory c) { return is_scalar(c) || c == TypeCategory::string || c == TypeCategory::cstring; }

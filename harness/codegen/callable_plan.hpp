@@ -31,8 +31,8 @@ bool is_wide(const std::string& base);
 /// bool, integers, floating point, characters, enums.
 bool is_scalar(api::TypeCategory category);
 
-/// What is passed as a literal: scalars, strings, C strings, and narrow streams (an input stream
-/// holding a string, a fresh output stream).
+/// What is passed as a literal: scalars, strings, C strings, narrow streams (an input stream
+/// holding a string, a fresh output stream), and function pointers (one fixed function).
 bool is_literal(api::TypeCategory category);
 
 /// What is reported as a value: scalars, strings, C strings.

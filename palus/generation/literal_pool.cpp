@@ -202,7 +202,8 @@ std::vector<Input> LiteralPool::boundary_values(const api::TypeRef& type) const 
     case TypeCategory::cstring:
     case TypeCategory::istream:
       return string_boundaries();
-    case TypeCategory::ostream:  // a fresh stream: nothing to choose
+    case TypeCategory::ostream:           // a fresh stream: nothing to choose
+    case TypeCategory::function_pointer:  // one function (AnyFunction)
       return {Input::string("")};
     case TypeCategory::enumeration: {
       std::vector<Input> out;
@@ -256,7 +257,8 @@ const std::vector<Input>& LiteralPool::values_for(const api::TypeRef& type, cons
 
 Input LiteralPool::pick(const api::TypeRef& type, const api::Callable* callable, Random& random,
                         const std::string& param) const {
-  if (type.category == TypeCategory::ostream) return Input::string("");
+  if (type.category == TypeCategory::ostream || type.category == TypeCategory::function_pointer)
+    return Input::string("");
   const bool text = type.category == TypeCategory::string || type.category == TypeCategory::cstring ||
                     type.category == TypeCategory::istream;
   if (text && !sample_texts_.empty() && random.chance(0.1)) return random.one_of(sample_texts_);

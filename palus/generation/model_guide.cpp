@@ -77,7 +77,9 @@ std::optional<Input> recorded_input(const api::TypeRef& type, const TraceValue& 
   using api::TypeCategory;
   const bool pointer = api::is_pointer(type.passing);
   // A stream is made fresh (or from a drawn string), never what the sample passed.
-  if (type.category == TypeCategory::istream || type.category == TypeCategory::ostream) return std::nullopt;
+  if (type.category == TypeCategory::istream || type.category == TypeCategory::ostream ||
+      type.category == TypeCategory::function_pointer)
+    return std::nullopt;
   if (value.kind == Kind::null_pointer) {
     if (pointer || type.category == TypeCategory::cstring) return Input::null();
     return std::nullopt;

@@ -7,6 +7,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "harness/codegen/any_function.hpp"
 #include "palus/writer/fresh_directory.hpp"
 #include "palus/writer/test_file_name.hpp"
 
@@ -16,6 +17,12 @@ namespace {
 namespace fs = std::filesystem;
 using generation::TestCase;
 using generation::TestKind;
+
+/// Whether a rendered test passes a callback (harness::any_function_argument): its file then
+/// defines palus_generated::AnyFunction, as harness.cpp does.
+bool passes_callback(const std::string& test_text) {
+  return test_text.find("palus_generated::AnyFunction") != std::string::npos;
+}
 
 /// Why palus may delete or replace the file (the marker on its first line says it is palus's).
 std::string rewrite_note(const std::string& prefix) {
@@ -119,6 +126,8 @@ CandidateFile SuiteWriter::render_for_check(const std::vector<TestCase>& tests,
   for (const TestName& name : names) suites.insert(name.suite);
   out.text = header_comment("// ", "candidate tests being checked") + "\n" + includes_text(standard, true) + "\n" +
              fresh_directory_fixture(suites);
+  if (std::any_of(rendered.begin(), rendered.end(), [](const RenderedTest& r) { return passes_callback(r.text); }))
+    out.text += "\n" + std::string(harness::kAnyFunctionSource);
   for (std::size_t k = 0; k < tests.size(); ++k) {
     out.text += "\n";
     CandidateFile::Entry entry;
@@ -258,6 +267,8 @@ std::string SuiteWriter::file_text(const GroupKey& key, const std::vector<const 
   std::set<std::string> suites;
   for (const Held* h : tests) suites.insert(h->record.name.suite);
   text += "\n" + includes_text(standard, true) + "\n" + fresh_directory_fixture(suites);
+  if (std::any_of(tests.begin(), tests.end(), [](const Held* h) { return passes_callback(h->rendered.text); }))
+    text += "\n" + std::string(harness::kAnyFunctionSource);
   for (const Held* h : tests) text += "\n" + h->rendered.text;
   return text;
 }

@@ -13,6 +13,7 @@
 #include "core/api_rules.hpp"
 #include "core/names.hpp"
 #include "core/text.hpp"
+#include "harness/codegen/any_function.hpp"
 #include "harness/codegen/callable_plan.hpp"
 #include "oracles/contracts/contract_catalog.hpp"
 #include "palus/writer/identifiers.hpp"
@@ -364,6 +365,10 @@ class Body {
     if (in.kind == InputKind::null_pointer) return "nullptr";
     if (in.kind == InputKind::ref) return record_argument(t, in);
     if (t.category == TypeCategory::cstring) return input_literal(in, t, LiteralUse::argument, catalog_.api);
+    if (t.category == TypeCategory::function_pointer) {
+      includes_.insert("<type_traits>");
+      return harness::any_function_argument(t.base);
+    }
     if (t.category == TypeCategory::istream || t.category == TypeCategory::ostream) {
       // As the harness passes it: a string stream, holding the input's text or fresh.
       const std::string local = locals_.fresh(p.name);

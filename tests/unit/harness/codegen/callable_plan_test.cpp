@@ -99,6 +99,21 @@ TEST(CallablePlan, TheEndOfACharacterRangeIsTheEndOfTheTextBeforeIt) {
   EXPECT_NE(source.text.find("ns::parse(a0, a1)"), std::string::npos) << source.text;
 }
 
+TEST(CallablePlan, ACallbackGetsAFunctionOfItsSignature) {
+  api::Api a;
+  a.functions.push_back(
+      callable("ns::define(ns::fun_type2)", "define", "", CallableKind::function,
+               type("void", "void", Passing::value, TypeCategory::void_type),
+               {{"f", type("ns::fun_type2", "ns::fun_type2", Passing::value, TypeCategory::function_pointer)}}));
+  const CallablePlan plan = plan_callables(a);
+  ASSERT_EQ(plan.callables.size(), 1u) << "a callback can be passed";
+  const HarnessSource source = generate_harness_source(a, {"define.hpp"});
+  EXPECT_NE(source.text.find("const auto a0 = static_cast<ns::fun_type2>(palus_generated::AnyFunction{});"),
+            std::string::npos)
+      << source.text;
+  EXPECT_NE(source.text.find("struct AnyFunction"), std::string::npos);
+}
+
 TEST(CallablePlan, AWideStringResultIsCalledNotReportedAndABufferIsARealArray) {
   const HarnessSource source = generate_harness_source(handles(), {"node.hpp"});
   EXPECT_NE(source.text.find("(void)ns::as_wide(a0);"), std::string::npos) << source.text;

@@ -121,6 +121,29 @@ template <> struct std::hash<t::P> { std::size_t operator()(const t::P& p) const
   EXPECT_EQ(function_named(api, "t::operator<<(")->params[0].type.passing, api::Passing::ref);
 }
 
+TEST(Entities, FunctionPointersAreCallbacksByValue) {
+  const auto api = analyze_snippet(R"(
+namespace t {
+typedef double (*fun_type2)(double, double);
+class P {
+ public:
+  void define(const char* name, fun_type2 f);
+  void raw(double (*f)(double));
+  void reference(double (&f)(double));
+};
+}
+)");
+  const auto& p = class_named(api, "t::P");
+  const api::TypeRef& named = method_named(p, "define").params.at(1).type;
+  EXPECT_EQ(named.category, api::TypeCategory::function_pointer);
+  EXPECT_EQ(named.base, "t::fun_type2");
+  EXPECT_EQ(named.passing, api::Passing::value);
+  const api::TypeRef& raw = method_named(p, "raw").params.at(0).type;
+  EXPECT_EQ(raw.category, api::TypeCategory::function_pointer);
+  EXPECT_EQ(raw.base, "double (*)(double)");
+  EXPECT_NE(method_named(p, "reference").params.at(0).type.category, api::TypeCategory::function_pointer);
+}
+
 TEST(Entities, NarrowStreamsAreStreamsWideOnesAreNot) {
   const auto api = analyze_snippet(R"(
 #include <istream>

@@ -173,6 +173,8 @@ const Gadgets& gadgets() {
         {{"s", type("std::string", TypeCategory::string, Passing::const_ref)}});
     add(echo, "Echo::c_text", K::static_method, "c_text", kString, {{"s", kCString}});
     add(echo, "Echo::range", K::static_method, "range", kSize, {{"begin", kCString}, {"end", kCString}});
+    add(echo, "Echo::apply", K::static_method, "apply", kDouble,
+        {{"f", type("gadgets::Binary", TypeCategory::function_pointer)}, {"x", kDouble}});
     add(echo, "Echo::slurp", K::static_method, "slurp", kString,
         {{"in", type("std::istream", TypeCategory::istream, Passing::ref)}});
     add(echo, "Echo::spill", K::static_method, "spill", kVoid,
@@ -540,6 +542,13 @@ TEST(TestRendererTest, ACharacterRangeIsOneTextAndItsEnd) {
   const std::string text = render(t);
   EXPECT_HAS(text, "const char* begin = \"[1]\";\n  gadgets::Echo::range(begin, begin + 3);");
   EXPECT_HAS(text, "gadgets::Echo::range(nullptr, nullptr);");
+}
+
+TEST(TestRendererTest, ACallbackIsAnyFunctionCastToItsType) {
+  TestCase t = make_test(TestKind::regression, "Echo", {call("Echo::apply", {Input::string(""), Input::floating(2)})},
+                         {answer(v_double(2))});
+  const std::string text = render(t);
+  EXPECT_HAS(text, "gadgets::Echo::apply(static_cast<gadgets::Binary>(palus_generated::AnyFunction{}), 2.0)");
 }
 
 TEST(TestRendererTest, StreamsAreStringStreamsAndWhatACallWroteIsAsserted) {
