@@ -175,8 +175,11 @@ std::vector<Input> LiteralPool::given_values(const api::TypeRef& type, const Min
 void LiteralPool::add_sample_texts(const std::vector<std::string>& texts) {
   std::set<std::string> known;
   for (const auto& in : sample_texts_) known.insert(in.s);
-  for (const auto& text : texts)
-    if (known.insert(text).second) sample_texts_.push_back(Input::string(text));
+  for (const auto& text : texts) {
+    if (!known.insert(text).second) continue;
+    sample_texts_.push_back(Input::string(text));
+    if (text.size() >= kDocument) sample_documents_.push_back(Input::string(text));
+  }
   dictionaries_.clear();
 }
 
@@ -261,7 +264,11 @@ Input LiteralPool::pick(const api::TypeRef& type, const api::Callable* callable,
     return Input::string("");
   const bool text = type.category == TypeCategory::string || type.category == TypeCategory::cstring ||
                     type.category == TypeCategory::istream;
-  if (text && !sample_texts_.empty() && random.chance(0.1)) return random.one_of(sample_texts_);
+  if (text) {  // one time in ten a whole document (the seed corpus of a fuzzer), one in twenty any text
+    const double dice = random.unit();
+    if (dice < 0.1 && !sample_documents_.empty()) return random.one_of(sample_documents_);
+    if (dice < 0.15 && !sample_texts_.empty()) return random.one_of(sample_texts_);
+  }
   if (callable) {
     if (!param.empty()) {
       auto found = extra_.find(callable->id + "\n" + param);

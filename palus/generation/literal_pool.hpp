@@ -32,7 +32,9 @@ class LiteralPool {
                   std::vector<harness::protocol::Input> values);
 
   /// Texts a user of the library wrote (analysis/sample_texts.hpp, and strings the sample passed
-  /// anywhere): drawn now and then for any string parameter, and spliced into mutated strings.
+  /// anywhere): drawn for any string parameter, a whole document (16 bytes or more: a file the
+  /// sample read, a JSON literal) one time in ten and any text one in twenty; the short ones are
+  /// also mutation tokens.
   void add_sample_texts(const std::vector<std::string>& texts);
 
   /// Tokens for mutating a string input of parameter `param` of `callable` (input_mutator.hpp):
@@ -68,6 +70,8 @@ class LiteralPool {
   std::map<std::string, Mined> by_type_;                                ///< PALUS_TYPE_VALUES, by the type's base
   mutable std::map<std::pair<api::TypeCategory, std::string>, std::vector<harness::protocol::Input>> typed_;
   std::vector<harness::protocol::Input> sample_texts_;
+  std::vector<harness::protocol::Input> sample_documents_;  ///< the sample texts of kDocument bytes or more
+  static constexpr std::size_t kDocument = 16;
   mutable std::map<std::string, std::vector<std::string>> dictionaries_;  ///< "id\nparam"
   mutable std::map<std::tuple<const Mined*, api::TypeCategory, std::string>, std::vector<harness::protocol::Input>>
       values_;
