@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <set>
 #include <string_view>
 
 #include "core/names.hpp"
@@ -66,14 +67,22 @@ bool is_string_end(const Callable& f, std::size_t param) {
   if (f.params[param - 1].type.category != TypeCategory::cstring ||
       f.params[param].type.category != TypeCategory::cstring)
     return false;
-  auto lower = [](std::string name) {
-    for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    return name;
-  };
-  const std::string end = lower(f.params[param].name), begin = lower(f.params[param - 1].name);
-  const bool ends = end.find("end") != std::string::npos || end.find("last") != std::string::npos;
-  const bool begins_too = begin.find("end") != std::string::npos || begin.find("last") != std::string::npos;
-  return ends && !begins_too;
+  // Whole words only: `legend`, `append` and `lastName` (after `firstName`) are no ends.
+  static const std::set<std::string> end_words{"end", "last", "stop", "limit"};
+  static const std::set<std::string> begin_words{"begin", "first", "start", "from"};
+  std::vector<std::string> end = names::words_of(f.params[param].name);
+  std::vector<std::string> begin = names::words_of(f.params[param - 1].name);
+  const auto end_word = std::find_if(end.begin(), end.end(), [](const std::string& w) { return end_words.count(w); });
+  if (end_word == end.end()) return false;
+  end.erase(end_word);
+  const auto begin_word =
+      std::find_if(begin.begin(), begin.end(), [](const std::string& w) { return begin_words.count(w); });
+  if (begin_word != begin.end()) {
+    begin.erase(begin_word);
+    // beginDoc/endDoc, first/last; not firstName/lastName (a person's), nor first/lastError
+    return begin == end && std::find(end.begin(), end.end(), "name") == end.end();
+  }
+  return end.empty() && f.params[param].name == "end";  // `const char* str, const char* end`
 }
 
 const Class* find_class(const Api& api, std::string_view name) {

@@ -1,6 +1,7 @@
 #include "core/names.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "core/text.hpp"
 
@@ -145,6 +146,33 @@ std::string_view smart_pointee(std::string_view type) {
   if (!type.starts_with("std::unique_ptr<") && !type.starts_with("std::shared_ptr<")) return {};
   const std::vector<std::string_view> arguments = template_arguments(type);
   return arguments.empty() ? std::string_view() : arguments.front();
+}
+
+std::vector<std::string> words_of(std::string_view identifier) {
+  std::vector<std::string> out;
+  std::string word;
+  auto flush = [&] {
+    if (!word.empty()) out.push_back(std::move(word));
+    word.clear();
+  };
+  auto upper = [](char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; };
+  auto lower_or_digit = [](char c) {
+    return std::islower(static_cast<unsigned char>(c)) != 0 || std::isdigit(static_cast<unsigned char>(c)) != 0;
+  };
+  for (std::size_t i = 0; i < identifier.size(); ++i) {
+    const char c = identifier[i];
+    if (c == '_') {
+      flush();
+      continue;
+    }
+    const bool after_lower = i > 0 && lower_or_digit(identifier[i - 1]);
+    const bool ends_capitals = i > 0 && upper(identifier[i - 1]) && i + 1 < identifier.size() &&
+                               std::islower(static_cast<unsigned char>(identifier[i + 1])) != 0;
+    if (upper(c) && (after_lower || ends_capitals)) flush();
+    word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  flush();
+  return out;
 }
 
 }  // namespace palus::names

@@ -34,6 +34,12 @@ std::string_view unqualified(std::string_view qualified);
 /// "ns::C::f(int) const" -> "ns::C::f"; "ns::C::operator()(int)" -> "ns::C::operator()".
 std::string_view without_parameters(std::string_view id);
 
+/// The words of an identifier, lowercased: split at underscores, before an uppercase letter that
+/// follows a lowercase one or a digit, and before the last of a run of capitals that a lowercase
+/// letter follows: "beginDoc" -> {"begin", "doc"}, "a_pFun" -> {"a", "p", "fun"}, "XMLEnd" ->
+/// {"xml", "end"}, "max_len2" -> {"max", "len2"}.
+std::vector<std::string> words_of(std::string_view identifier);
+
 /// A comma-separated list split at its top-level commas, each part trimmed: "int, std::pair<A,
 /// B>, void (*)(int, int)" -> {"int", "std::pair<A, B>", "void (*)(int, int)"}; {} when empty.
 std::vector<std::string_view> split_top_level(std::string_view list);

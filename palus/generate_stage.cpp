@@ -269,7 +269,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
                                               summary.shard->seed)
                                 : ""));
   generation::LiteralPool literals(*request.api);
-  literals.add_sample_texts(sample_strings(request));
+  // The sample guides the guided modes only: random mode stays the Randoop baseline.
+  if (guided) literals.add_sample_texts(sample_strings(request));
   const std::shared_ptr<suite::CoverageLibrary> coverage_library = make_coverage_library(request);
   // Built while generation starts, so that the first check finds it ready.
   std::future<void> library_built = std::async(std::launch::async, [coverage_library] { coverage_library->archive(); });

@@ -2,6 +2,7 @@
 
 #include <clang-c/Index.h>
 
+#include <exception>
 #include <fstream>
 #include <iterator>
 #include <set>
@@ -33,7 +34,10 @@ std::vector<std::string> literals_of(const std::filesystem::path& file) {
       const std::string& spelling = previous;
       if (spelling.empty() || (spelling[0] != '"' && spelling.rfind("R\"", 0) != 0 && spelling.rfind("u8", 0) != 0))
         continue;
-      if (auto text = string_literal_value(spelling); text && text->size() >= 2) out.push_back(std::move(*text));
+      try {
+        if (auto text = string_literal_value(spelling); text && text->size() >= 2) out.push_back(std::move(*text));
+      } catch (const std::exception&) {  // an escape it cannot decode: that literal is skipped
+      }
     }
     if (tokens != nullptr) clang_disposeTokens(unit, tokens, count);
     clang_disposeTranslationUnit(unit);

@@ -12,7 +12,8 @@
 namespace palus::analysis {
 
 /// The most bytes of one text taken (a longer file is cut).
-inline constexpr std::size_t kMaxSampleText = 64 * 1024;
+/// As a string input is at most (InputMutator's max_string): a longer one would be cut there.
+inline constexpr std::size_t kMaxSampleText = 4096;
 
 /// The string literals (two bytes or more, escapes decoded, raw strings as written) of every
 /// sample program's sources, and the contents of every sample argument that names a readable

@@ -43,12 +43,13 @@ void describe_api_callable(CallableInfo& info, const api::Callable& c) {
     receiver.may_change = !c.is_const;
     info.inputs.push_back(receiver);
   }
-  for (const auto& p : c.params) {
-    auto need = need_for(p);
+  for (std::size_t k = 0; k < c.params.size(); ++k) {
+    auto need = need_for(c.params[k]);
     if (!need) {
       info.usable = false;
       continue;
     }
+    need->derived = api::is_string_end(c, k);
     info.inputs.push_back(*need);
   }
   if (c.kind == api::CallableKind::constructor) {

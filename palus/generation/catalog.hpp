@@ -22,6 +22,7 @@ struct InputNeed {
   const api::Param* param = nullptr;  ///< null for the receiver and for contract inputs
   bool moves = false;                 ///< the call leaves the object moved from (api::moves_from)
   bool may_change = false;  ///< the call may change the object (api::may_change; a non-const method's receiver)
+  bool derived = false;     ///< set from the input before it (the end of a character range): never drawn or mutated
 };
 
 struct CallableInfo {

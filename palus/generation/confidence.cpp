@@ -107,7 +107,8 @@ std::string made_up_pointer(const CallableInfo& info) {
         api::is_string_length(*info.callable, static_cast<std::size_t>(in[i + 1].param - info.callable->params.data()));
     const bool next_is_c_string =
         i + 1 < in.size() && in[i + 1].param != nullptr && in[i + 1].type.category == api::TypeCategory::cstring &&
-        !api::is_string_end(*info.callable, static_cast<std::size_t>(in[i + 1].param - info.callable->params.data()));
+        (info.is_check() ||  // a check's inputs are not legalised (legal_inputs.hpp)
+         !api::is_string_end(*info.callable, static_cast<std::size_t>(in[i + 1].param - info.callable->params.data())));
     const std::size_t param = static_cast<std::size_t>(in[i].param - info.callable->params.data());
     if (pointer && harness::is_scalar(t.category) && !api::is_buffer(*info.callable, param))
       return fmt::format("`{}` got a pointer to one {}, where the call may want a buffer", in[i].param->name, t.base);

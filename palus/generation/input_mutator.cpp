@@ -39,7 +39,7 @@ std::pair<std::size_t, std::size_t> digits_at(const std::string& s, std::size_t 
 }  // namespace
 
 bool InputMutator::mutable_input(const Input& input, const InputNeed& need) {
-  if (!need.literal || need.type.category == TypeCategory::ostream ||
+  if (!need.literal || need.derived || need.type.category == TypeCategory::ostream ||
       need.type.category == TypeCategory::function_pointer)
     return false;
   switch (input.kind) {

@@ -264,16 +264,17 @@ Input LiteralPool::pick(const api::TypeRef& type, const api::Callable* callable,
     return Input::string("");
   const bool text = type.category == TypeCategory::string || type.category == TypeCategory::cstring ||
                     type.category == TypeCategory::istream;
-  if (text) {  // one time in ten a whole document (the seed corpus of a fuzzer), one in twenty any text
+  if (callable && !param.empty()) {
+    auto found = extra_.find(callable->id + "\n" + param);
+    if (found != extra_.end() && !found->second.empty() && random.chance(0.5)) return random.one_of(found->second);
+  }
+  if (text &&
+      !sample_texts_.empty()) {  // one time in ten a whole document (a fuzzer's seed corpus), one in twenty any text
     const double dice = random.unit();
     if (dice < 0.1 && !sample_documents_.empty()) return random.one_of(sample_documents_);
-    if (dice < 0.15 && !sample_texts_.empty()) return random.one_of(sample_texts_);
+    if (dice < 0.15) return random.one_of(sample_texts_);
   }
   if (callable) {
-    if (!param.empty()) {
-      auto found = extra_.find(callable->id + "\n" + param);
-      if (found != extra_.end() && !found->second.empty() && random.chance(0.5)) return random.one_of(found->second);
-    }
     if (auto typed = by_type_.find(type.base); typed != by_type_.end()) {
       const std::vector<Input>& given = typed_values(type, typed->second);
       if (!given.empty() && random.chance(0.5)) return random.one_of(given);
@@ -321,10 +322,12 @@ const std::vector<std::string>& LiteralPool::dictionary(const api::Callable& cal
   if (auto own = by_callable_.find(callable.id); own != by_callable_.end()) add_mined(&own->second, 256);
   add_mined(mined_for_class(callable.owner), 256);
   add_mined(&everywhere_, kShortString);
-  // A user's short texts ("Name", "<node>") are tokens; the long ones are drawn whole by pick().
-  constexpr std::size_t kSampleToken = 64;
+  // A user's short texts ("Name", "<node>") are tokens, the first kSampleTokens of them (the
+  // callable's own stay most of the dictionary); the long ones are drawn whole by pick().
+  constexpr std::size_t kSampleToken = 64, kSampleTokens = 64;
+  std::size_t taken = 0;
   for (const auto& in : sample_texts_)
-    if (in.s.size() <= kSampleToken) tokens.insert(in.s);
+    if (in.s.size() <= kSampleToken && taken++ < kSampleTokens) tokens.insert(in.s);
   if (auto extra = extra_.find(key); extra != extra_.end())
     for (const auto& in : extra->second)
       if (in.kind == harness::protocol::InputKind::string && !in.s.empty()) tokens.insert(in.s);

@@ -93,6 +93,12 @@ TEST(ApiRulesTest, TwoCStringsNamedBeginAndEndAreOneRange) {
   EXPECT_FALSE(is_string_end(named({{"begin", text}, {"end", text}}), 0)) << "the begin is no end";
   EXPECT_FALSE(is_string_end(named({{"key", text}, {"value", text}}), 1)) << "two strings";
   EXPECT_FALSE(is_string_end(named({{"end", text}, {"endAgain", text}}), 1)) << "both ends";
+  EXPECT_TRUE(is_string_end(named({{"str", text}, {"end", text}}), 1));
+  EXPECT_FALSE(is_string_end(named({{"firstName", text}, {"lastName", text}}), 1)) << "two names";
+  EXPECT_FALSE(is_string_end(named({{"title", text}, {"legend", text}}), 1));
+  EXPECT_FALSE(is_string_end(named({{"text", text}, {"append", text}}), 1));
+  EXPECT_FALSE(is_string_end(named({{"message", text}, {"lastError", text}}), 1));
+  EXPECT_FALSE(is_string_end(named({{"url", text}, {"endpoint", text}}), 1));
 }
 
 TEST(ApiRulesTest, ABufferIsNeverLongerThanTheMost) {

@@ -12,6 +12,16 @@ std::vector<std::string> strings(const std::vector<std::string_view>& views) { r
 
 using Parts = std::vector<std::string>;
 
+TEST(NamesTest, WordsOfAnIdentifier) {
+  EXPECT_EQ(words_of("beginDoc"), (Parts{"begin", "doc"}));
+  EXPECT_EQ(words_of("a_pFun"), (Parts{"a", "p", "fun"}));
+  EXPECT_EQ(words_of("XMLEnd"), (Parts{"xml", "end"}));
+  EXPECT_EQ(words_of("max_len2"), (Parts{"max", "len2"}));
+  EXPECT_EQ(words_of("legend"), (Parts{"legend"}));
+  EXPECT_EQ(words_of("__end__"), (Parts{"end"}));
+  EXPECT_EQ(words_of(""), Parts{});
+}
+
 TEST(NamesTest, ComponentsIgnoreColonsInsideTemplateArgumentsAndParentheses) {
   EXPECT_EQ(strings(components("f")), Parts{"f"});
   EXPECT_EQ(strings(components("ns::inner::f")), (Parts{"ns", "inner", "f"}));

@@ -3,6 +3,7 @@
 #include "palus/analysis/sample_texts.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
