@@ -1,5 +1,6 @@
 #include "palus/generation/catalog.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <stdexcept>
@@ -91,6 +92,32 @@ void mark_moves(CallableInfo& info, const std::map<std::string, const api::Class
   }
 }
 
+/// Every class `name` derives from, directly or not, nearest first.
+std::vector<std::string> bases_of(const std::string& name, const std::map<std::string, const api::Class*>& classes) {
+  std::vector<std::string> out;
+  std::vector<std::string> todo{name};
+  for (std::size_t k = 0; k < todo.size() && k < 64; ++k) {
+    const auto found = classes.find(todo[k]);
+    if (found == classes.end()) continue;
+    for (const auto& base : found->second->bases)
+      if (std::find(out.begin(), out.end(), base) == out.end() && base != name) {
+        out.push_back(base);
+        todo.push_back(base);
+      }
+  }
+  return out;
+}
+
+/// An object is also one of each of its bases: a mu::Parser is what mu::ParserBase's methods are
+/// called on (the harness upcasts; the written test passes the object as it is).
+void add_bases(CallableInfo& info, const std::map<std::string, const api::Class*>& classes) {
+  const std::vector<std::string> own = info.yields;
+  for (const auto& type : own)
+    for (auto& base : bases_of(type, classes))
+      if (std::find(info.yields.begin(), info.yields.end(), base) == info.yields.end())
+        info.yields.push_back(std::move(base));
+}
+
 }  // namespace
 
 Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harness_ids) {
@@ -123,6 +150,7 @@ Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harnes
       info.usable = false;
     }
     mark_moves(info, classes);
+    add_bases(info, classes);
     any = any || (info.usable && !info.is_check());
     catalog.callables.push_back(std::move(info));
   }

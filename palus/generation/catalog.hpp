@@ -35,10 +35,10 @@ struct CallableInfo {
   std::vector<InputNeed> inputs;                 ///< receiver first for methods
   /// Record types the statement leaves in the pool: the owner for constructors, T for results
   /// of type T, T& , T*, std::unique_ptr<T> or std::shared_ptr<T> (both T and the smart pointer).
-  std::vector<std::string> yields;
-  bool yields_read_only = false;  ///< the result is a const reference or pointer to const
-  bool usable = true;             ///< false when an input cannot be supplied at all (void*, function pointers)
-  bool is_observer = false;       ///< the harness runs it after statements (harness::is_observer)
+  std::vector<std::string> yields;  ///< and every base class of those (an object is one of each of its bases)
+  bool yields_read_only = false;    ///< the result is a const reference or pointer to const
+  bool usable = true;               ///< false when an input cannot be supplied at all (void*, function pointers)
+  bool is_observer = false;         ///< the harness runs it after statements (harness::is_observer)
 
   /// A check appended after a sequence (contract, theory, invariant), answered with the
   /// violation's message ("" when it held), never part of a sequence of its own.

@@ -108,6 +108,24 @@ TEST(Catalog, MatchesApiCallablesAndContracts) {
   EXPECT_FALSE(catalog.callables[Library::kRaw].usable);  // void * cannot be supplied
 }
 
+TEST(Catalog, AnObjectIsAlsoOneOfEachOfItsBases) {
+  Library lib;
+  api::Class middle, derived;
+  middle.name = "ns::Middle";
+  middle.bases = {"ns::A"};
+  derived.name = "ns::Derived";
+  derived.bases = {"ns::Middle"};
+  derived.constructors.push_back(
+      callable("ns::Derived::Derived()", "Derived", "ns::Derived", api::CallableKind::constructor, {}));
+  lib.api.classes.push_back(middle);
+  lib.api.classes.push_back(derived);
+  std::vector<std::string> ids = lib.ids;
+  ids.push_back("ns::Derived::Derived()");
+  const Catalog catalog = make_catalog(lib.api, ids);
+  EXPECT_EQ(catalog.callables.back().yields, (std::vector<std::string>{"ns::Derived", "ns::Middle", "ns::A"}))
+      << "ns::A's methods take it, through both steps";
+}
+
 TEST(Catalog, ChangingAnObjectHandedOutAsConstIsFound) {
   Library lib;
   // make() hands out a const ns::Other& here: its object is read-only.
