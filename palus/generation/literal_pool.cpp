@@ -1,5 +1,6 @@
 #include "palus/generation/literal_pool.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -107,12 +108,24 @@ std::vector<Input> string_boundaries() {
           Input::string(std::string(300, 'x'))};
 }
 
+/// The last enumerator `name` = `value`, after `position` others, is the enum's count (jsoncpp's
+/// numberOfCommentPlacement, FOO_COUNT, kNumColors): no value a caller passes, and one the library
+/// indexes its arrays with.
+bool is_count_sentinel(const std::string& name, std::int64_t value, std::size_t position) {
+  if (value != static_cast<std::int64_t>(position)) return false;
+  const std::vector<std::string> words = names::words_of(name);
+  auto has = [&](const char* w) { return std::find(words.begin(), words.end(), w) != words.end(); };
+  return (has("number") && has("of")) || has("count") || has("num") || has("size") || has("max");
+}
+
 }  // namespace
 
 LiteralPool::LiteralPool(const api::Api& api) {
   for (const auto& e : api.enums) {
     auto& values = enums_[e.name];
-    for (const auto& [name, value] : e.values) values.push_back(value);
+    for (std::size_t k = 0; k < e.values.size(); ++k)
+      if (!(k + 1 == e.values.size() && is_count_sentinel(e.values[k].first, e.values[k].second, k)))
+        values.push_back(e.values[k].second);
   }
   auto add = [&](const api::Callable& c) {
     std::vector<Mined*> into{&by_callable_[c.id], &everywhere_};

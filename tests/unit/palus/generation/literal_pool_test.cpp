@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -233,6 +234,24 @@ TEST(LiteralPool, BooleansAreFalseAndTrue) {
   ASSERT_EQ(values.size(), 2u);
   EXPECT_TRUE(same_input(values[0], Input::boolean(false)) || same_input(values[1], Input::boolean(false)));
   EXPECT_TRUE(same_input(values[0], Input::boolean(true)) || same_input(values[1], Input::boolean(true)));
+}
+
+TEST(LiteralPool, AnEnumsCountSentinelIsNoValue) {
+  api::Api api;
+  api::Enum placement, size;
+  placement.name = "Json::CommentPlacement";
+  placement.values = {{"commentBefore", 0}, {"commentAfter", 1}, {"numberOfCommentPlacement", 2}};
+  size.name = "ns::Size";  // "max" that is no count: its value is not the number of enumerators before it
+  size.values = {{"small", 1}, {"medium", 2}, {"max", 10}};
+  api.enums = {placement, size};
+  const LiteralPool literals(api);
+  auto values = [&](const std::string& name) {
+    std::set<std::int64_t> got;
+    for (const auto& in : literals.boundary_values(scalar(name, api::TypeCategory::enumeration))) got.insert(in.i);
+    return got;
+  };
+  EXPECT_EQ(values("Json::CommentPlacement"), (std::set<std::int64_t>{0, 1}));
+  EXPECT_EQ(values("ns::Size"), (std::set<std::int64_t>{1, 2, 10}));
 }
 
 TEST(LiteralPool, EnumGivesExactlyItsEnumerators) {
