@@ -53,6 +53,22 @@ bool unnamed_unsigned(const Param& p) {
 
 }  // namespace
 
+bool is_object_array(const Api& api, const Callable& f, std::size_t param) {
+  if (param + 1 >= f.params.size()) return false;
+  const Param& p = f.params[param];
+  const Param& n = f.params[param + 1];
+  if (p.type.category != TypeCategory::record || !is_pointer(p.type.passing)) return false;
+  if (n.type.category != TypeCategory::integer || n.type.passing != Passing::value) return false;
+  const Class* element = find_class(api, p.type.base);
+  if (element == nullptr || element->is_abstract || !element->traits.default_constructible ||
+      !element->traits.destructible)
+    return false;
+  std::string count = n.name, array = p.name;
+  for (std::string* s : {&count, &array})
+    for (char& ch : *s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return named_as_length(n.name) || count == "n" + array || count == "num" + array || count == "n_" + array;
+}
+
 bool is_string_length(const Callable& f, std::size_t param) {
   if (param == 0 || param >= f.params.size()) return false;
   const TypeRef& s = f.params[param - 1].type;

@@ -29,6 +29,16 @@ bool may_change(const TypeRef& param, const Class* cls);
 /// the written tests pass a real array of that length (buffer_length), never one scalar's address.
 bool is_buffer(const Callable& f, std::size_t param);
 
+/// Whether parameter `param` of `f` is an array of objects: a pointer to a class of `api` that is
+/// default constructible, followed by an integer by value named as its count ("count", "size",
+/// "n", or "n"/"num" and the pointer's name: `StringPiece* submatch, int nsubmatch`). The harness
+/// and the written tests pass that many default-constructed objects (object_array_length), never
+/// one pool object's address.
+bool is_object_array(const Api& api, const Callable& f, std::size_t param);
+
+/// The most objects an object array gets: a larger drawn count is given as this.
+inline constexpr std::uint64_t kMaxObjectArray = 64;
+
 /// Whether parameter `param` of `f` is the length of the C string before it: an integer by value
 /// named as a length ("len", "size", "count", "n", ...; or unnamed, "arg<N>", of an unsigned
 /// type) right after a `const char*` (`StringPiece(const char* str, size_type len)`). A caller

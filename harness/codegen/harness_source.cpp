@@ -22,7 +22,7 @@ struct Argument {
 
 class Emitter {
  public:
-  explicit Emitter(const api::Api& api) {
+  explicit Emitter(const api::Api& api) : api_(api) {
     for (const auto& c : api.classes) classes_.emplace(c.name, &c);
   }
 
@@ -130,6 +130,19 @@ class Emitter {
         ++i;
         continue;
       }
+      if (api::is_object_array(api_, callable, i)) {  // that many default-constructed objects
+        const std::string element = callable.params[i].type.base, length = callable.params[i + 1].type.base;
+        const std::size_t in = first + i;
+        body += fmt::format("  const {} a{} = static_cast<{}>(c.buffer_length({}, {}ull));\n", length, in + 1, length,
+                            in + 1, api::kMaxObjectArray);
+        body += fmt::format(
+            "  auto& a{} = c.hold(new std::vector<{}>(std::max<std::size_t>(static_cast<std::size_t>(a{}), 1)));\n", in,
+            element, in + 1);
+        args.push_back(fmt::format("a{}.data()", in));
+        args.push_back(fmt::format("a{}", in + 1));
+        ++i;
+        continue;
+      }
       if (api::is_string_end(callable, i)) {  // the end of the text the C string before it begins
         const std::size_t in = first + i;
         body += fmt::format("  const char* a{} = a{} == nullptr ? nullptr : a{} + std::string_view(a{}).size();\n", in,
@@ -181,6 +194,7 @@ class Emitter {
     return std::string(names::without_parameters(f.id)) + "(" + joined + ")";
   }
 
+  const api::Api& api_;
   std::map<std::string, const api::Class*> classes_;
 };
 

@@ -348,6 +348,25 @@ class Body {
     args.push_back(input_literal(length, n.type, LiteralUse::argument, catalog_.api));
   }
 
+  /// An object array and its count (api::is_object_array): as many default-constructed objects as
+  /// the harness made, as `array.data(), count`.
+  void object_array_arguments(const api::Param& p, const api::Param& n, const Input& drawn,
+                              std::vector<std::string>& args, std::vector<std::string>& setup) {
+    Input count = drawn;
+    std::uint64_t elements = 0;
+    if (drawn.kind == InputKind::unsigned_integer) {
+      count.u = elements = drawn.u > api::kMaxObjectArray ? api::kMaxObjectArray : drawn.u;
+    } else {
+      count.i = drawn.i < 0 ? 0 : std::min<std::int64_t>(drawn.i, static_cast<std::int64_t>(api::kMaxObjectArray));
+      elements = static_cast<std::uint64_t>(count.i);
+    }
+    const std::string local = locals_.fresh(p.name);
+    setup.push_back(fmt::format("std::vector<{}> {}({});", p.type.base, local, std::max<std::uint64_t>(elements, 1)));
+    includes_.insert("<vector>");
+    args.push_back(local + ".data()");
+    args.push_back(input_literal(count, n.type, LiteralUse::argument, catalog_.api));
+  }
+
   /// A character range (api::is_string_end): the text in a local, and its end, as `text, text + length`.
   void range_arguments(const api::Param& begin, const std::string& text, std::vector<std::string>& args,
                        std::vector<std::string>& setup) {
@@ -414,6 +433,12 @@ class Body {
     std::vector<std::string> args;
     for (std::size_t k = 0; k < f.params.size(); ++k) {
       const Input in = first + k < s.inputs.size() ? s.inputs[first + k] : Input::null();
+      if (c->oracle == nullptr && catalog_.api != nullptr && api::is_object_array(*catalog_.api, f, k) &&
+          first + k + 1 < s.inputs.size()) {
+        object_array_arguments(f.params[k], f.params[k + 1], s.inputs[first + k + 1], args, out.setup);
+        ++k;
+        continue;
+      }
       if (c->oracle == nullptr && api::is_buffer(f, k) && first + k + 1 < s.inputs.size()) {
         buffer_arguments(f.params[k], f.params[k + 1], in, s.inputs[first + k + 1], args, out.setup);
         ++k;

@@ -101,6 +101,31 @@ TEST(ApiRulesTest, TwoCStringsNamedBeginAndEndAreOneRange) {
   EXPECT_FALSE(is_string_end(named({{"url", text}, {"endpoint", text}}), 1));
 }
 
+TEST(ApiRulesTest, APointerToAClassWithItsCountIsAnArrayOfObjects) {
+  Api api;
+  Class piece, base;
+  piece.name = "re2::StringPiece";
+  piece.traits.default_constructible = piece.traits.destructible = true;
+  base.name = "ns::Base";
+  base.is_abstract = true;
+  base.traits.destructible = true;
+  api.classes = {piece, base};
+  const TypeRef count{"int", "int", Passing::value, TypeCategory::integer};
+  auto named = [](std::vector<std::pair<std::string, TypeRef>> params) {
+    Callable f;
+    for (auto& [name, type] : params) f.params.push_back({name, type});
+    return f;
+  };
+  const TypeRef pieces = record("re2::StringPiece", Passing::pointer);
+  EXPECT_TRUE(is_object_array(api, named({{"submatch", pieces}, {"nsubmatch", count}}), 0));
+  EXPECT_TRUE(is_object_array(api, named({{"out", pieces}, {"count", count}}), 0));
+  EXPECT_FALSE(is_object_array(api, named({{"node", pieces}, {"index", count}}), 0)) << "an index is no count";
+  EXPECT_FALSE(is_object_array(api, named({{"b", record("ns::Base", Passing::pointer)}, {"n", count}}), 0))
+      << "an abstract class makes no objects";
+  EXPECT_FALSE(is_object_array(api, named({{"p", record("ns::Unknown", Passing::pointer)}, {"n", count}}), 0));
+  EXPECT_FALSE(is_object_array(api, named({{"p", record("re2::StringPiece", Passing::ref)}, {"n", count}}), 0));
+}
+
 TEST(ApiRulesTest, ABufferIsNeverLongerThanTheMost) {
   EXPECT_EQ(buffer_length(std::int64_t{-3}), 0u);
   EXPECT_EQ(buffer_length(std::int64_t{10}), 10u);

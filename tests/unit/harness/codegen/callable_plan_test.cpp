@@ -99,6 +99,30 @@ TEST(CallablePlan, TheEndOfACharacterRangeIsTheEndOfTheTextBeforeIt) {
   EXPECT_NE(source.text.find("ns::parse(a0, a1)"), std::string::npos) << source.text;
 }
 
+TEST(CallablePlan, AnObjectArrayIsThatManyDefaultConstructedObjects) {
+  api::Api a;
+  api::Class piece;
+  piece.name = "ns::Piece";
+  piece.traits.default_constructible = piece.traits.destructible = piece.traits.copy_constructible = true;
+  piece.constructors.push_back(callable("ns::Piece::Piece()", "Piece", "ns::Piece", CallableKind::constructor,
+                                        type("void", "void", Passing::value, TypeCategory::void_type)));
+  a.classes.push_back(piece);
+  a.functions.push_back(
+      callable("ns::match(ns::Piece *, int)", "match", "", CallableKind::function,
+               type("bool", "bool", Passing::value, TypeCategory::boolean),
+               {{"submatch", type("ns::Piece *", "ns::Piece", Passing::pointer, TypeCategory::record)},
+                {"nsubmatch", type("int", "int", Passing::value, TypeCategory::integer)}}));
+  const HarnessSource source = generate_harness_source(a, {"match.hpp"});
+  EXPECT_NE(source.text.find("const int a1 = static_cast<int>(c.buffer_length(1, 64ull));"), std::string::npos)
+      << source.text;
+  EXPECT_NE(
+      source.text.find(
+          "auto& a0 = c.hold(new std::vector<ns::Piece>(std::max<std::size_t>(static_cast<std::size_t>(a1), 1)));"),
+      std::string::npos)
+      << source.text;
+  EXPECT_NE(source.text.find("ns::match(a0.data(), a1)"), std::string::npos) << source.text;
+}
+
 TEST(CallablePlan, ACallbackGetsAFunctionOfItsSignature) {
   api::Api a;
   a.functions.push_back(

@@ -188,6 +188,32 @@ TEST(LegalInputsTest, TheEndOfACharacterRangeIsTheEndOfItsText) {
   EXPECT_EQ(end_after(Input::null(), Input::string("x")).kind, InputKind::null_pointer);
 }
 
+TEST(LegalInputsTest, AnObjectArrayIsTheHarnesssNoPoolObject) {
+  api::Api api = tokens_api();
+  api::Class piece;
+  piece.name = "ns::Piece";
+  piece.traits.default_constructible = piece.traits.destructible = true;
+  api.classes.push_back(piece);
+  const api::TypeRef pieces =
+      fixtures::type("ns::Piece *", "ns::Piece", api::Passing::pointer, api::TypeCategory::record);
+  const api::TypeRef count = fixtures::type("int", "int", api::Passing::value, api::TypeCategory::integer);
+  api.functions.push_back(
+      fixtures::callable("ns::match(ns::Piece *, int)", "match", "", api::CallableKind::function,
+                         {fixtures::param("submatch", pieces), fixtures::param("nsubmatch", count)}));
+  std::vector<std::string> ids = Library().ids;
+  ids.push_back("ns::match(ns::Piece *, int)");
+  const Catalog catalog = make_catalog(api, ids);
+  const CallableInfo& match = catalog.callables.back();
+  ASSERT_TRUE(match.usable) << "no ns::Piece needs to be made first";
+  EXPECT_TRUE(match.inputs[0].literal && match.inputs[0].derived);
+  EXPECT_TRUE(match.inputs[0].record.empty());
+  const Sequence legal =
+      with_legal_lengths(fixtures::make({fixtures::call(match.index, {Input::null(), Input::integer(5)})}), catalog);
+  EXPECT_EQ(legal[0].inputs[0].kind, InputKind::signed_integer);
+  EXPECT_EQ(legal[0].inputs[0].i, 0);
+  EXPECT_EQ(legal[0].inputs[1].i, 5) << "the count is drawn";
+}
+
 /// ns::free_fn reaches one block per combination of the four tokens its string holds, as a
 /// parser's branches open up with the syntax its input uses; every other call reaches one block.
 class TokenExecution : public Execution {

@@ -133,6 +133,7 @@ const Gadgets& gadgets() {
     api::Class widget;
     widget.name = "gadgets::Widget";
     widget.traits.copy_constructible = widget.traits.move_constructible = widget.traits.equality_comparable = true;
+    widget.traits.default_constructible = widget.traits.destructible = true;
     add(widget, "Widget()", K::constructor, "", kVoid, {});
     add(widget, "Widget(int)", K::constructor, "", kVoid, {{"size", kInt}});
     add(widget, "Widget::size", K::method, "size", kInt, {}, true);
@@ -173,6 +174,8 @@ const Gadgets& gadgets() {
         {{"s", type("std::string", TypeCategory::string, Passing::const_ref)}});
     add(echo, "Echo::c_text", K::static_method, "c_text", kString, {{"s", kCString}});
     add(echo, "Echo::range", K::static_method, "range", kSize, {{"begin", kCString}, {"end", kCString}});
+    add(echo, "Echo::fill", K::static_method, "fill", kSize,
+        {{"widgets", record("gadgets::Widget", Passing::pointer)}, {"nwidgets", kInt}});
     add(echo, "Echo::apply", K::static_method, "apply", kDouble,
         {{"f", type("gadgets::Binary", TypeCategory::function_pointer)}, {"x", kDouble}});
     add(echo, "Echo::slurp", K::static_method, "slurp", kString,
@@ -542,6 +545,17 @@ TEST(TestRendererTest, ACharacterRangeIsOneTextAndItsEnd) {
   const std::string text = render(t);
   EXPECT_HAS(text, "const char* begin = \"[1]\";\n  gadgets::Echo::range(begin, begin + 3);");
   EXPECT_HAS(text, "gadgets::Echo::range(nullptr, nullptr);");
+}
+
+TEST(TestRendererTest, AnObjectArrayIsAVectorOfThatManyObjects) {
+  TestCase t = make_test(TestKind::regression, "Echo",
+                         {call("Echo::fill", {Input::integer(0), Input::integer(3)}),
+                          call("Echo::fill", {Input::integer(0), Input::integer(1000)})},
+                         {answer(v_uint(3)), answer(v_uint(64))});
+  const std::string text = render(t);
+  EXPECT_HAS(text, "std::vector<gadgets::Widget> widgets(3);");
+  EXPECT_HAS(text, "gadgets::Echo::fill(widgets.data(), 3)");
+  EXPECT_HAS(text, "gadgets::Echo::fill(widgets2.data(), 64)") << "as many as the harness made, at most 64";
 }
 
 TEST(TestRendererTest, ACallbackIsAnyFunctionCastToItsType) {
