@@ -131,10 +131,20 @@ bool names_size(std::string name) {
   return false;
 }
 
+/// True when `name`, lowercased, names a position (an in-out cursor a caller passes: `size_t& pos`).
+bool names_position(std::string name) {
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (const char* part : {"pos", "offset", "index", "idx", "cursor"})
+    if (name.find(part) != std::string::npos) return true;
+  return false;
+}
+
 /// A parameter named as a size, count, index or offset, the one argument of a setter so named
 /// (`setOffsetLimit(limit)`), or (unless `named_only`) of an unsigned type.
 bool sizes(const InputNeed& need, const Input& input, const api::Callable* callable, bool named_only = false) {
   if (need.param == nullptr) return false;
+  if (need.type.passing == api::Passing::ref && !names_position(need.param->name))
+    return false;  // a size the call writes (muparser's Eval(int& nStackSize)), not one the caller made up
   if (input.kind == InputKind::unsigned_integer && !named_only) return true;
   if (need.param->name == "n" || need.param->name == "i" || need.param->name == "N") return true;
   if (names_size(need.param->name)) return true;

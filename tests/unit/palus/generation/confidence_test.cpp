@@ -345,10 +345,15 @@ TEST(Confidence, ACrashAfterANegativeOffsetIsSuspect) {
       callable("ns::V::setLevel(ptrdiff_t)", "setLevel", "ns::V", CallableKind::method, {param("level", offset)}));
   v.methods.push_back(
       callable("ns::V::seek(ptrdiff_t)", "seek", "ns::V", CallableKind::method, {param("offset", offset)}));
+  v.methods.push_back(callable("ns::V::eval(int &)", "eval", "ns::V", CallableKind::method,
+                               {param("nStackSize", type("int &", "int", Passing::ref, TypeCategory::integer))}));
+  v.methods.push_back(callable("ns::V::next(int &)", "next", "ns::V", CallableKind::method,
+                               {param("pos", type("int &", "int", Passing::ref, TypeCategory::integer))}));
   api::Api a;
   a.classes.push_back(v);
-  const Catalog catalog = make_catalog(
-      a, {"ns::V::V()", "ns::V::setOffsetLimit(ptrdiff_t)", "ns::V::setLevel(ptrdiff_t)", "ns::V::seek(ptrdiff_t)"});
+  const Catalog catalog =
+      make_catalog(a, {"ns::V::V()", "ns::V::setOffsetLimit(ptrdiff_t)", "ns::V::setLevel(ptrdiff_t)",
+                       "ns::V::seek(ptrdiff_t)", "ns::V::eval(int &)", "ns::V::next(int &)"});
   auto judged = [&](std::uint32_t callable) {
     const Sequence s = make({call(0), call(callable, {ref(0), Input::integer(-100)})});
     return judge_confidence(failure("sanitizer", 1, "runtime error: applying non-zero offset"), s, catalog);
@@ -356,6 +361,8 @@ TEST(Confidence, ACrashAfterANegativeOffsetIsSuspect) {
   EXPECT_FALSE(judged(1).high) << "the setter's name says its argument is an offset (jsoncpp's setOffsetLimit)";
   EXPECT_TRUE(judged(2).high) << "a level may be negative";
   EXPECT_FALSE(judged(3).high) << "a parameter named offset";
+  EXPECT_TRUE(judged(4).high) << "a size the call writes (muparser's Eval(int& nStackSize)) is no input";
+  EXPECT_FALSE(judged(5).high) << "a position passed by reference is the caller's";
 }
 
 TEST(Confidence, ACrashAfterACountPastTheObjectsSizeIsSuspect) {
