@@ -1,13 +1,15 @@
 #include "palus/run_budget.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace palus {
 namespace {
 
-/// Seconds per line of a test before any check was measured: a test of 25 lines compiles in
-/// about half a second.
-constexpr double kPriorSecondsPerLine = 0.02;
+/// Before two checks were measured: a compile of GoogleTest and a library's headers takes about
+/// 2 s, a line of a test about 4 ms more, in batches of about 1500 lines (60 tests).
+constexpr double kPriorFixed = 2.0, kPriorPerLine = 0.004;
+constexpr std::uint64_t kPriorBatchLines = 1500;
 
 std::chrono::duration<double> seconds(double s) { return std::chrono::duration<double>(s); }
 
@@ -27,24 +29,45 @@ void RunBudget::measured(std::vector<Batch> batches) {
   batches_ = std::move(batches);
 }
 
-double RunBudget::seconds_per_line() const {
-  // The last three batches, and never the first while later ones exist.
-  constexpr std::size_t kRecent = 3;
+RunBudget::CostModel RunBudget::cost_model() const {
   std::lock_guard lock(mutex_);
-  const std::size_t from =
-      batches_.size() <= 1 ? 0 : std::max<std::size_t>(1, batches_.size() - std::min(kRecent, batches_.size()));
-  std::uint64_t size = 0;
-  double seconds = 0;
-  for (std::size_t k = from; k < batches_.size(); ++k) {
-    size += batches_[k].size;
-    seconds += batches_[k].seconds;
+  CostModel model{kPriorFixed, kPriorPerLine, kPriorBatchLines};
+  if (batches_.size() < 2) return model;
+  const std::vector<Batch> later(batches_.begin() + 1, batches_.end());
+  double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+  model.batch_lines = 0;
+  for (const Batch& b : later) {
+    const double x = static_cast<double>(b.size);
+    n += 1;
+    sx += x;
+    sy += b.seconds;
+    sxx += x * x;
+    sxy += x * b.seconds;
+    model.batch_lines = std::max(model.batch_lines, b.size);
   }
-  return size == 0 ? kPriorSecondsPerLine : seconds / static_cast<double>(size);
+  const double spread = n * sxx - sx * sx;
+  if (later.size() >= 2 && spread > 0) {
+    model.per_line = std::max(0.0, (n * sxy - sx * sy) / spread);
+    model.fixed = std::max(0.0, (sy - model.per_line * sx) / n);
+  } else {  // one batch, or all of one size: the prior's fixed cost, the rest per line
+    model.fixed = std::min(kPriorFixed, sy / n);
+    model.per_line = sx > 0 ? (sy - model.fixed * n) / sx : kPriorPerLine;
+  }
+  if (model.batch_lines == 0) model.batch_lines = kPriorBatchLines;
+  return model;
+}
+
+double RunBudget::seconds_per_line() const {
+  const CostModel m = cost_model();
+  return m.per_line + m.fixed / static_cast<double>(m.batch_lines);
 }
 
 double RunBudget::check_seconds(std::uint64_t size, std::size_t hangs) const {
   const double runs = 2 * hang_timeout_s_ * static_cast<double>(hangs);
-  return (static_cast<double>(size) * seconds_per_line() + runs) / checkers_;
+  if (size == 0) return runs / checkers_;
+  const CostModel m = cost_model();
+  const double batches = std::ceil(static_cast<double>(size) / static_cast<double>(m.batch_lines));
+  return (batches * m.fixed + static_cast<double>(size) * m.per_line + runs) / checkers_;
 }
 
 std::chrono::milliseconds RunBudget::minimum_generation() const {

@@ -33,11 +33,19 @@ class RunBudget {
   };
   /// The batches checked so far, in order.
   void measured(std::vector<Batch> batches);
-  /// Seconds one line of a test costs to check; a prior until the first check is measured. It is
-  /// the cost of the last few batches: the first batches are small, so the fixed cost of a
-  /// compile (GoogleTest's and the library's headers) weighs more per line in them than in the
-  /// full batches that follow (on pugixml the first batch's rate, extrapolated, predicted 144 s
-  /// for a check that took 26 s).
+  /// What checking a batch costs: `fixed` seconds a compile (GoogleTest's and the library's
+  /// headers) plus `per_line` seconds a line of its tests, and the lines of the largest batch.
+  struct CostModel {
+    double fixed = 0, per_line = 0;
+    std::uint64_t batch_lines = 0;
+  };
+  /// Fitted (least squares) to the batches measured after the first: the first pays what a run
+  /// compiles once (on muparser 9.8 s for 10 tests, then 3.5 s for 60), so alone it would stop
+  /// generation after a fifth of its budget (predicted 201 s, took 19 s). Until a second batch is
+  /// measured, a prior.
+  CostModel cost_model() const;
+  /// Seconds one line of a test costs to check, fixed cost included, in batches of the largest
+  /// size measured so far.
   double seconds_per_line() const;
 
   /// Predicted seconds to check pending tests of `size` lines with every checker, `hangs` of them

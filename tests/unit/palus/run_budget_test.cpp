@@ -18,14 +18,14 @@ TEST(RunBudget, GenerationEndsWhenWhatItFoundStillNeedsTheRestOfTheBudget) {
   const Clock::time_point start{};
   // 60 s in all; 20 s went to the stages before generation; two checkers; a 4 s report.
   RunBudget budget(start, 60s, start + 20s, 2, 4.0);
-  budget.measured({{10, 5.0}});  // half a second per line of a test
-  EXPECT_DOUBLE_EQ(budget.seconds_per_line(), 0.5);
-  EXPECT_DOUBLE_EQ(budget.check_seconds(40), 10.0);  // tests of 40 lines, two checks at a time
-  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(40)), 60.0 - 10.0 - 4.0, 1e-6);
+  // After the first batch: 1 s a compile and 10 ms a line, in batches of up to 1000 lines.
+  budget.measured({{100, 30.0}, {500, 6.0}, {1000, 11.0}});
+  EXPECT_NEAR(budget.check_seconds(2000), (2 * 1.0 + 2000 * 0.01) / 2, 1e-9);
+  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(2000)), 60.0 - 11.0 - 4.0, 1e-6);
   EXPECT_NEAR(seconds_between(start, budget.generation_deadline(0)), 60.0 - 4.0, 1e-6);
-  // 200 lines to check need 50 s: before the minimum share (a fifth of 60 s from generation's
+  // 8000 lines to check need 44 s: before the minimum share (a fifth of 60 s from generation's
   // start at 20 s), which wins.
-  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(200)), 32.0, 1e-6);
+  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(8000)), 32.0, 1e-6);
   EXPECT_FALSE(budget.overrun_before_generation());
 }
 
@@ -34,7 +34,7 @@ TEST(RunBudget, GenerationAlwaysGetsItsMinimumShare) {
   RunBudget budget(start, 30s, start + 20s, 2, 0.0);
   EXPECT_EQ(budget.minimum_generation(), 6s) << "a fifth of the budget";
   // Far more to check than the budget holds: generation still runs its minimum, from its start.
-  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(1000)), 26.0, 1e-6);
+  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(100000)), 26.0, 1e-6);
   RunBudget late(start, 30s, start + 28s, 2, 0.0);
   EXPECT_TRUE(late.overrun_before_generation());
   EXPECT_NEAR(seconds_between(start, late.generation_deadline(0)), 34.0, 1e-6)
@@ -44,30 +44,36 @@ TEST(RunBudget, GenerationAlwaysGetsItsMinimumShare) {
 TEST(RunBudget, ATestExpectedToHangCostsItsTwoRunsToTheTimeout) {
   const Clock::time_point start{};
   RunBudget budget(start, 60s, start, 2, 0.0, 4.0);
-  budget.measured({{10, 5.0}});
-  // Tests of 10 lines, 2 of them hangs: 10 x 0.5 s compiled and run, and the hangs' 2 x 2 runs x
-  // 4 s, over two checkers.
-  EXPECT_DOUBLE_EQ(budget.check_seconds(10, 2), (10 * 0.5 + 2 * 2 * 4.0) / 2);
-  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(10, 2)), 60.0 - 10.5, 1e-6);
+  // Tests of 500 lines (one batch of the prior's 1500), 2 of them hangs: 2 s + 500 x 4 ms compiled
+  // and run, and the hangs' 2 x 2 runs x 4 s, over two checkers.
+  EXPECT_NEAR(budget.check_seconds(500, 2), (2.0 + 500 * 0.004 + 2 * 2 * 4.0) / 2, 1e-9);
+  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(500, 2)), 60.0 - 10.0, 1e-6);
 }
 
-TEST(RunBudget, TheCostPerLineIsThatOfTheLastBatchesNotOfTheFirst) {
+TEST(RunBudget, TheFirstBatchPaysWhatARunCompilesOnceAndIsNoMeasure) {
   const Clock::time_point start{};
   RunBudget budget(start, 60s, start, 1, 0.0);
-  // A first small batch pays the fixed cost of a compile; the full ones after it cost less a line.
-  budget.measured({{100, 4.0}});
-  EXPECT_DOUBLE_EQ(budget.seconds_per_line(), 0.04) << "one batch: its own rate";
-  budget.measured({{100, 4.0}, {400, 2.0}, {600, 3.0}});
-  EXPECT_DOUBLE_EQ(budget.seconds_per_line(), 5.0 / 1000);
-  budget.measured({{100, 4.0}, {400, 2.0}, {600, 3.0}, {600, 6.0}, {600, 6.0}});
-  EXPECT_DOUBLE_EQ(budget.seconds_per_line(), 15.0 / 1800) << "the last three";
+  const RunBudget::CostModel prior = budget.cost_model();
+  EXPECT_DOUBLE_EQ(prior.fixed, 2.0);
+  EXPECT_DOUBLE_EQ(prior.per_line, 0.004);
+  // muparser's first batch: 10 tests in 9.8 s, where 60 took 3.5 s after it.
+  budget.measured({{300, 9.8}});
+  EXPECT_DOUBLE_EQ(budget.cost_model().per_line, prior.per_line) << "one batch: still the prior";
+  budget.measured({{300, 9.8}, {1800, 3.5}});
+  EXPECT_DOUBLE_EQ(budget.cost_model().fixed, 2.0) << "one batch after it: the prior's fixed cost";
+  EXPECT_NEAR(budget.cost_model().per_line, 1.5 / 1800, 1e-12);
+  EXPECT_EQ(budget.cost_model().batch_lines, 1800u);
+  budget.measured({{300, 9.8}, {600, 2.2}, {1800, 3.4}});
+  EXPECT_NEAR(budget.cost_model().per_line, 0.001, 1e-12) << "two: the line through them";
+  EXPECT_NEAR(budget.cost_model().fixed, 1.6, 1e-12);
+  EXPECT_NEAR(budget.seconds_per_line(), 0.001 + 1.6 / 1800, 1e-12);
 }
 
 TEST(RunBudget, WithoutAReportStageOnlyTheCheckCounts) {
   const Clock::time_point start{};
   RunBudget budget(start, 60s, start, 1, 0.0);
-  EXPECT_DOUBLE_EQ(budget.seconds_per_line(), 0.02) << "the prior before any check was measured";
-  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(500)), 50.0, 1e-6);
+  // 1500 lines, one batch of the prior: 2 s + 6 s.
+  EXPECT_NEAR(seconds_between(start, budget.generation_deadline(1500)), 52.0, 1e-6);
 }
 
 }  // namespace
