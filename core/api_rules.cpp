@@ -66,7 +66,11 @@ bool is_object_array(const Api& api, const Callable& f, std::size_t param) {
   std::string count = n.name, array = p.name;
   for (std::string* s : {&count, &array})
     for (char& ch : *s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return named_as_length(n.name) || count == "n" + array || count == "num" + array || count == "n_" + array;
+  if (count == "n" + array || count == "num" + array || count == "n_" + array) return true;
+  // Whole words: `lineNumber` or `index` after a pointer are no counts of it.
+  static const std::set<std::string> count_words{"n", "count", "size", "num", "len", "length", "capacity", "cnt"};
+  const std::vector<std::string> words = names::words_of(n.name);
+  return std::any_of(words.begin(), words.end(), [](const std::string& w) { return count_words.count(w) > 0; });
 }
 
 bool is_string_length(const Callable& f, std::size_t param) {

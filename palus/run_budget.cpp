@@ -48,7 +48,11 @@ RunBudget::CostModel RunBudget::cost_model() const {
   const double spread = n * sxx - sx * sx;
   if (later.size() >= 2 && spread > 0) {
     model.per_line = std::max(0.0, (n * sxy - sx * sy) / spread);
-    model.fixed = std::max(0.0, (sy - model.per_line * sx) / n);
+    model.fixed = (sy - model.per_line * sx) / n;
+    if (model.fixed < 0) {  // no fixed cost: the line through the origin
+      model.fixed = 0;
+      model.per_line = sxy / sxx;
+    }
   } else {  // one batch, or all of one size: the prior's fixed cost, the rest per line
     model.fixed = std::min(kPriorFixed, sy / n);
     model.per_line = sx > 0 ? (sy - model.fixed * n) / sx : kPriorPerLine;
@@ -67,7 +71,10 @@ double RunBudget::check_seconds(std::uint64_t size, std::size_t hangs) const {
   if (size == 0) return runs / checkers_;
   const CostModel m = cost_model();
   const double batches = std::ceil(static_cast<double>(size) / static_cast<double>(m.batch_lines));
-  return (batches * m.fixed + static_cast<double>(size) * m.per_line + runs) / checkers_;
+  const double all = batches * m.fixed + static_cast<double>(size) * m.per_line;
+  // Checkers share the batches, but one batch is one checker's.
+  const double largest = m.fixed + static_cast<double>(std::min(size, m.batch_lines)) * m.per_line;
+  return std::max(all / checkers_, largest) + runs / checkers_;
 }
 
 std::chrono::milliseconds RunBudget::minimum_generation() const {

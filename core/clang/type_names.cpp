@@ -145,12 +145,40 @@ api::TypeCategory category_of(CXType type, const TemplateSubstitution& subst) {
   }
 }
 
-/// A pointer to a function (not a reference to one, nor a pointer to member).
+/// A pointer to a function (not a reference to one, nor a pointer to member) that AnyFunction
+/// (harness/codegen/any_function.hpp) converts to: neither variadic nor noexcept, returning
+/// nothing, a number, an enumerator or a pointer. Another is a type that cannot be passed.
 bool is_function_pointer(CXType type) {
   const CXType canonical = clang_getCanonicalType(type);
   if (canonical.kind != CXType_Pointer) return false;
   const CXType pointee = clang_getCanonicalType(clang_getPointeeType(canonical));
-  return pointee.kind == CXType_FunctionProto || pointee.kind == CXType_FunctionNoProto;
+  if (pointee.kind != CXType_FunctionProto || clang_isFunctionTypeVariadic(pointee)) return false;
+  const int exceptions = clang_getExceptionSpecificationType(pointee);
+  if (exceptions != CXCursor_ExceptionSpecificationKind_None && exceptions != -1) return false;
+  switch (clang_getCanonicalType(clang_getResultType(pointee)).kind) {
+    case CXType_Void:
+    case CXType_Bool:
+    case CXType_Char_S:
+    case CXType_Char_U:
+    case CXType_SChar:
+    case CXType_UChar:
+    case CXType_Short:
+    case CXType_Int:
+    case CXType_Long:
+    case CXType_LongLong:
+    case CXType_UShort:
+    case CXType_UInt:
+    case CXType_ULong:
+    case CXType_ULongLong:
+    case CXType_Float:
+    case CXType_Double:
+    case CXType_LongDouble:
+    case CXType_Enum:
+    case CXType_Pointer:
+      return true;
+    default:
+      return false;
+  }
 }
 
 /// `R (*)(A, B)` for a function type `R (A, B)`: libclang spells its pointer `R (A, B) *`.
@@ -174,8 +202,12 @@ api::TypeRef describe_type(CXType type, const TemplateSubstitution& subst) {
   ref.spelling = qualified_spelling(type, subst);
   if (is_function_pointer(type)) {  // by value, as a whole: `mu::fun_type2`, `double (*)(double)`
     const CXType bare = strip_sugar(clang_getUnqualifiedType(type));
-    if (bare.kind == CXType_Pointer) ref.spelling = function_pointer_spelling(clang_getPointeeType(bare), subst);
-    ref.base = ref.spelling.rfind("const ", 0) == 0 ? ref.spelling.substr(6) : ref.spelling;
+    if (bare.kind == CXType_Pointer) {  // spelled anew, without the pointer's own const
+      ref.spelling = function_pointer_spelling(clang_getPointeeType(bare), subst);
+      ref.base = ref.spelling;
+    } else {  // a typedef, perhaps `const mu::fun_type2`
+      ref.base = ref.spelling.rfind("const ", 0) == 0 ? ref.spelling.substr(6) : ref.spelling;
+    }
     ref.category = api::TypeCategory::function_pointer;
     return ref;
   }

@@ -8,9 +8,12 @@
 
 namespace palus::harness {
 
-/// C++ source of `palus_generated::AnyFunction`: converts to any function pointer type, a function
-/// that returns the sum of its arithmetic arguments (a pointer result points to a zeroed static
-/// object; a class result is value-initialised). Needs <type_traits>.
+/// C++ source of `palus_generated::AnyFunction`: converts to a pointer to any function that is
+/// neither variadic nor noexcept and returns nothing, a number, an enumerator or a pointer (what
+/// analysis calls a function_pointer): a function that returns the sum of its arithmetic arguments
+/// (a pointer to a number points to a zeroed static one; another pointer is null; an enumerator is
+/// value-initialised). It takes its arguments by reference, so move-only ones are no trouble.
+/// Needs <type_traits>.
 inline constexpr std::string_view kAnyFunctionSource = R"(namespace palus_generated {
 // Converts to any function pointer type: a function that returns the sum of its arithmetic
 // arguments, for a parameter that takes a callback.
@@ -20,29 +23,30 @@ struct AnyFunction {
 
   template <class R, class... A>
   operator Pointer<R, A...>() const {
-    return [](A... args) -> R { return result<R>(args...); };
+    return [](A... args) -> R { return result<R, A...>(args...); };
   }
 
   template <class R, class... A>
-  static R result(A... args) {
+  static R result(const std::remove_reference_t<A>&... args) {
+    using Value = std::remove_cv_t<R>;
     if constexpr (std::is_void_v<R>) {
       ((void)args, ...);
-    } else if constexpr (std::is_arithmetic_v<R>) {
-      R sum{};
+    } else if constexpr (std::is_arithmetic_v<Value>) {
+      Value sum{};
       ((sum = add(sum, args)), ...);
       return sum;
-    } else if constexpr (std::is_pointer_v<R> && std::is_object_v<std::remove_pointer_t<R>>) {
+    } else if constexpr (std::is_pointer_v<Value> && std::is_arithmetic_v<std::remove_pointer_t<Value>>) {
       ((void)args, ...);
-      static std::remove_cv_t<std::remove_pointer_t<R>> storage{};
+      static std::remove_cv_t<std::remove_pointer_t<Value>> storage{};
       return &storage;
     } else {
       ((void)args, ...);
-      return R{};
+      return Value{};
     }
   }
 
   template <class R, class T>
-  static R add(R sum, T value) {
+  static R add(R sum, const T& value) {
     if constexpr (std::is_arithmetic_v<T>) return static_cast<R>(sum + value);
     else return sum;
   }

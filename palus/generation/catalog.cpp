@@ -30,7 +30,7 @@ std::optional<InputNeed> need_for(const api::Param& p) {
   return need;
 }
 
-void describe_api_callable(CallableInfo& info, const api::Callable& c, const api::Api& api) {
+void describe_api_callable(CallableInfo& info, const api::Callable& c, const api::Api& api, bool oracle = false) {
   info.callable = &c;
   info.is_method = c.kind == api::CallableKind::method;
   info.is_observer = harness::is_observer(c);
@@ -51,7 +51,7 @@ void describe_api_callable(CallableInfo& info, const api::Callable& c, const api
       continue;
     }
     need->derived = api::is_string_end(c, k);
-    if (api::is_object_array(api, c, k)) {  // the harness makes the objects: no pool object, no null
+    if (!oracle && api::is_object_array(api, c, k)) {  // the harness makes the objects: no pool object, no null
       need->literal = need->derived = true;
       need->record.clear();
       need->null_allowed = false;
@@ -149,7 +149,7 @@ Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harnes
     } else if (auto use = oracles::parse_contract_id(info.id)) {
       describe_contract(info, *use);
     } else if (auto oracle = oracle_by_id.find(info.id); oracle != oracle_by_id.end()) {
-      describe_api_callable(info, oracle->second->function, api);
+      describe_api_callable(info, oracle->second->function, api, true);
       info.oracle = oracle->second;
     } else {
       info.usable = false;

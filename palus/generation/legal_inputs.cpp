@@ -20,6 +20,14 @@ Sequence with_legal_lengths(const Sequence& sequence, const Catalog& catalog) {
       const Input& drawn = out[k].inputs[first + p];
       if (drawn.kind != InputKind::signed_integer || drawn.i != 0)
         out = out.with_input(k, first + p, Input::integer(0));
+      // Its count as the harness passes it (0 to kMaxObjectArray): two draws past the most are one call.
+      if (first + p + 1 >= sequence[k].inputs.size()) continue;
+      const Input& count = out[k].inputs[first + p + 1];
+      constexpr auto most = static_cast<std::int64_t>(api::kMaxObjectArray);
+      if (count.kind == InputKind::signed_integer && (count.i < 0 || count.i > most))
+        out = out.with_input(k, first + p + 1, Input::integer(count.i < 0 ? 0 : most));
+      else if (count.kind == InputKind::unsigned_integer && count.u > api::kMaxObjectArray)
+        out = out.with_input(k, first + p + 1, Input::unsigned_integer(api::kMaxObjectArray));
     }
     for (std::size_t p = 1; p < f.params.size(); ++p) {
       if (first + p >= sequence[k].inputs.size()) continue;

@@ -115,7 +115,8 @@ bool is_count_sentinel(const std::string& name, std::int64_t value, std::size_t 
   if (value != static_cast<std::int64_t>(position)) return false;
   const std::vector<std::string> words = names::words_of(name);
   auto has = [&](const char* w) { return std::find(words.begin(), words.end(), w) != words.end(); };
-  return (has("number") && has("of")) || has("count") || has("num") || has("size") || has("max");
+  // Two words at least: a lone `Max` or `Num` may be a value (`{Min, Mean, Max}`).
+  return words.size() >= 2 && ((has("number") && has("of")) || has("count") || has("num") || has("size") || has("max"));
 }
 
 }  // namespace

@@ -483,6 +483,13 @@ class Body {
             !vars_[s.inputs[0].ref].name.empty()) {
           receiver = object(s.inputs[0].ref);
           access = member_access(s.inputs[0].ref);
+          const Variable& v = vars_[s.inputs[0].ref];
+          if ((v.pointee.empty() ? v.type : v.pointee) != f.owner) {
+            // An object of a derived class, as its base (the harness's upcast): a derived member
+            // of the same name would hide the base's, and overloads could resolve elsewhere.
+            receiver = fmt::format("static_cast<{}{}&>({})", f.is_const ? "const " : "", f.owner, receiver);
+            access = receiver + ".";
+          }
         } else {
           receiver = "(*static_cast<" + f.owner + "*>(nullptr))";
           access = receiver + ".";

@@ -243,7 +243,10 @@ TEST(LiteralPool, AnEnumsCountSentinelIsNoValue) {
   placement.values = {{"commentBefore", 0}, {"commentAfter", 1}, {"numberOfCommentPlacement", 2}};
   size.name = "ns::Size";  // "max" that is no count: its value is not the number of enumerators before it
   size.values = {{"small", 1}, {"medium", 2}, {"max", 10}};
-  api.enums = {placement, size};
+  api::Enum stat;  // a lone "Max" is a value, even where it equals the count before it
+  stat.name = "ns::Stat";
+  stat.values = {{"Min", 0}, {"Mean", 1}, {"Max", 2}};
+  api.enums = {placement, size, stat};
   const LiteralPool literals(api);
   auto values = [&](const std::string& name) {
     std::set<std::int64_t> got;
@@ -252,6 +255,7 @@ TEST(LiteralPool, AnEnumsCountSentinelIsNoValue) {
   };
   EXPECT_EQ(values("Json::CommentPlacement"), (std::set<std::int64_t>{0, 1}));
   EXPECT_EQ(values("ns::Size"), (std::set<std::int64_t>{1, 2, 10}));
+  EXPECT_EQ(values("ns::Stat"), (std::set<std::int64_t>{0, 1, 2}));
 }
 
 TEST(LiteralPool, EnumGivesExactlyItsEnumerators) {

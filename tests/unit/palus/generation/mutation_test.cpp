@@ -10,6 +10,7 @@
 #include <cmath>
 #include <set>
 
+#include "core/api_rules.hpp"
 #include "palus/generation/generator.hpp"
 #include "palus/generation/input_mutator.hpp"
 #include "palus/generation/legal_inputs.hpp"
@@ -212,6 +213,9 @@ TEST(LegalInputsTest, AnObjectArrayIsTheHarnesssNoPoolObject) {
   EXPECT_EQ(legal[0].inputs[0].kind, InputKind::signed_integer);
   EXPECT_EQ(legal[0].inputs[0].i, 0);
   EXPECT_EQ(legal[0].inputs[1].i, 5) << "the count is drawn";
+  const Sequence many = with_legal_lengths(
+      fixtures::make({fixtures::call(match.index, {Input::integer(0), Input::integer(1 << 30)})}), catalog);
+  EXPECT_EQ(many[0].inputs[1].i, static_cast<std::int64_t>(api::kMaxObjectArray)) << "as many as the harness makes";
 }
 
 /// ns::free_fn reaches one block per combination of the four tokens its string holds, as a

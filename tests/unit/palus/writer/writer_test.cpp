@@ -224,6 +224,11 @@ const Gadgets& gadgets() {
     liar.traits.equality_comparable = true;
     add(liar, "Liar()", K::constructor, "", kVoid, {});
 
+    api::Class knob;  // not in gadgets.hpp: only rendered, a Widget used as one
+    knob.name = "gadgets::Knob";
+    knob.bases = {"gadgets::Widget"};
+    add(knob, "Knob()", K::constructor, "", kVoid, {});
+
     api::Class client;  // not in gadgets.hpp: only rendered, for variable names
     client.name = "gadgets::HTTPClient";
     add(client, "HTTPClient()", K::constructor, "", kVoid, {});
@@ -254,7 +259,7 @@ const Gadgets& gadgets() {
         "operator<<(Widget)", "operator<<", record("std::ostream", Passing::ref),
         {{"out", record("std::ostream", Passing::ref)}, {"w", record("gadgets::Widget", Passing::const_ref)}});
 
-    g->api.classes = {echo, holder, client, keyword, liar, log, token, widget};
+    g->api.classes = {echo, holder, client, keyword, knob, liar, log, token, widget};
     api::Enum color;
     color.name = "gadgets::Color";
     color.is_scoped = true;
@@ -545,6 +550,14 @@ TEST(TestRendererTest, ACharacterRangeIsOneTextAndItsEnd) {
   const std::string text = render(t);
   EXPECT_HAS(text, "const char* begin = \"[1]\";\n  gadgets::Echo::range(begin, begin + 3);");
   EXPECT_HAS(text, "gadgets::Echo::range(nullptr, nullptr);");
+}
+
+TEST(TestRendererTest, AnObjectOfADerivedClassIsCalledAsItsBase) {
+  TestCase t =
+      make_test(TestKind::regression, "Knob", {call("Knob()"), call("Widget::resize", {ref(0), Input::integer(3)})},
+                {answer(v_object("gadgets::Knob")), answer(v_none())});
+  const std::string text = render(t);
+  EXPECT_HAS(text, "static_cast<gadgets::Widget&>(knob).resize(3);") << "as the harness upcasts it";
 }
 
 TEST(TestRendererTest, AnObjectArrayIsAVectorOfThatManyObjects) {
