@@ -105,6 +105,22 @@ bool is_string_end(const Callable& f, std::size_t param) {
   return end.empty() && f.params[param].name == "end";  // `const char* str, const char* end`
 }
 
+bool is_file_path(const Callable& f, std::size_t param) {
+  if (param >= f.params.size()) return false;
+  const TypeCategory c = f.params[param].type.category;
+  if (c != TypeCategory::string && c != TypeCategory::cstring) return false;
+  static const std::set<std::string> file_words{"path", "file", "filename", "filepath", "dir", "directory", "folder"};
+  const std::vector<std::string> words = names::words_of(f.params[param].name);
+  return std::any_of(words.begin(), words.end(), [](const std::string& w) { return file_words.count(w) > 0; });
+}
+
+std::string relative_path(std::string path) {
+  for (std::size_t at; (at = path.find("../")) != std::string::npos;) path.erase(at, 3);
+  if (path == "..") path.clear();
+  path.erase(0, std::min(path.find_first_not_of('/'), path.size()));
+  return path;
+}
+
 const Class* find_class(const Api& api, std::string_view name) {
   for (const auto& c : api.classes)
     if (c.name == name) return &c;

@@ -51,6 +51,15 @@ bool is_string_length(const Callable& f, std::size_t param);
 /// the harness and the written tests pass the first string's end (generation/legal_inputs.hpp).
 bool is_string_end(const Callable& f, std::size_t param);
 
+/// Whether parameter `param` of `f` names a file: a string or C string whose name has the word
+/// path, file, filename, dir, directory or folder (`save_file(const char* path)`). A generated test
+/// keeps such a path inside its own working directory (relative_path).
+bool is_file_path(const Callable& f, std::size_t param);
+
+/// `path` made relative and kept below the working directory: leading '/' and every "../" step
+/// taken out ("//Tool[x]" -> "Tool[x]", "../../etc/x" -> "etc/x").
+std::string relative_path(std::string path);
+
 /// The output stream parameter whose text a call of `f` reports as its value: the first ostream
 /// parameter, when `f` returns nothing or the stream itself (`operator<<`); nullopt otherwise
 /// (then its result is reported, and the stream's text is not asserted).

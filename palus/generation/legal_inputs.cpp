@@ -29,6 +29,15 @@ Sequence with_legal_lengths(const Sequence& sequence, const Catalog& catalog) {
       else if (count.kind == InputKind::unsigned_integer && count.u > api::kMaxObjectArray)
         out = out.with_input(k, first + p + 1, Input::unsigned_integer(api::kMaxObjectArray));
     }
+    for (std::size_t p = 0; p < f.params.size() && first + p < sequence[k].inputs.size(); ++p) {
+      // A test writes only in its own folder: a file path is kept below it (a sample's XPath text
+      // "//Tool[...]" given to save_file wrote to the machine's root, which the sandbox refused
+      // during generation, so the recorded `false` failed where the test ran as root).
+      const Input& path = out[k].inputs[first + p];
+      if (path.kind != InputKind::string || !api::is_file_path(f, p)) continue;
+      if (std::string relative = api::relative_path(path.s); relative != path.s)
+        out = out.with_input(k, first + p, Input::string(std::move(relative)));
+    }
     for (std::size_t p = 1; p < f.params.size(); ++p) {
       if (first + p >= sequence[k].inputs.size()) continue;
       if (api::is_string_end(f, p)) {

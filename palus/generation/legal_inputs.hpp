@@ -13,7 +13,8 @@ namespace palus::generation {
 /// first NUL, as the written test spells it), a negative one too, and 0 after a null pointer; and
 /// the end of every character range (api::is_string_end) the canonical "" (null after a null
 /// begin), which the harness and the writer pass as the begin's end; and the pointer of every
-/// object array (api::is_object_array) the canonical 0, as the harness makes its objects.
+/// object array (api::is_object_array) the canonical 0, as the harness makes its objects; and
+/// every file path (api::is_file_path) relative, below the test's working directory.
 Sequence with_legal_lengths(const Sequence& sequence, const Catalog& catalog);
 
 }  // namespace palus::generation

@@ -126,6 +126,21 @@ TEST(ApiRulesTest, APointerToAClassWithItsCountIsAnArrayOfObjects) {
   EXPECT_FALSE(is_object_array(api, named({{"p", record("re2::StringPiece", Passing::ref)}, {"n", count}}), 0));
 }
 
+TEST(ApiRulesTest, AFilePathStaysBelowTheWorkingDirectory) {
+  const TypeRef text{"const char *", "char", Passing::const_pointer, TypeCategory::cstring};
+  Callable f;
+  f.params = {{"path", text}, {"indent", text}, {"fileName", text}, {"profile", text}};
+  EXPECT_TRUE(is_file_path(f, 0));
+  EXPECT_FALSE(is_file_path(f, 1));
+  EXPECT_TRUE(is_file_path(f, 2));
+  EXPECT_FALSE(is_file_path(f, 3)) << "a whole word: profile is no file";
+  EXPECT_EQ(relative_path("//Tool[contains(Description, 'build system')]"),
+            "Tool[contains(Description, 'build system')]");
+  EXPECT_EQ(relative_path("../../etc/passwd"), "etc/passwd");
+  EXPECT_EQ(relative_path("a/../../b"), "a/b") << "no step up";
+  EXPECT_EQ(relative_path("doc.xml"), "doc.xml");
+}
+
 TEST(ApiRulesTest, ABufferIsNeverLongerThanTheMost) {
   EXPECT_EQ(buffer_length(std::int64_t{-3}), 0u);
   EXPECT_EQ(buffer_length(std::int64_t{10}), 10u);

@@ -189,6 +189,21 @@ TEST(LegalInputsTest, TheEndOfACharacterRangeIsTheEndOfItsText) {
   EXPECT_EQ(end_after(Input::null(), Input::string("x")).kind, InputKind::null_pointer);
 }
 
+TEST(LegalInputsTest, AFilePathIsBelowTheTestsFolder) {
+  api::Api api = tokens_api();
+  const api::TypeRef text =
+      fixtures::type("const char *", "char", api::Passing::const_pointer, api::TypeCategory::cstring);
+  api.functions.push_back(fixtures::callable("ns::save(const char *)", "save", "", api::CallableKind::function,
+                                             {fixtures::param("path", text)}));
+  std::vector<std::string> ids = Library().ids;
+  ids.push_back("ns::save(const char *)");
+  const Catalog catalog = make_catalog(api, ids);
+  const auto save = static_cast<std::uint32_t>(ids.size() - 1);
+  const Sequence legal =
+      with_legal_lengths(fixtures::make({fixtures::call(save, {Input::string("//Tool[x]")})}), catalog);
+  EXPECT_EQ(legal[0].inputs[0].s, "Tool[x]");
+}
+
 TEST(LegalInputsTest, AnObjectArrayIsTheHarnesssNoPoolObject) {
   api::Api api = tokens_api();
   api::Class piece;
