@@ -78,7 +78,9 @@ TEST_P(SampleRun, FindsItsKnownBugsAndNothingElse) {
 
 INSTANTIATE_TEST_SUITE_P(
     Samples, SampleRun,
-    ::testing::Values(SampleCase{"minisat", 20000, {"B2", "B3", "B4"}},
+    // minisat: 40000 steps since the sample's texts seed string inputs and objects serve their
+    // bases' methods; at 20000 which of B2, B3 and B4 seed 1 reaches shifts with any such change.
+    ::testing::Values(SampleCase{"minisat", 40000, {"B2", "B3", "B4"}},
                       SampleCase{"argparse", 20000, {"B1", "B4", "B5"}},
                       SampleCase{"collections", 20000, {"B1", "B5", "B6"}},
                       SampleCase{"traps", 5000, {"B1", "B2"}, "random", {"traps::Node::at(std::size_t) const"}}),
