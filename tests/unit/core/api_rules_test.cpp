@@ -7,6 +7,13 @@ namespace {
 
 TypeRef record(const std::string& base, Passing passing) { return {base, base, passing, TypeCategory::record}; }
 
+/// A callable with these parameters, by name.
+Callable named(std::vector<std::pair<std::string, TypeRef>> params) {
+  Callable f;
+  for (auto& [name, type] : params) f.params.push_back({name, type});
+  return f;
+}
+
 Class move_only() {
   Class c;
   c.name = "ns::Handle";
@@ -68,11 +75,6 @@ TEST(ApiRulesTest, ALengthAfterACStringIsAnIntegerNamedAsOne) {
   const TypeRef size{"size_t", "size_t", Passing::value, TypeCategory::integer};
   const TypeRef options{"unsigned int", "unsigned int", Passing::value, TypeCategory::integer};
   const TypeRef character{"char", "char", Passing::value, TypeCategory::character};
-  auto named = [](std::vector<std::pair<std::string, TypeRef>> params) {
-    Callable f;
-    for (auto& [name, type] : params) f.params.push_back({name, type});
-    return f;
-  };
   EXPECT_TRUE(is_string_length(named({{"str", text}, {"len", size}}), 1));
   EXPECT_TRUE(is_string_length(named({{"arg0", text}, {"arg1", size}}), 1)) << "unnamed and unsigned";
   EXPECT_FALSE(is_string_length(named({{"contents", text}, {"options", options}}), 1)) << "flags";
@@ -82,11 +84,6 @@ TEST(ApiRulesTest, ALengthAfterACStringIsAnIntegerNamedAsOne) {
 
 TEST(ApiRulesTest, TwoCStringsNamedBeginAndEndAreOneRange) {
   const TypeRef text{"const char *", "char", Passing::const_pointer, TypeCategory::cstring};
-  auto named = [](std::vector<std::pair<std::string, TypeRef>> params) {
-    Callable f;
-    for (auto& [name, type] : params) f.params.push_back({name, type});
-    return f;
-  };
   EXPECT_TRUE(is_string_end(named({{"begin", text}, {"end", text}}), 1));
   EXPECT_TRUE(is_string_end(named({{"beginDoc", text}, {"endDoc", text}}), 1));
   EXPECT_TRUE(is_string_end(named({{"first", text}, {"last", text}}), 1));
@@ -111,11 +108,6 @@ TEST(ApiRulesTest, APointerToAClassWithItsCountIsAnArrayOfObjects) {
   base.traits.destructible = true;
   api.classes = {piece, base};
   const TypeRef count{"int", "int", Passing::value, TypeCategory::integer};
-  auto named = [](std::vector<std::pair<std::string, TypeRef>> params) {
-    Callable f;
-    for (auto& [name, type] : params) f.params.push_back({name, type});
-    return f;
-  };
   const TypeRef pieces = record("re2::StringPiece", Passing::pointer);
   EXPECT_TRUE(is_object_array(api, named({{"submatch", pieces}, {"nsubmatch", count}}), 0));
   EXPECT_TRUE(is_object_array(api, named({{"out", pieces}, {"count", count}}), 0));

@@ -36,6 +36,13 @@ api::Api tokens_api() {
 
 const std::vector<std::string> kTokens{"{", "[", "\"", "::"};
 
+/// The harness's ids of Library and, last, `id` (a callable the test added to its api).
+std::vector<std::string> ids_and(const std::string& id) {
+  std::vector<std::string> ids = Library().ids;
+  ids.push_back(id);
+  return ids;
+}
+
 struct TokenLibrary {
   api::Api api = tokens_api();
   Catalog catalog = make_catalog(api, Library().ids);
@@ -151,8 +158,7 @@ TEST(LegalInputsTest, ALengthAfterACStringIsAtMostTheStringsLength) {
   api.functions.push_back(fixtures::callable("ns::piece(const char *, size_t)", "piece", "",
                                              api::CallableKind::function,
                                              {fixtures::param("str", text), fixtures::param("len", size)}));
-  std::vector<std::string> ids = Library().ids;
-  ids.push_back("ns::piece(const char *, size_t)");
+  const std::vector<std::string> ids = ids_and("ns::piece(const char *, size_t)");
   const Catalog catalog = make_catalog(api, ids);
   const auto piece = static_cast<std::uint32_t>(ids.size() - 1);
   auto length_after = [&](Input s, Input n) {
@@ -175,8 +181,7 @@ TEST(LegalInputsTest, TheEndOfACharacterRangeIsTheEndOfItsText) {
   api.functions.push_back(fixtures::callable("ns::parse(const char *, const char *)", "parse", "",
                                              api::CallableKind::function,
                                              {fixtures::param("beginDoc", text), fixtures::param("endDoc", text)}));
-  std::vector<std::string> ids = Library().ids;
-  ids.push_back("ns::parse(const char *, const char *)");
+  const std::vector<std::string> ids = ids_and("ns::parse(const char *, const char *)");
   const Catalog catalog = make_catalog(api, ids);
   const auto parse = static_cast<std::uint32_t>(ids.size() - 1);
   auto end_after = [&](Input begin, Input end) {
@@ -195,8 +200,7 @@ TEST(LegalInputsTest, AFilePathIsBelowTheTestsFolder) {
       fixtures::type("const char *", "char", api::Passing::const_pointer, api::TypeCategory::cstring);
   api.functions.push_back(fixtures::callable("ns::save(const char *)", "save", "", api::CallableKind::function,
                                              {fixtures::param("path", text)}));
-  std::vector<std::string> ids = Library().ids;
-  ids.push_back("ns::save(const char *)");
+  const std::vector<std::string> ids = ids_and("ns::save(const char *)");
   const Catalog catalog = make_catalog(api, ids);
   const auto save = static_cast<std::uint32_t>(ids.size() - 1);
   const Sequence legal =
@@ -216,8 +220,7 @@ TEST(LegalInputsTest, AnObjectArrayIsTheHarnesssNoPoolObject) {
   api.functions.push_back(
       fixtures::callable("ns::match(ns::Piece *, int)", "match", "", api::CallableKind::function,
                          {fixtures::param("submatch", pieces), fixtures::param("nsubmatch", count)}));
-  std::vector<std::string> ids = Library().ids;
-  ids.push_back("ns::match(ns::Piece *, int)");
+  const std::vector<std::string> ids = ids_and("ns::match(ns::Piece *, int)");
   const Catalog catalog = make_catalog(api, ids);
   const CallableInfo& match = catalog.callables.back();
   ASSERT_TRUE(match.usable) << "no ns::Piece needs to be made first";
