@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <set>
 
@@ -122,22 +123,21 @@ std::string made_up_pointer(const CallableInfo& info) {
   return "";
 }
 
+/// True when `name`, lowercased, contains one of `parts`.
+bool names_any(std::string name, std::initializer_list<const char*> parts) {
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  return std::any_of(parts.begin(), parts.end(),
+                     [&](const char* part) { return name.find(part) != std::string::npos; });
+}
+
 /// True when `name`, lowercased, contains a word that names a size, count, index or offset (a byte
 /// position: jsoncpp's Value::setOffsetLimit(-100) made Reader::pushError compute null - 100).
-bool names_size(std::string name) {
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  for (const char* part : {"size", "len", "count", "index", "idx", "capacity", "num", "reserve", "pos", "offset"})
-    if (name.find(part) != std::string::npos) return true;
-  return false;
+bool names_size(const std::string& name) {
+  return names_any(name, {"size", "len", "count", "index", "idx", "capacity", "num", "reserve", "pos", "offset"});
 }
 
 /// True when `name`, lowercased, names a position (an in-out cursor a caller passes: `size_t& pos`).
-bool names_position(std::string name) {
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  for (const char* part : {"pos", "offset", "index", "idx", "cursor"})
-    if (name.find(part) != std::string::npos) return true;
-  return false;
-}
+bool names_position(const std::string& name) { return names_any(name, {"pos", "offset", "index", "idx", "cursor"}); }
 
 /// A parameter named as a size, count, index or offset, the one argument of a setter so named
 /// (`setOffsetLimit(limit)`), or (unless `named_only`) of an unsigned type.
