@@ -37,6 +37,18 @@ bool expects_hang(const generation::TestCase& test) {
   return test.kind == generation::TestKind::failure && test.failure_kind == "hang";
 }
 
+/// How a failure test must fail where it is built: as the harness saw it fail. A test that fails
+/// otherwise (an exception where the harness crashed) does not show the failure it names.
+suite::RunKind expected_run_kind(const generation::TestCase& test) {
+  if (test.kind != generation::TestKind::failure) return suite::RunKind::not_run;
+  const std::string& kind = test.failure_kind;
+  if (kind == "crash" || kind == "sanitizer") return suite::RunKind::crashed;
+  if (kind == "hang") return suite::RunKind::timed_out;
+  if (kind == "exit") return suite::RunKind::exited;
+  if (kind == "oom") return suite::RunKind::not_run;  // a limit of the sandbox: bad_alloc or a kill
+  return suite::RunKind::failed;                      // a contract, theory or invariant: an assertion
+}
+
 std::string describe_run(const suite::RunOutcome& run) {
   std::string text(suite::to_string(run.kind));
   if (!run.message.empty()) text += ": " + run.message.substr(0, run.message.find('\n'));
@@ -165,7 +177,8 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
   for (std::size_t k = 0; k < batch.size(); ++k) {
     const auto& entry = file.tests[k];
     specs.push_back({entry.name.full(), entry.first_line, entry.last_line,
-                     tests[k].kind == generation::TestKind::failure, expects_hang(tests[k])});
+                     tests[k].kind == generation::TestKind::failure, expects_hang(tests[k]),
+                     expected_run_kind(tests[k])});
   }
   const suite::CheckResult result = checker.check(file.file_name, file.text, specs);
   for (const auto& e : result.file_errors)

@@ -86,8 +86,8 @@ harness::protocol::RunRequest Generator::request_for(const Sequence& sequence, b
   return request;
 }
 
-harness::Outcome Generator::execute(const Sequence& sequence) {
-  harness::protocol::RunRequest request = request_for(sequence);
+harness::Outcome Generator::execute(const Sequence& sequence, bool observe) {
+  harness::protocol::RunRequest request = request_for(sequence, observe);
   request.count_blocks = false;  // a rerun: its blocks were counted (or not) when it was judged
   return executor_.run(request);
 }
@@ -387,8 +387,11 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
                         static_cast<std::size_t>(found.statement) < checked.size();
   Sequence failing = checked.prefix(main_size);
   if (in_check) failing = failing.extended(checked[static_cast<std::size_t>(found.statement)]);
-  auto judged = [&](const Sequence& s) {
-    harness::Outcome outcome = execute(s);
+  // Minimised and confirmed without observer calls, as the failure test is printed: an observer
+  // may change its object (a const method with mutable state, one that threw halfway), and a
+  // failure that needs that change would not come back when the test runs.
+  auto judged = [&](const Sequence& s, bool observe = false) {
+    harness::Outcome outcome = execute(s, observe);
     Classified verdict = classify(outcome, s, in_check ? s.size() - 1 : s.size(), catalog_, options_.feedback);
     return std::make_pair(std::move(outcome), std::move(verdict));
   };
@@ -437,7 +440,7 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
   // A crash leaves no observations: the statements before it, run again, show the objects' sizes.
   std::optional<harness::protocol::RunResult> observed;
   if ((final_verdict.kind == "crash" || final_verdict.kind == "sanitizer") && failing_index > 0 && !out_of_time())
-    observed = judged(minimal.prefix(std::min(failing_index, minimal.size()))).first.result;
+    observed = judged(minimal.prefix(std::min(failing_index, minimal.size())), true).first.result;
   const Confidence confidence = judge_confidence(final_verdict, minimal, catalog_, observed ? &*observed : nullptr);
   test.suspicion = confidence.suspicion;
   if (!confidence.precondition.empty() && std::find(stats_.preconditions.begin(), stats_.preconditions.end(),

@@ -159,7 +159,8 @@ class Generator {
   /// the failure did not come back.
   bool confirm_and_report(const Sequence& checked, std::size_t main_size, const Classified& found, const Sink& sink);
   void report_failure(const Sequence& checked, std::size_t main_size, const Classified& found, const Sink& sink);
-  harness::Outcome execute(const Sequence& sequence);
+  /// A rerun of `sequence`; `observe`: with the observer calls after each statement.
+  harness::Outcome execute(const Sequence& sequence, bool observe);
   harness::protocol::RunRequest request_for(const Sequence& sequence, bool observe = true);
   /// An execution that died while observing: finds the observer to blame and stops running it.
   /// Returns whether one was found.

@@ -66,8 +66,9 @@ void TestChecker::judge(TestVerdict& v) {
   const RunOutcome& first = v.runs[0];
   v.stable = first.signature() == v.runs[1].signature();
   if (v.expect_failure) {
-    v.as_expected =
-        v.stable && first.kind != RunKind::passed && first.kind != RunKind::skipped && first.kind != RunKind::not_run;
+    v.as_expected = v.stable && first.kind != RunKind::passed && first.kind != RunKind::skipped &&
+                    first.kind != RunKind::not_run &&
+                    (v.expected_kind == RunKind::not_run || first.kind == v.expected_kind);
   } else {
     v.as_expected = v.stable && (first.kind == RunKind::passed || first.kind == RunKind::skipped);
   }
@@ -145,6 +146,7 @@ CheckResult TestChecker::check(const std::string& file_name, const std::string& 
     TestVerdict v;
     v.name = t.name;
     v.expect_failure = t.expect_failure;
+    v.expected_kind = t.expected_kind;
     result.verdicts.push_back(std::move(v));
   }
 

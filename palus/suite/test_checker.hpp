@@ -28,12 +28,16 @@ struct TestSpec {
   bool expect_failure = false;  ///< failure-revealing: must fail the same way twice; else it must pass twice
   /// A failure test of a call that did not answer in the harness: it runs for hang_timeout only.
   bool expect_hang = false;
+  /// A failure test must fail this way (a crash where the harness saw one, not an exception the
+  /// harness did not see); not_run: any failure will do.
+  RunKind expected_kind = RunKind::not_run;
 };
 
 /// The verdict on one test.
 struct TestVerdict {
   std::string name;
   bool expect_failure = false;
+  RunKind expected_kind = RunKind::not_run;  ///< TestSpec::expected_kind
   bool compiled = false;
   std::vector<CompileError> errors;  ///< when !compiled: the errors on the test's lines (or the file's)
   std::array<RunOutcome, 2> runs;

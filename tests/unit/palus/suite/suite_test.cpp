@@ -188,8 +188,10 @@ struct Source {
   std::string text = "#include <gtest/gtest.h>\n#include <cstdlib>\n#include <fstream>\n#include \"mini.hpp\"\n\n";
   std::vector<ps::TestSpec> tests;
 
-  void add(const std::string& name, const std::string& body, bool expect_failure) {
+  void add(const std::string& name, const std::string& body, bool expect_failure,
+           ps::RunKind expected_kind = ps::RunKind::not_run) {
     ps::TestSpec spec;
+    spec.expected_kind = expected_kind;
     spec.name = "Mini." + name;
     spec.first_line = lines() + 1;
     text += "TEST(Mini, " + name + ") {\n" + body + "\n}\n";
@@ -280,6 +282,10 @@ TEST_F(Checker, EveryKindOfOutcome) {
              false);
   source.add("no_operator", "  struct NoEq {};\n  EXPECT_EQ(NoEq{}, NoEq{});", false);
   source.add("does_not_link", "  int missing_function();\n  EXPECT_EQ(1, missing_function());", false);
+  // Failure tests that must fail as the harness saw them fail.
+  source.add("crashes_as_expected", "  *mini::null_pointer() = 1;", true, ps::RunKind::crashed);
+  source.add("throws_where_a_crash_was_seen", "  throw 1;", true, ps::RunKind::crashed);
+  source.add("fails_as_expected", "  EXPECT_EQ(4, mini::add(1, 2));", true, ps::RunKind::failed);
 
   const ps::CheckResult result = checker_->check("Mini_test.cpp", source.text, source.tests);
   ASSERT_EQ(source.tests.size(), result.verdicts.size());
@@ -319,6 +325,13 @@ TEST_F(Checker, EveryKindOfOutcome) {
   EXPECT_EQ(ps::RunKind::passed, flaky.runs[1].kind);
   EXPECT_FALSE(flaky.stable);
   EXPECT_FALSE(flaky.as_expected);
+
+  EXPECT_TRUE(verdict(result, "Mini.crashes_as_expected").as_expected);
+  EXPECT_TRUE(verdict(result, "Mini.fails_as_expected").as_expected);
+  const auto& other_failure = verdict(result, "Mini.throws_where_a_crash_was_seen");
+  EXPECT_TRUE(other_failure.stable);
+  EXPECT_EQ(ps::RunKind::failed, other_failure.runs[0].kind);
+  EXPECT_FALSE(other_failure.as_expected) << "it fails, but not as the failure it names";
 
   for (const char* name : {"Mini.does_not_compile", "Mini.no_operator", "Mini.does_not_link"}) {
     const auto& v = verdict(result, name);
