@@ -130,13 +130,16 @@ const Class* find_class(const Api& api, std::string_view name) {
 bool is_iterator(const Class& cls) {
   std::string name(cls.name.substr(cls.name.rfind(':') == std::string::npos ? 0 : cls.name.rfind(':') + 1));
   for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  if (name.find("iterator") != std::string::npos) return true;
-  bool increments = false, dereferences = false;
+  return name.find("iterator") != std::string::npos || steps_and_dereferences(cls);
+}
+
+bool steps_and_dereferences(const Class& cls) {
+  bool steps = false, dereferences = false;
   for (const auto& m : cls.methods) {
-    increments = increments || m.name == "operator++";
+    steps = steps || m.name == "operator++" || m.name == "operator--";
     dereferences = dereferences || m.name == "operator*" || m.name == "operator->";
   }
-  return increments && dereferences;
+  return steps && dereferences;
 }
 
 std::optional<std::size_t> written_stream(const Callable& f) {

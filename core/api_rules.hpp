@@ -81,10 +81,15 @@ constexpr std::uint64_t buffer_length(std::uint64_t drawn) {
 /// The class named `name` (qualified) in `api`; nullptr when there is none.
 const Class* find_class(const Api& api, std::string_view name);
 
-/// An iterator, by the standard library's shape: a class named so, or one with operator++ and
-/// operator* or operator->. A default-constructed one is singular: only assigning, comparing and
-/// destroying it are defined.
+/// An iterator, by the standard library's shape: a class named so, or one that steps and
+/// dereferences (steps_and_dereferences). A default-constructed one is singular: only assigning,
+/// comparing and destroying it are defined.
 bool is_iterator(const Class& cls);
+
+/// A class with the C++ iterator protocol: operator++ or operator--, and operator* or operator->.
+/// Its caller compares it with end() before stepping or dereferencing it (a Java-style iterator
+/// with hasNext() and next() checks itself).
+bool steps_and_dereferences(const Class& cls);
 
 /// The name a user writes for `c` (PALUS_PARAM_VALUES, the uncovered-branch advice): its id
 /// without parameters and without the template arguments an instantiation names: "ns::C::f",

@@ -192,6 +192,7 @@ writer::SuiteOptions suite_options(const GenerateRequest& request, const report:
   options.header = {PALUS_VERSION, config.generate.seed, summary.mode, request.command};
   options.includes = writer::header_includes(config);
   options.render.theories_includes = writer::theories_includes(config);
+  options.render.every_state = config.generate.assert_all;
   options.render.project_dir = config.dir.string();
   options.harness_code = harness::code_digest(request.harness.executable);
   return options;
@@ -383,6 +384,11 @@ report::RunReport generate_stage(const GenerateRequest& request) {
     left_to_check = counts.pending;
     summary.budget->generation_s = std::chrono::duration<double>(generation_end - start).count();
     summary.budget->predicted_check_s = budget->check_seconds(counts.pending_size, counts.pending_hangs);
+    const RunBudget::CostModel model = budget->cost_model();
+    log(
+        fmt::format("budget: checks cost {:.2f} s a batch + {:.2f} ms a line (batches of {} lines); {} lines and {} "
+                    "expected hangs left to check",
+                    model.fixed, 1000 * model.per_line, model.batch_lines, counts.pending_size, counts.pending_hangs));
     summary.budget->predicted_report_s = budget->report_seconds();
   }
   if (sources->guided) log_guided_stats(*sources->guided, log);

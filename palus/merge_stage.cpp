@@ -79,6 +79,7 @@ report::RunReport merge_stage(const MergeRequest& request) {
   options.header = {PALUS_VERSION, leading.report.seed, leading.report.mode, request.command};
   options.includes = library_includes;
   options.render.theories_includes = writer::theories_includes(config);
+  options.render.every_state = config.generate.assert_all;
   options.harness_code = plan.blocks_compared ? leading.harness_code : "";
   static const generation::Catalog no_catalog;  // nothing is rendered here: the tests come written
   fs::create_directories(config.output.dir);

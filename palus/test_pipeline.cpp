@@ -71,12 +71,14 @@ std::optional<unsigned> failed_line(const suite::RunOutcome& run) {
 
 }  // namespace
 
-std::uint64_t test_size(const generation::TestCase& test) {
+std::uint64_t test_size(const generation::TestCase& test, const writer::RenderOptions& options) {
   std::uint64_t size = test.sequence.size();
-  // As the writer asserts them: an observer's value when it changed, and all after the last statement.
+  // As the writer asserts them: all after the last statement, and with every_state before it an
+  // observer's value when it changed.
   std::map<std::pair<std::uint32_t, std::uint32_t>, const harness::protocol::Value*> last;
   const auto& statements = test.result.statements;
-  for (std::size_t i = 0; i < statements.size(); ++i) {
+  for (std::size_t i = options.every_state || statements.empty() ? 0 : statements.size() - 1; i < statements.size();
+       ++i) {
     for (const auto& o : statements[i].observations) {
       if (o.threw) continue;
       const auto [at, fresh] = last.try_emplace({o.object, o.callable}, &o.value);
@@ -110,7 +112,7 @@ void TestPipeline::submit(generation::TestCase test) {
     Lane& lane = lanes_[lane_of(test)];
     lane.queue.push_back({std::move(test), std::move(name)});
     ++counts_.pending;
-    counts_.pending_size += test_size(lane.queue.back().test);
+    counts_.pending_size += test_size(lane.queue.back().test, writer_.render_options());
     if (expects_hang(lane.queue.back().test)) ++counts_.pending_hangs;
   }
   wake_.notify_one();
@@ -240,9 +242,12 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
     }
   }
   writer_.write_all();
+  std::uint64_t batch_lines = 0;
+  for (const Named& n : batch) batch_lines += test_size(n.test, writer_.render_options());
   log_(fmt::format(
-      "checked {} tests in {:.1f} s compile + {:.1f} s runs: {} kept, {} uncompilable, {} dropped, {} to check again",
-      batch.size(), result.compile_seconds, result.run_seconds,
+      "checked {} tests ({} lines) in {:.1f} s compile + {:.1f} s runs: {} kept, {} uncompilable, {} dropped, {} to "
+      "check again",
+      batch.size(), batch_lines, result.compile_seconds, result.run_seconds,
       delta.regression + delta.expected_exception + delta.failure + delta.suspect, delta.dropped_uncompilable,
       delta.dropped_flaky, recheck.size()));
   {
@@ -258,15 +263,14 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
     // to its timeout, which the budget counts apart for the hangs.
     if (lane_of(batch.front().test) == 0) {
       counts_.checked += batch.size();
-      std::uint64_t size = 0;
-      for (const Named& n : batch) size += test_size(n.test);
+      const std::uint64_t size = batch_lines;
       counts_.checked_size += size;
       counts_.check_seconds += result.compile_seconds + result.run_seconds;
       counts_.batches.push_back({size, result.compile_seconds + result.run_seconds});
     }
     counts_.pending -= batch.size() - recheck.size();
-    for (const Named& n : batch) counts_.pending_size -= test_size(n.test);
-    for (const Named& n : recheck) counts_.pending_size += test_size(n.test);
+    for (const Named& n : batch) counts_.pending_size -= test_size(n.test, writer_.render_options());
+    for (const Named& n : recheck) counts_.pending_size += test_size(n.test, writer_.render_options());
     counts_.pending_hangs -= static_cast<std::uint64_t>(
         std::count_if(batch.begin(), batch.end(), [](const Named& n) { return expects_hang(n.test); }));
     for (Named& named : recheck) lanes_[lane_of(named.test)].queue.push_back(std::move(named));

@@ -53,7 +53,7 @@ struct PipelineCounts {
 /// statement). Tests grow as generation goes on (jsoncpp's last batch of 60 took 72 s to compile,
 /// its first 7 s), so the budget counts this, not tests; counting every observed value instead
 /// made pugixml's check look four times as costly as it was (predicted 90 s, took 23 s).
-std::uint64_t test_size(const generation::TestCase& test);
+std::uint64_t test_size(const generation::TestCase& test, const writer::RenderOptions& options);
 
 /// A failure test as written: for report.yaml.
 struct WrittenFailure {

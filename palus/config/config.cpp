@@ -33,7 +33,8 @@ const std::map<std::string, std::vector<std::string>> section_keys{
     {"sample", {"sources", "args", "cwd"}},
     {"model", {"ktail"}},
     {"oracles", {"theories", "contracts"}},
-    {"generate", {"time_limit", "seed", "mode", "guided_fraction", "max_statements", "keep", "mutate", "shard"}},
+    {"generate",
+     {"time_limit", "seed", "mode", "guided_fraction", "max_statements", "keep", "assertions", "mutate", "shard"}},
     {"output", {"dir", "tests_per_file"}},
     {"sandbox", {"call_timeout", "memory", "sanitizers", "fork_server", "sequences_per_child"}},
 };
@@ -427,6 +428,13 @@ void read_generate(const ConfigReader& reader, const std::map<std::string, Field
       fail_at(reader.where(f), "{}: expected reduced or all, got '{}'", f.name, keep);
     }
     generate.keep_all = keep == "all";
+  }
+  if (const Field f = field_in(fields, "assertions"); f.given()) {
+    const std::string assertions = reader.string_value(f, "selected or all");
+    if (assertions != "selected" && assertions != "all") {
+      fail_at(reader.where(f), "{}: expected selected or all, got '{}'", f.name, assertions);
+    }
+    generate.assert_all = assertions == "all";
   }
   if (const Field f = field_in(fields, "mutate"); f.given()) generate.mutate = reader.boolean(f);
   if (const Field f = field_in(fields, "shard"); f.given()) {

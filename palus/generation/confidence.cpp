@@ -248,6 +248,23 @@ std::string singular_iterator(const Sequence& failing, std::size_t at, const Cat
                      names::last_component(maker->owner));
 }
 
+/// The failing call steps or dereferences an iterator of the C++ protocol (++ or --, and * or ->),
+/// which is defined only while it points at an element: its caller compares it with end() first,
+/// and a change of its container may invalidate it. Palus never compares iterators with end(), so
+/// the iterator may be past the end (yaml-cpp's node.end()++; begin() of an empty map). "" otherwise.
+std::string unchecked_iterator(const Sequence& failing, std::size_t at, const Catalog& catalog) {
+  const CallableInfo& info = catalog.callables[failing[at].callable];
+  if (!info.is_method || info.callable == nullptr || catalog.api == nullptr) return "";
+  const std::string& name = info.callable->name;
+  if (name != "operator++" && name != "operator--" && name != "operator*" && name != "operator->") return "";
+  const api::Class* cls = api::find_class(*catalog.api, info.callable->owner);
+  if (cls == nullptr || !api::steps_and_dereferences(*cls)) return "";
+  return fmt::format(
+      "{} needs an iterator that points at an element (not end(), not invalidated by a change of its container); "
+      "palus does not compare iterators with end(), so this one may not",
+      info.id);
+}
+
 /// An equality contract broken by an object given a NaN: operator== that compares the double it
 /// holds follows IEEE, under which NaN equals nothing, itself included. "" otherwise.
 std::string equality_over_nan(const Sequence& failing, const CallableInfo& info) {
@@ -318,6 +335,12 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
       c.high = false;
       c.suspicion = singular;
       c.precondition = info.id + ": the iterator must not be singular (default-constructed)";
+      return c;
+    }
+    if (std::string unchecked = unchecked_iterator(failing, at, catalog); !unchecked.empty()) {
+      c.high = false;
+      c.suspicion = unchecked;
+      c.precondition = info.id + ": the iterator must point at an element (compared with end() first)";
       return c;
     }
     if (std::string pointer = made_up_pointer(info); !pointer.empty()) {

@@ -1,13 +1,12 @@
 #include "palus/generation/feedback.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
 
-#include "core/names.hpp"
+#include "core/api_rules.hpp"
 
 namespace palus::generation {
 namespace {
@@ -65,28 +64,11 @@ std::optional<std::uint32_t> points_into(const CallableInfo& info, const Stateme
   return statement.inputs[0].ref;
 }
 
-/// A class used as an iterator: named one ("xml_node_iterator", "ValueIteratorBase"), or one that
-/// both steps (++ or --) and dereferences (* or ->).
-bool is_iterator(const api::Api* api, const std::string& cls) {
-  std::string name(names::last_component(cls));
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  if (name.find("iterator") != std::string::npos) return true;
-  if (api == nullptr) return false;
-  for (const auto& c : api->classes) {
-    if (c.name != cls) continue;
-    auto has = [&](std::initializer_list<const char*> operators) {
-      return std::any_of(c.methods.begin(), c.methods.end(), [&](const api::Callable& m) {
-        return std::find(operators.begin(), operators.end(), m.name) != operators.end();
-      });
-    };
-    return has({"operator++", "operator--"}) && has({"operator*", "operator->"});
-  }
-  return false;
-}
-
 bool is_iterator_constructor(const CallableInfo& info, const Catalog& catalog) {
   const api::Callable* f = info.callable;
-  return f != nullptr && f->kind == api::CallableKind::constructor && is_iterator(catalog.api, f->owner);
+  if (f == nullptr || f->kind != api::CallableKind::constructor || catalog.api == nullptr) return false;
+  const api::Class* cls = api::find_class(*catalog.api, f->owner);
+  return cls != nullptr && api::is_iterator(*cls);
 }
 
 /// A default-constructed iterator is singular, as the standard library's are: it points nowhere,

@@ -74,6 +74,7 @@ class SuiteWriter {
  public:
   /// `catalog` (and its api) must outlive the writer. Nothing is written before write_all().
   SuiteWriter(SuiteOptions options, const generation::Catalog& catalog);
+  const RenderOptions& render_options() const { return options_.render; }
 
   /// A name for `test` ("<Subject>_<callable>_<n>" in "<Subject>RegressionTest" or
   /// "<Subject>FailureTest"), unique in its suite, never given again (a test dropped after its

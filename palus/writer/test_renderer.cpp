@@ -267,7 +267,7 @@ class Body {
     }
     std::map<std::pair<std::uint32_t, std::uint32_t>, const Value*> asserted;
     for (std::size_t i = 0; i < n; ++i) {
-      if (skipped(i) || !asserts_values(i)) continue;
+      if (skipped(i) || !asserts_values(i) || (i != last && !options_.every_state)) continue;
       for (const Observation& o : normal_result(i)->observations) {
         if (o.threw || o.object > i || o.callable >= catalog_.callables.size()) continue;
         const CallableInfo& observer = catalog_.callables[o.callable];

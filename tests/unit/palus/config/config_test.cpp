@@ -136,6 +136,14 @@ TEST_F(ConfigTest, ForkServerIsTrueOrFalse) {
             "palus.yaml:4: sandbox.fork_server: expected true or false, got 'sometimes'");
 }
 
+TEST_F(ConfigTest, AssertionsAreSelectedOrAll) {
+  EXPECT_FALSE(load("project:\n  headers: [include/x.hpp]\n").generate.assert_all);
+  EXPECT_TRUE(load("project:\n  headers: [include/x.hpp]\ngenerate:\n  assertions: all\n").generate.assert_all);
+  EXPECT_FALSE(load("project:\n  headers: [include/x.hpp]\ngenerate:\n  assertions: selected\n").generate.assert_all);
+  EXPECT_EQ(error_of("project:\n  headers: [include/x.hpp]\ngenerate:\n  assertions: some\n"),
+            "palus.yaml:4: generate.assertions: expected selected or all, got 'some'");
+}
+
 TEST_F(ConfigTest, ModeDefaultsToPalusWithASample) {
   const Config config = load("project:\n  headers: [include/x.hpp]\nsample:\n  sources: [examples/*.cpp]\n");
   EXPECT_EQ(config.generate.mode, GenerationMode::palus);

@@ -420,14 +420,21 @@ TEST(Confidence, ADefaultConstructedIteratorIsSingular) {
   EXPECT_NE(c.suspicion.find("singular"), std::string::npos) << c.suspicion;
   EXPECT_FALSE(
       judge_confidence(failure("crash", 1), make({call(L::kIter), call(L::kDereference, {ref(0)})}), catalog).high);
-  // Given a node's begin() first: no longer singular, so a crash there is the library's.
+  // Given a node's begin() first: no longer singular, but palus never compared it with end(), so it
+  // may not point at an element either (an empty node's begin() is its end()).
   const Sequence assigned = make({call(L::kIter), call(L::kDoc), call(L::kAppend, {ref(1)}), call(L::kBegin, {ref(2)}),
                                   call(L::kAssign, {ref(0), ref(3)}), call(L::kIncrement, {ref(0)})});
-  EXPECT_TRUE(judge_confidence(failure("sanitizer", 5, "SEGV"), assigned, catalog).high);
-  // An iterator the library made is not singular.
+  const Confidence unchecked = judge_confidence(failure("sanitizer", 5, "SEGV"), assigned, catalog);
+  EXPECT_FALSE(unchecked.high);
+  EXPECT_EQ(unchecked.suspicion.find("singular"), std::string::npos) << unchecked.suspicion;
+  EXPECT_NE(unchecked.suspicion.find("end()"), std::string::npos) << unchecked.suspicion;
   const Sequence made =
       make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kBegin, {ref(1)}), call(L::kIncrement, {ref(2)})});
-  EXPECT_TRUE(judge_confidence(failure("sanitizer", 3, "SEGV"), made, catalog).high);
+  EXPECT_FALSE(judge_confidence(failure("sanitizer", 3, "SEGV"), made, catalog).high);
+  // A crash in another call of the iterator's class is the library's (a Java-style next() checks itself).
+  const Sequence assigning = make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kBegin, {ref(1)}), call(L::kIter),
+                                   call(L::kAssign, {ref(3), ref(2)})});
+  EXPECT_TRUE(judge_confidence(failure("sanitizer", 4, "SEGV"), assigning, catalog).high);
 }
 
 }  // namespace

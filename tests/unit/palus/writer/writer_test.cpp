@@ -376,8 +376,8 @@ TestCase make_test(TestKind kind, const std::string& subject, const std::vector<
   return t;
 }
 
-std::string render(const TestCase& test, const std::string& name = "Test_1") {
-  TestRenderer renderer(gadgets().catalog);
+std::string render(const TestCase& test, const std::string& name = "Test_1", RenderOptions options = {}) {
+  TestRenderer renderer(gadgets().catalog, options);
   return renderer.render(test, {suite_name(test), name}).text;
 }
 
@@ -631,7 +631,7 @@ TEST(TestRendererTest, AssertionsPerValueKind) {
   EXPECT_HAS(text, "EXPECT_DOUBLE_EQ(static_cast<double>(gadgets::Echo::wide(0.25L)), 0.25);");
 }
 
-TEST(TestRendererTest, ObservationsAreAssertedWhenTheyChangeAndAtTheEnd) {
+TEST(TestRendererTest, EveryStateAssertsObservationsWhenTheyChangeAndAtTheEnd) {
   TestCase t =
       make_test(TestKind::regression, "Widget",
                 {call("Widget(int)", {Input::integer(3)}), call("Widget::rename", {ref(0), Input::string("w")}),
@@ -646,7 +646,9 @@ TEST(TestRendererTest, ObservationsAreAssertedWhenTheyChangeAndAtTheEnd) {
   Observation threw = observed("Widget::ratio", 0, v_double(1));
   threw.threw = true;
   t.result.statements[2].observations.push_back(threw);
-  const std::string text = render(t);
+  RenderOptions every_state;
+  every_state.every_state = true;
+  const std::string text = render(t, "Test_1", every_state);
   const std::string expected =
       "  gadgets::Widget widget(3);\n"
       "  EXPECT_EQ(widget.size(), 3);\n"
@@ -661,6 +663,17 @@ TEST(TestRendererTest, ObservationsAreAssertedWhenTheyChangeAndAtTheEnd) {
       "}\n";
   EXPECT_HAS(text, expected);
   EXPECT_HAS_NOT(text, "ratio");
+
+  // By default (generate.assertions: selected) only the state the last call left.
+  const std::string selected =
+      "  gadgets::Widget widget(3);\n"
+      "  widget.rename(std::string(\"w\"));\n"
+      "  widget.partner();\n"
+      "  EXPECT_EQ(widget.size(), 3);\n"
+      "  EXPECT_FALSE(widget.empty());\n"
+      "  EXPECT_EQ(widget.length(), 1u);\n"
+      "}\n";
+  EXPECT_HAS(render(t), selected);
 }
 
 TEST(TestRendererTest, ExpectedExceptionEndsInExpectThrow) {
@@ -954,7 +967,7 @@ TEST(SuiteWriterTest, AssertedLinesNameTheirCallableAndNeverAssertedValuesAreLef
   ScratchDir scratch;
   SuiteWriter writer(options_for(scratch.path()), gadgets().catalog);
   TestCase test = widget_test(4);
-  test.result.statements[0].observations.push_back(observed("Widget::name", 0, v_string("n")));
+  test.result.statements[1].observations.push_back(observed("Widget::name", 0, v_string("n")));
   const TestName name = writer.reserve_name(test);
   const CandidateFile file = writer.render_for_check({test}, {name});
   std::vector<std::string> lines{""};  // 1-based
