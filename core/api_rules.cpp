@@ -149,6 +149,16 @@ std::optional<std::size_t> written_stream(const Callable& f) {
   return std::nullopt;
 }
 
+std::string called_name(const Callable& c) {
+  const std::string_view symbol = names::operator_symbol(c.name);
+  // Not punctuation, new, delete, co_await or a literal: a conversion, a member without parameters.
+  const bool conversion = c.is_operator && !symbol.empty() && !names::is_symbolic(symbol) &&
+                          !symbol.starts_with("new") && !symbol.starts_with("delete") && symbol != "co_await" &&
+                          symbol.find('"') == std::string_view::npos && c.kind == CallableKind::method &&
+                          c.params.empty();
+  return conversion ? "operator " + c.result.spelling : c.name;
+}
+
 std::string written_name(const Callable& c) {
   return std::string(names::without_template_arguments(names::without_parameters(c.id)));
 }

@@ -91,6 +91,11 @@ bool is_iterator(const Class& cls);
 /// with hasNext() and next() checks itself).
 bool steps_and_dereferences(const Class& cls);
 
+/// The name a call of `c` spells after the object: its name, and for a conversion operator
+/// "operator " and its whole result type, which the declared name abbreviates (re2's
+/// `operator basic_string_view` converts to std::basic_string_view<char, traits_type>).
+std::string called_name(const Callable& c);
+
 /// The name a user writes for `c` (PALUS_PARAM_VALUES, the uncovered-branch advice): its id
 /// without parameters and without the template arguments an instantiation names: "ns::C::f",
 /// "YAML::Node::as" for YAML::Node::as<int>() const.

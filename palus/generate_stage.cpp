@@ -281,7 +281,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   std::optional<RunBudget> budget;
   if (!request.max_steps) {
     budget.emplace(request.run_start, config.generate.time_limit, start, static_cast<unsigned>(checkers.size()),
-                   request.report_s, std::chrono::duration<double>(suite::hang_test_timeout(config)).count());
+                   request.report_s, std::chrono::duration<double>(suite::hang_test_timeout(config)).count(),
+                   TestPipeline::kTestsPerBatch);
     summary.budget.emplace();
     summary.budget->limit_s = summary.time_limit_s;
     summary.budget->overrun = budget->overrun_before_generation();
@@ -292,7 +293,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
           std::chrono::duration<double>(start - request.run_start).count(), summary.time_limit_s,
           std::chrono::duration<double>(budget->minimum_generation()).count()));
   }
-  const Clock::time_point deadline = budget ? budget->generation_deadline(0) : start + config.generate.time_limit;
+  const Clock::time_point deadline = budget ? budget->generation_deadline(0, 0) : start + config.generate.time_limit;
   const std::unique_ptr<Sources> sources = make_sources(request, catalog, literals, guided, deadline, log);
   generation::ExecutorExecution execution(executor);
   generation::GeneratorOptions options = generator_options(request, literals, deadline);
@@ -361,7 +362,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
         state.limit_s = summary.time_limit_s;
         if (budget) {
           budget->measured(counts.batches);
-          const Clock::time_point until = budget->generation_deadline(counts.pending_size, counts.pending_hangs);
+          const Clock::time_point until =
+              budget->generation_deadline(counts.pending, counts.pending_size, counts.pending_hangs);
           generator.set_deadline(until);
           if (sources->guided) sources->guided->set_deadline(until);
           state.limit_s = std::chrono::duration<double>(until - start).count();
@@ -383,12 +385,13 @@ report::RunReport generate_stage(const GenerateRequest& request) {
     budget->measured(counts.batches);
     left_to_check = counts.pending;
     summary.budget->generation_s = std::chrono::duration<double>(generation_end - start).count();
-    summary.budget->predicted_check_s = budget->check_seconds(counts.pending_size, counts.pending_hangs);
+    summary.budget->predicted_check_s =
+        budget->check_seconds(counts.pending, counts.pending_size, counts.pending_hangs);
     const RunBudget::CostModel model = budget->cost_model();
     log(
-        fmt::format("budget: checks cost {:.2f} s a batch + {:.2f} ms a line (batches of {} lines); {} lines and {} "
-                    "expected hangs left to check",
-                    model.fixed, 1000 * model.per_line, model.batch_lines, counts.pending_size, counts.pending_hangs));
+        fmt::format("budget: checks cost {:.2f} s a batch + {:.2f} ms a line; {} tests of {} lines, {} of them "
+                    "expected to hang, left to check",
+                    model.fixed, 1000 * model.per_line, counts.pending, counts.pending_size, counts.pending_hangs));
     summary.budget->predicted_report_s = budget->report_seconds();
   }
   if (sources->guided) log_guided_stats(*sources->guided, log);

@@ -21,9 +21,10 @@ class RunBudget {
   /// `start`: when the run began; `limit`: its whole budget; `generation_start`: now, after the
   /// stages that cannot be cut; `checkers`: checks that run at once once generation stopped;
   /// `report_s`: what the report stage after generation costs (0: none follows); `hang_timeout_s`:
-  /// how long a check runs a test expected to hang.
+  /// how long a check runs a test expected to hang; `tests_per_batch`: how many tests a check
+  /// compiles at once (TestPipeline::kTestsPerBatch).
   RunBudget(Clock::time_point start, std::chrono::milliseconds limit, Clock::time_point generation_start,
-            unsigned checkers, double report_s, double hang_timeout_s = 0);
+            unsigned checkers, double report_s, double hang_timeout_s = 0, std::size_t tests_per_batch = 60);
 
   /// One checked batch of regression tests: `size` lines in all (test_size, test_pipeline.hpp)
   /// checked in `seconds` (compile and runs).
@@ -34,27 +35,24 @@ class RunBudget {
   /// The batches checked so far, in order.
   void measured(std::vector<Batch> batches);
   /// What checking a batch costs: `fixed` seconds a compile (GoogleTest's and the library's
-  /// headers) plus `per_line` seconds a line of its tests, and the lines of the largest batch.
+  /// headers) plus `per_line` seconds a line of its tests.
   struct CostModel {
     double fixed = 0, per_line = 0;
-    std::uint64_t batch_lines = 0;
   };
   /// Fitted (least squares) to the batches measured after the first: the first pays what a run
   /// compiles once (on muparser 9.8 s for 10 tests, then 3.5 s for 60), so alone it would stop
   /// generation after a fifth of its budget (predicted 201 s, took 19 s). Until a second batch is
   /// measured, a prior.
   CostModel cost_model() const;
-  /// Seconds one line of a test costs to check, fixed cost included, in batches of the largest
-  /// size measured so far.
-  double seconds_per_line() const;
 
-  /// Predicted seconds to check pending tests of `size` lines with every checker, `hangs` of them
-  /// failure tests that run to `hang_timeout_s` twice; and of the report.
-  double check_seconds(std::uint64_t size, std::size_t hangs = 0) const;
+  /// Predicted seconds to check `tests` pending tests of `size` lines in all with every checker,
+  /// `hangs` of them failure tests that run to `hang_timeout_s` twice; and of the report.
+  double check_seconds(std::uint64_t tests, std::uint64_t size, std::size_t hangs = 0) const;
   double report_seconds() const { return report_s_; }
 
-  /// When generation must stop for pending tests of `size` lines (`hangs` of them expected to hang).
-  Clock::time_point generation_deadline(std::uint64_t size, std::size_t hangs = 0) const;
+  /// When generation must stop for `tests` pending tests of `size` lines (`hangs` of them expected
+  /// to hang).
+  Clock::time_point generation_deadline(std::uint64_t tests, std::uint64_t size, std::size_t hangs = 0) const;
 
   /// The generation share of the budget was not there (the stages before it took it all).
   bool overrun_before_generation() const;
@@ -69,6 +67,7 @@ class RunBudget {
   Clock::time_point generation_start_;
   unsigned checkers_;
   double report_s_, hang_timeout_s_;
+  std::size_t tests_per_batch_;
   mutable std::mutex mutex_;
   std::vector<Batch> batches_;
 };

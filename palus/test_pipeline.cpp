@@ -18,7 +18,6 @@
 namespace palus {
 namespace {
 
-constexpr std::size_t kBatch = 60;
 /// A test that fails on an asserted value is checked again without it at most this often.
 constexpr unsigned kMaxRechecks = 3;
 
@@ -26,7 +25,8 @@ constexpr unsigned kMaxRechecks = 3;
 /// process running them) does not depend on timing or load: each lane's tests in the order found,
 /// in batches of 10, 20, 40, then 60, so that the first tests reach the folder early.
 std::size_t batch_size(std::size_t batches_taken) {
-  return std::min<std::size_t>(kBatch, std::size_t{10} << std::min<std::size_t>(batches_taken, 3));
+  return std::min<std::size_t>(TestPipeline::kTestsPerBatch,
+                               std::size_t{10} << std::min<std::size_t>(batches_taken, 3));
 }
 
 /// Failure tests are checked apart: a file of passing tests alone compiles faster

@@ -63,6 +63,9 @@ struct WrittenFailure {
 
 class TestPipeline {
  public:
+  /// Tests one check compiles at once, once the first batches (10, 20, 40) reached the folder.
+  static constexpr std::size_t kTestsPerBatch = 60;
+
   /// `checkers` (at least one; each with its own build folder) must outlive the pipeline.
   /// `after_write` runs on a pipeline thread after every write of the folder (report.yaml is
   /// refreshed there); `log` gets one line per dropped test and per check batch; both may be

@@ -161,7 +161,7 @@ class Emitter {
         body += fmt::format("  c.keep(new {}({}));\n", callable.owner, joined);
         break;
       case api::CallableKind::method:
-        call = fmt::format("self.{}({})", callable.name, joined);
+        call = fmt::format("self.{}({})", api::called_name(callable), joined);
         break;
       case api::CallableKind::static_method:
         call = fmt::format("{}::{}({})", callable.owner, callable.name, joined);
@@ -319,7 +319,7 @@ HarnessSource generate_harness_source(const api::Api& api, const std::vector<std
     for (const auto& m : cls.methods) {
       auto found = index_of.find(&m);
       if (found == index_of.end() || !is_observer(m)) continue;
-      calls += fmt::format("  o.value({}, [&] {{ return self.{}(); }});\n", found->second, m.name);
+      calls += fmt::format("  o.value({}, [&] {{ return self.{}(); }});\n", found->second, api::called_name(m));
     }
     if (!calls.empty()) {
       std::size_t n = out.observers++;

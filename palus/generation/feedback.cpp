@@ -115,7 +115,10 @@ bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const C
         // Stepped, dereferenced or checked (a contract prints or compares what it points to).
         const bool receiver = info.is_method && i == 0 && info.callable != nullptr;
         if (info.is_check() || (receiver && !defined_on_singular(*info.callable))) return true;
-        if (receiver && info.callable->name == "operator=") singular.erase(inputs[i].ref);
+        // Given a value, unless that value is singular too (it = other_default_constructed).
+        const bool from_singular_value =
+            inputs.size() > 1 && inputs[1].kind == InputKind::ref && singular.count(inputs[1].ref) > 0;
+        if (receiver && info.callable->name == "operator=" && !from_singular_value) singular.erase(inputs[i].ref);
       }
       if (i < info.inputs.size() && info.inputs[i].moves) moved.insert(inputs[i].ref);
     }

@@ -505,7 +505,7 @@ class Body {
         else if (symbolic && args.empty())
           out.expr = symbol + receiver;
         else
-          out.expr = access + f.name + "(" + out.args + ")";
+          out.expr = access + api::called_name(f) + "(" + out.args + ")";
         break;
       }
     }
@@ -634,9 +634,9 @@ class Body {
   void emit_observations(std::size_t i) {
     for (const Observation* o : observed_[i]) {
       const api::Callable& observer = *catalog_.callables[o->callable].callable;
-      assertion_line(
-          value_assertion(member_access(o->object) + observer.name + "()", observer.result, o->value, catalog_.api),
-          o->callable);
+      assertion_line(value_assertion(member_access(o->object) + api::called_name(observer) + "()", observer.result,
+                                     o->value, catalog_.api),
+                     o->callable);
     }
   }
 

@@ -140,5 +140,22 @@ TEST(ApiRulesTest, ABufferIsNeverLongerThanTheMost) {
   EXPECT_EQ(buffer_length(std::uint64_t{kMaxBufferLength}), kMaxBufferLength);
 }
 
+TEST(ApiRulesTest, AConversionIsCalledByItsWholeResultType) {
+  Callable conversion;
+  conversion.kind = CallableKind::method;
+  conversion.is_operator = true;
+  conversion.name = "operator basic_string_view";
+  conversion.result.spelling = "std::basic_string_view<char, re2::StringPiece::traits_type>";
+  EXPECT_EQ(called_name(conversion), "operator std::basic_string_view<char, re2::StringPiece::traits_type>");
+  Callable equals = conversion;
+  equals.name = "operator==";
+  equals.result.spelling = "bool";
+  EXPECT_EQ(called_name(equals), "operator==");
+  Callable plain;
+  plain.kind = CallableKind::method;
+  plain.name = "size";
+  EXPECT_EQ(called_name(plain), "size");
+}
+
 }  // namespace
 }  // namespace palus::api

@@ -265,6 +265,10 @@ TEST(Feedback, SteppingOrDereferencingADefaultConstructedIteratorIsInvalid) {
       make({call(L::kACtor, {Input::integer(1)}), call(L::kFromA, {ref(0)}), call(L::kSingular, {}),
             call(L::kAssign, {ref(2), ref(1)}), call(L::kStep, {ref(2)})});
   EXPECT_FALSE(makes_own_invalid_input(assigned, 4, catalog)) << "assigned a real position, it steps";
+  const Sequence assigned_singular = make(
+      {call(L::kSingular, {}), call(L::kSingular, {}), call(L::kAssign, {ref(0), ref(1)}), call(L::kStep, {ref(0)})});
+  EXPECT_TRUE(makes_own_invalid_input(assigned_singular, 3, catalog))
+      << "assigned another default-constructed iterator, it is still singular (jsoncpp: it2 = ValueIterator{})";
   const Sequence copied = make({call(L::kSingular, {}), call(L::kCopy, {ref(0)}), call(L::kStep, {ref(1)})});
   EXPECT_TRUE(makes_own_invalid_input(copied, 2, catalog)) << "a copy of a singular iterator is singular";
   const Sequence real =
