@@ -223,14 +223,18 @@ std::string past_the_object(const Sequence& sequence, const harness::protocol::R
   return "";
 }
 
+/// `f` is ++, --, * or ->: what an iterator may do only while it points at an element.
+bool steps_or_dereferences(const api::Callable& f) {
+  return f.name == "operator++" || f.name == "operator--" || f.name == "operator*" || f.name == "operator->";
+}
+
 /// The failing call increments, decrements or dereferences an iterator its default constructor
 /// made and nothing assigned since: a singular iterator, as undefined to use as the standard
 /// library's (jsoncpp's ValueIterator{}++ walks a null std::map node). "" otherwise.
 std::string singular_iterator(const Sequence& failing, std::size_t at, const Catalog& catalog) {
   const CallableInfo& info = catalog.callables[failing[at].callable];
   if (!info.is_method || info.callable == nullptr || catalog.api == nullptr) return "";
-  const std::string& name = info.callable->name;
-  if (name != "operator++" && name != "operator--" && name != "operator*" && name != "operator->") return "";
+  if (!steps_or_dereferences(*info.callable)) return "";
   const auto& inputs = failing[at].inputs;
   if (inputs.empty() || inputs[0].kind != InputKind::ref || inputs[0].ref >= at) return "";
   const std::uint32_t made = inputs[0].ref;
@@ -255,8 +259,7 @@ std::string singular_iterator(const Sequence& failing, std::size_t at, const Cat
 std::string unchecked_iterator(const Sequence& failing, std::size_t at, const Catalog& catalog) {
   const CallableInfo& info = catalog.callables[failing[at].callable];
   if (!info.is_method || info.callable == nullptr || catalog.api == nullptr) return "";
-  const std::string& name = info.callable->name;
-  if (name != "operator++" && name != "operator--" && name != "operator*" && name != "operator->") return "";
+  if (!steps_or_dereferences(*info.callable)) return "";
   const api::Class* cls = api::find_class(*catalog.api, info.callable->owner);
   if (cls == nullptr || !api::steps_and_dereferences(*cls)) return "";
   return fmt::format(
