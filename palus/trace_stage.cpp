@@ -12,6 +12,7 @@
 #include "core/process.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/build_tools.hpp"
+#include "harness/codegen/runtime_cache.hpp"
 #include "harness/codegen/runtime_root.hpp"
 #include "harness/executor/outcome.hpp"
 #include "models/instrumenter.hpp"
@@ -67,7 +68,7 @@ std::string tail(const std::string& output, std::size_t lines = 12) {
 std::string sample_executable(std::size_t index) { return fmt::format("sample-{}", index + 1); }
 
 std::string sample_ninja(const Config& config, const models::InstrumentResult& shadow, const fs::path& profiles_cpp,
-                         const fs::path& source_root) {
+                         const fs::path& source_root, const fs::path& cache_fallback) {
   const fs::path trace_runtime = source_root / "models" / "runtime";
   std::vector<std::string> flags = shadow.shadow_flags;
   flags.insert(flags.end(), {"-I" + trace_runtime.string(), "-include", (trace_runtime / "palus_trace.hpp").string(),
@@ -85,8 +86,9 @@ std::string sample_ninja(const Config& config, const models::InstrumentResult& s
     compile(s, "obj/lib/" + harness::library_object(s).substr(8), flags, shared);
   compile(profiles_cpp, "obj/profiles.o", flags, shared);
   const std::vector<std::string> runtime_flags{"-std=c++20", "-O1", "-I" + source_root.string(), "-pthread"};
-  for (const char* s : harness::kSampleRuntimeSources)
-    compile(source_root / s, "obj/runtime/" + fs::path(s).stem().string() + ".o", runtime_flags, shared);
+  const harness::CompiledRuntime runtime =
+      harness::compiled_runtime(source_root, harness::kSampleRuntimeSources, runtime_flags, cache_fallback);
+  for (const fs::path& object : runtime.objects) shared.push_back(object.string());
   std::vector<std::string> libs = config.project.link;
   libs.insert(libs.end(), {"-lseccomp", "-pthread"});
   std::string targets;
@@ -196,7 +198,8 @@ TraceStageResult trace_stage(const Config& config, const fs::path& work_dir, con
 
   const fs::path build_dir = dir / "build";
   fs::create_directories(build_dir);
-  write_file_if_changed(build_dir / "build.ninja", sample_ninja(config, shadow, profiles_cpp, harness::runtime_root()));
+  write_file_if_changed(build_dir / "build.ninja",
+                        sample_ninja(config, shadow, profiles_cpp, harness::runtime_root(), dir / "cache"));
   process::ProcessSpec ninja;
   ninja.exe = "ninja";
   ninja.args = {"-C", build_dir.string(), "-j", std::to_string(std::max(1u, std::thread::hardware_concurrency()))};

@@ -10,6 +10,7 @@
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
 #include "core/process.hpp"
+#include "runtime_cache.hpp"
 #include "runtime_root.hpp"
 
 namespace fs = std::filesystem;
@@ -45,13 +46,8 @@ std::string build_file(const HarnessBuildInput& in) {
 
   std::vector<std::string> runtime_flags{"-std=c++20", "-I" + in.runtime_root.string()};
   runtime_flags.insert(runtime_flags.end(), instrument.begin(), instrument.end());
-  std::vector<std::string> runtime_objects;
-  for (const char* source : kHarnessRuntimeSources) {
-    std::string object = "obj/runtime/" + fs::path(source).stem().string() + ".o";
-    out << "build " << object << ": cxx " << ninja_path(in.runtime_root / source)
-        << "\n  flags = " << ninja_words(runtime_flags) << "\n";
-    runtime_objects.push_back(object);
-  }
+  const CompiledRuntime runtime =
+      compiled_runtime(in.runtime_root, kHarnessRuntimeSources, runtime_flags, in.dir.parent_path() / "cache", in.jobs);
 
   std::vector<std::string> harness_flags = in.harness_flags;
   harness_flags.push_back("-I" + in.runtime_root.string());
@@ -68,7 +64,7 @@ std::string build_file(const HarnessBuildInput& in) {
   if (!in.sanitizers.empty()) libs.push_back(sanitize_flags(in.sanitizers).front());  // -fsanitize=...
   libs.insert(libs.end(), {"-lseccomp", "-pthread"});
   out << "build palus-harness: link obj/harness.o";
-  for (const auto& o : runtime_objects) out << ' ' << o;
+  for (const auto& o : runtime.objects) out << ' ' << ninja_path(o);
   out << " libsut.a\n  libs = " << ninja_words(libs) << "\n\ndefault palus-harness\n";
   return out.str();
 }

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 
 namespace palus::harness::coverage {
@@ -34,10 +35,16 @@ void begin_sequence() { std::memset(g_reached, 0, sizeof g_reached); }
 Found end_sequence(bool count) {
   Found found;
   if (g_shared == nullptr) return found;
-  for (std::size_t i = 0; i < kMapSize; ++i) {
-    if (g_reached[i] != 0 && g_shared->seen[i] == 0) {
-      if (count) g_shared->seen[i] = 1;
-      found.new_blocks.push_back(static_cast<std::uint32_t>(i));
+  // A sequence reaches a few hundred of the map's 65536 places: skip eight empty ones at a time.
+  for (std::size_t word = 0; word < kMapSize; word += sizeof(std::uint64_t)) {
+    std::uint64_t any;
+    std::memcpy(&any, g_reached + word, sizeof any);
+    if (any == 0) continue;
+    for (std::size_t i = word; i < word + sizeof(std::uint64_t); ++i) {
+      if (g_reached[i] != 0 && g_shared->seen[i] == 0) {
+        if (count) g_shared->seen[i] = 1;
+        found.new_blocks.push_back(static_cast<std::uint32_t>(i));
+      }
     }
   }
   const auto added = count ? static_cast<std::uint32_t>(found.new_blocks.size()) : 0u;

@@ -15,6 +15,7 @@
 #include "core/process.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/build_tools.hpp"
+#include "harness/codegen/runtime_cache.hpp"
 #include "harness/codegen/runtime_root.hpp"
 #include "palus/suite/coverage_scope.hpp"
 
@@ -196,17 +197,9 @@ std::string build_file(const TestBuildSettings& settings, const std::vector<fs::
   if (!settings.check_main_runtime.empty()) {
     const fs::path& root = settings.check_main_runtime;
     const std::vector<std::string> flags{"-std=c++20", "-O1", "-g1", "-I" + root.string(), "-fdiagnostics-color=never"};
-    std::vector<std::string> objects;
-    for (const char* source : harness::kCheckMainSources) {
-      const std::string object = "obj/palus/" + fs::path(source).stem().string() + ".o";
-      out << "build " << object << ": cxx " << ninja_path(root / source) << "\n  flags = " << ninja_words(flags)
-          << "\n";
-      objects.push_back(object);
-    }
-    out << "build " << kCheckMainArchive << ": archive";
-    for (const auto& o : objects) out << ' ' << o;
-    out << "\n\n";
-    check_main = std::string(" | ") + kCheckMainArchive;
+    const harness::CompiledRuntime runtime = harness::compiled_runtime(
+        root, harness::kCheckMainSources, flags, settings.dir.parent_path() / "cache", settings.jobs);
+    check_main = " " + ninja_path(runtime.archive);
   }
   for (const auto& source : sources) {
     const std::string object = test_object(source);
@@ -271,7 +264,7 @@ std::vector<std::string> test_link_flags(const Config& config, const std::vector
   if (auto sanitize = harness::sanitize_flags(sanitizers); !sanitize.empty()) flags.push_back(sanitize[0]);
   // palus's own builds of generated tests run them in the harness's sandbox: a main() that
   // confines the process, then runs GoogleTest (the written fragments use gtest_main).
-  for (const char* f : {kCheckMainArchive, "-lgtest", "-lseccomp", "-pthread"}) flags.push_back(f);
+  for (const char* f : {"-lgtest", "-lseccomp", "-pthread"}) flags.push_back(f);
   return flags;
 }
 

@@ -39,13 +39,11 @@ struct TestBuildSettings {
   unsigned jobs = 1;  ///< parallel compiles
   int niceness = 0;   ///< of the compiles (ProcessSpec::niceness)
   /// When set, the sandboxed main() of palus's own test runs (harness/runtime/check_main.cpp and
-  /// what it needs) is compiled from this runtime folder into `dir`/kCheckMainArchive, which
-  /// `link_flags` names; empty: `link_flags` bring their own main (gtest_main).
+  /// what it needs), compiled from this runtime folder into the shared runtime cache
+  /// (harness/codegen/runtime_cache.hpp), is linked into every test; empty: `link_flags` bring
+  /// their own main (gtest_main).
   std::filesystem::path check_main_runtime;
 };
-
-/// The archive of the sandboxed main(), relative to the build folder (see check_main_runtime).
-inline constexpr const char* kCheckMainArchive = "libpalus_check_main.a";
 
 /// Settings for checking generated tests against the harness variant for `sanitizers`: the
 /// variant's libsut.a (<work>/harness/<variant>/libsut.a, built by `palus harness`), the build in
