@@ -130,7 +130,12 @@ api::TypeCategory category_of(CXType type, const TemplateSubstitution& subst) {
     case CXType_Enum:
       return api::TypeCategory::enumeration;
     case CXType_Record: {
-      std::string name = qualified_name(clang_getTypeDeclaration(canonical));
+      const CXCursor decl = clang_getTypeDeclaration(canonical);
+      // A private or protected nested class that a public method returns (the proxy of
+      // YAML::Node::iterator::operator->) cannot be named outside its class: no type to hold.
+      const CX_CXXAccessSpecifier access = clang_getCXXAccessSpecifier(decl);
+      if (access == CX_CXXPrivate || access == CX_CXXProtected) return api::TypeCategory::other;
+      std::string name = qualified_name(decl);
       if (name == "std::basic_string" || name == "std::basic_string_view") return api::TypeCategory::string;
       if (name == "std::basic_istream" || name == "std::basic_ostream") {
         // Narrow streams only: a string of chars is what the harness and the tests can hold.
@@ -234,8 +239,11 @@ api::TypeRef describe_type(CXType type, const TemplateSubstitution& subst) {
   if (base_spelling.rfind("const ", 0) == 0) base_spelling.erase(0, 6);
   ref.base = base_spelling;
   ref.category = category_of(base, subst);
+  // Only plain char is text: `const unsigned char*` (YAML::Binary) and `const wchar_t*` are
+  // pointers to characters, and buffers where a length follows.
+  const CXTypeKind canonical = clang_getCanonicalType(base).kind;
   if (outer.kind == CXType_Pointer && ref.category == api::TypeCategory::character &&
-      ref.passing == api::Passing::const_pointer) {
+      ref.passing == api::Passing::const_pointer && (canonical == CXType_Char_S || canonical == CXType_Char_U)) {
     ref.category = api::TypeCategory::cstring;
   }
   return ref;

@@ -275,6 +275,12 @@ class Body {
         if (never_asserted_.count(o.callable)) continue;
         if (vars_[o.object].holder == Holder::none || skipped(o.object)) continue;
         const auto key = std::make_pair(o.object, o.callable);
+        const harness::protocol::Statement& s = test_.sequence[i];
+        if (s.callable == o.callable && s.inputs.size() == 1 && s.inputs[0].kind == harness::protocol::InputKind::ref &&
+            s.inputs[0].ref == o.object) {
+          asserted[key] = &o.value;  // the statement is this observer's call: its value is asserted inline
+          continue;
+        }
         auto found = asserted.find(key);
         const bool unchanged = found != asserted.end() && same_value(*found->second, o.value);
         if (unchanged && i != last && !options_.repeat_unchanged_observations) continue;

@@ -212,6 +212,70 @@ class S {
   EXPECT_EQ(api.enums[0].values, (std::vector<std::pair<std::string, std::int64_t>>{{"red", 0}, {"green", 5}}));
 }
 
+TEST(Entities, OnlyPlainCharPointersAreText) {
+  // YAML::Binary(const unsigned char*, std::size_t): bytes and their count, not a C string.
+  const auto api = analyze_snippet(R"(
+#include <cstddef>
+namespace t {
+using byte = unsigned char;
+class B {
+ public:
+  B(const unsigned char* data, std::size_t size);
+  void f(const signed char* a, const wchar_t* b, const byte* c, const char* d, char* e);
+  const unsigned char* data() const;
+};
+}
+)");
+  const auto& b = class_named(api, "t::B");
+  const auto& f = method_named(b, "f");
+  ASSERT_EQ(f.params.size(), 5u);
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(f.params[i].type.category, api::TypeCategory::character) << i;
+  EXPECT_EQ(f.params[3].type.category, api::TypeCategory::cstring);
+  EXPECT_EQ(f.params[4].type.category, api::TypeCategory::character) << "writable: a buffer, not text";
+  EXPECT_EQ(method_named(b, "data").result.category, api::TypeCategory::character);
+  ASSERT_FALSE(b.constructors.empty());
+  EXPECT_TRUE(api::is_buffer(b.constructors.front(), 0));
+}
+
+TEST(Entities, APrivateNestedResultIsNoTypeToHold) {
+  // YAML::Node::iterator::operator->() returns iterator_base<V>::proxy, a private struct.
+  const auto api = analyze_snippet(R"(
+namespace t {
+template <typename V>
+class Iter {
+  struct proxy {
+    explicit proxy(const V& x) : ref(x) {}
+    V ref;
+  };
+
+ public:
+  struct Open {};
+  proxy operator->() const { return proxy(value); }
+  Open open() const { return {}; }
+  V value;
+};
+using IntIter = Iter<int>;
+class User {
+ public:
+  IntIter begin() const;
+};
+}
+)");
+  int arrows = 0;
+  for (const auto& c : api.classes) {
+    for (const auto& m : c.methods) {
+      if (m.name == "operator->") {
+        EXPECT_EQ(m.result.category, api::TypeCategory::other) << m.id;
+        ++arrows;
+      }
+      if (m.name == "open") {
+        EXPECT_EQ(m.result.category, api::TypeCategory::record) << m.id;
+      }
+    }
+  }
+  EXPECT_GT(arrows, 0);
+}
+
 TEST(Entities, UnsupportedEntitiesAreListedWithAReason) {
   const auto api = analyze_snippet(R"(
 namespace t {

@@ -676,6 +676,16 @@ TEST(TestRendererTest, EveryStateAssertsObservationsWhenTheyChangeAndAtTheEnd) {
   EXPECT_HAS(render(t), selected);
 }
 
+TEST(TestRendererTest, AnObserverThatIsTheLastCallIsAssertedOnce) {
+  TestCase t = make_test(
+      TestKind::regression, "Widget", {call("Widget(int)", {Input::integer(3)}), call("Widget::size", {ref(0)})},
+      {answer(v_object("gadgets::Widget")),
+       answer(v_int(3), {observed("Widget::size", 0, v_int(3)), observed("Widget::empty", 0, v_bool(false))})});
+  const std::string text = render(t);
+  EXPECT_HAS(text,
+             "  gadgets::Widget widget(3);\n  EXPECT_EQ(widget.size(), 3);\n  EXPECT_FALSE(widget.empty());\n}\n");
+}
+
 TEST(TestRendererTest, ExpectedExceptionEndsInExpectThrow) {
   TestCase ctor = make_test(TestKind::expected_exception, "Widget", {call("Widget(int)", {Input::integer(-1)})},
                             {thrown("std::invalid_argument")});
