@@ -90,6 +90,13 @@ TEST_F(FaultyRun, CompletesAndWritesAValidReport) {
   EXPECT_EQ(report["tests"]["pending"].as<int>(), 0);
   EXPECT_GT(report["coverage"]["line"].as<double>(), 0.0);
   EXPECT_EQ(report["coverage"]["scope"].as<std::string>(), "generated-suite");
+  // A function the headers declare and no source defines is left out with that reason.
+  std::string declared_only;
+  for (const auto& u : report["unsupported"]) {
+    EXPECT_EQ(u["reason"].as<std::string>().find("palus bug"), std::string::npos) << u["reason"];
+    if (u["entity"].as<std::string>() == "faulty::declaredOnly(int)") declared_only = u["reason"].as<std::string>();
+  }
+  EXPECT_NE(declared_only.find("defined in none of the library's sources"), std::string::npos) << declared_only;
 }
 
 TEST_F(FaultyRun, FindsTheMisbehavioursAsDistinctMinimisedFailures) {

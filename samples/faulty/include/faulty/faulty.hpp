@@ -63,4 +63,8 @@ private:
 // Normal behaviour: returns 2 * x.
 int twice(int x);
 
+// Declared and defined nowhere (libraries keep such leftovers of an old API): the harness cannot
+// link a call to it and leaves it out, which is no palus bug.
+int declaredOnly(int x);
+
 }  // namespace faulty
