@@ -280,6 +280,48 @@ std::string equality_over_nan(const Sequence& failing, const CallableInfo& info)
   return "";
 }
 
+/// The class of `type` when it names one: itself, or what a smart pointer to it points to.
+std::string_view held_class(const api::TypeRef& type) {
+  const std::string_view pointee = names::smart_pointee(type.base);
+  std::string_view held = pointee.empty() ? std::string_view(type.base) : pointee;
+  if (held.starts_with("const ")) held.remove_prefix(6);
+  return held;
+}
+
+/// Non-empty when the failing call's class is another class's private part: one keeps it in a
+/// non-public field, and no callable of another class, nor a free function, takes or returns it
+/// (muparser's ParserByteCode, the bytecode ParserBase builds and runs). The library drives it
+/// by a protocol of its own, which the generator cannot know, so a crash there says little.
+std::string internal_class(const CallableInfo& info, const api::Api* api) {
+  if (api == nullptr || info.callable == nullptr || info.callable->owner.empty()) return "";
+  const std::string& owner = info.callable->owner;
+  const api::Class* keeper = nullptr;
+  const api::Field* kept = nullptr;
+  auto mentions = [&](const api::Callable& f) {
+    if (held_class(f.result) == owner) return true;
+    return std::any_of(f.params.begin(), f.params.end(),
+                       [&](const api::Param& p) { return held_class(p.type) == owner; });
+  };
+  for (const api::Class& c : api->classes) {
+    if (c.name == owner) continue;
+    if (std::find(c.bases.begin(), c.bases.end(), owner) != c.bases.end()) return "";  // a base of a public class
+    for (const api::Field& f : c.fields) {
+      if (keeper == nullptr && f.access != "public" && held_class(f.type) == owner) {
+        keeper = &c;
+        kept = &f;
+      }
+    }
+    if (std::any_of(c.constructors.begin(), c.constructors.end(), mentions) ||
+        std::any_of(c.methods.begin(), c.methods.end(), mentions))
+      return "";
+  }
+  if (keeper == nullptr || std::any_of(api->functions.begin(), api->functions.end(), mentions)) return "";
+  return fmt::format(
+      "{} is a private part of {} (its {} field `{}`), which no other callable takes or returns: the calls "
+      "drove it outside the protocol the library follows",
+      owner, keeper->name, kept->access, kept->name);
+}
+
 }  // namespace
 
 FailedAssert failed_assert(const std::string& message) {
@@ -331,6 +373,13 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
         c.precondition = fmt::format("{}: assert({}) at {}", info.id, a.condition, a.where);
         return c;
       }
+    }
+  }
+  if (failure.kind == "crash" || failure.kind == "sanitizer" || failure.kind == "hang" || failure.kind == "oom") {
+    if (std::string internal = internal_class(info, catalog.api); !internal.empty()) {
+      c.high = false;
+      c.suspicion = internal;
+      return c;
     }
   }
   if (failure.kind == "crash" || failure.kind == "sanitizer") {

@@ -437,5 +437,41 @@ TEST(Confidence, ADefaultConstructedIteratorIsSingular) {
   EXPECT_TRUE(judge_confidence(failure("sanitizer", 4, "SEGV"), assigning, catalog).high);
 }
 
+TEST(Confidence, ACrashInAnotherClasssPrivatePartIsSuspect) {
+  // ns::Parser keeps an ns::Bytecode in a private field and builds it by its own protocol
+  // (muparser's ParserBase and ParserByteCode); nothing else takes or returns one.
+  api::Api api;
+  api::Class bytecode;
+  bytecode.name = "ns::Bytecode";
+  bytecode.constructors.push_back(
+      callable("ns::Bytecode::Bytecode()", "Bytecode", "ns::Bytecode", CallableKind::constructor));
+  bytecode.methods.push_back(
+      callable("ns::Bytecode::addOp(int)", "addOp", "ns::Bytecode", CallableKind::method, {param("op", int_type())}));
+  api::Class parser;
+  parser.name = "ns::Parser";
+  parser.constructors.push_back(callable("ns::Parser::Parser()", "Parser", "ns::Parser", CallableKind::constructor));
+  parser.methods.push_back(callable("ns::Parser::eval()", "eval", "ns::Parser", CallableKind::method));
+  parser.fields.push_back({"code_", record_type("ns::Bytecode", Passing::value), "private"});
+  api.classes = {bytecode, parser};
+  const std::vector<std::string> ids{"ns::Bytecode::Bytecode()", "ns::Bytecode::addOp(int)", "ns::Parser::Parser()",
+                                     "ns::Parser::eval()"};
+  const Sequence s = make({call(0), call(1, {ref(0), Input::integer(3)})});
+  const Confidence internal = judge_confidence(failure("sanitizer", 1, "SEGV"), s, make_catalog(api, ids));
+  EXPECT_FALSE(internal.high);
+  EXPECT_NE(internal.suspicion.find("private part of ns::Parser"), std::string::npos) << internal.suspicion;
+  // The parser's own crash stays a failure.
+  EXPECT_TRUE(
+      judge_confidence(failure("sanitizer", 1, "SEGV"), make({call(2), call(3, {ref(0)})}), make_catalog(api, ids))
+          .high);
+  // Handed out by a public method, the bytecode is the caller's to use.
+  api.classes[1].methods.push_back(callable("ns::Parser::code()", "code", "ns::Parser", CallableKind::method, {},
+                                            record_type("ns::Bytecode", Passing::ref)));
+  EXPECT_TRUE(judge_confidence(failure("sanitizer", 1, "SEGV"), s, make_catalog(api, ids)).high);
+  // Public as a field, it is no private part either.
+  api.classes[1].methods.pop_back();
+  api.classes[1].fields.back().access = "public";
+  EXPECT_TRUE(judge_confidence(failure("sanitizer", 1, "SEGV"), s, make_catalog(api, ids)).high);
+}
+
 }  // namespace
 }  // namespace palus::generation
