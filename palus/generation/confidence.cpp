@@ -179,8 +179,25 @@ std::string huge_size(const Sequence& sequence, const Catalog& catalog, bool cra
   return "";
 }
 
-/// A count, position or index given to a method of an object, more than the size() or length() the
-/// harness observed on that object just before: re2's StringPiece("hello").remove_suffix(100),
+/// An observer that counts the object's elements: size(), length(), count(), NumRegexps(),
+/// childCount(), getNumber().
+bool counts_elements(const api::Callable& observer) {
+  for (const std::string& word : names::words_of(observer.name))
+    if (word == "size" || word == "length" || word == "count" || word == "num" || word == "number") return true;
+  return false;
+}
+
+/// An integer parameter named as an id (`regexpid`, `nodeId`): beside an observed count of the
+/// object's elements, the number of one of them (FilteredRE2::GetRE2(regexpid)).
+bool names_an_id(const InputNeed& need) {
+  if (need.param == nullptr || need.type.category != api::TypeCategory::integer) return false;
+  std::string name = need.param->name;
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  return name.ends_with("id");
+}
+
+/// A count, position or index given to a method of an object, more than the count of elements
+/// (counts_elements) the harness observed on that object just before: re2's StringPiece("hello").remove_suffix(100),
 /// then a read of the piece, reads 100 bytes before the text (std::string_view's n and pos must be
 /// within its size too). "" when none.
 std::string past_the_object(const Sequence& sequence, const harness::protocol::RunResult& result,
@@ -197,7 +214,7 @@ std::string past_the_object(const Sequence& sequence, const harness::protocol::R
       for (const auto& o : result.statements[j].observations) {
         const api::Callable* observer = catalog.callables[o.callable].callable;
         if (o.object != object || o.threw || observer == nullptr) continue;
-        if (observer->name != "size" && observer->name != "length") continue;
+        if (!counts_elements(*observer)) continue;
         if (o.value.kind == ValueKind::unsigned_integer) size = o.value.u;
         if (o.value.kind == ValueKind::signed_integer && o.value.i >= 0) size = static_cast<std::uint64_t>(o.value.i);
       }
@@ -205,7 +222,7 @@ std::string past_the_object(const Sequence& sequence, const harness::protocol::R
     if (!size) continue;
     for (std::size_t i = 1; i < inputs.size() && i < info.inputs.size(); ++i) {
       const Input& in = inputs[i];
-      if (!sizes(info.inputs[i], in, info.callable, true)) continue;
+      if (!sizes(info.inputs[i], in, info.callable, true) && !names_an_id(info.inputs[i])) continue;
       std::uint64_t value = 0;
       if (in.kind == InputKind::unsigned_integer)
         value = in.u;

@@ -396,6 +396,38 @@ TEST(Confidence, ACrashAfterACountPastTheObjectsSizeIsSuspect) {
   EXPECT_NE(past.suspicion.find("more than the object's size (5)"), std::string::npos) << past.suspicion;
   EXPECT_TRUE(judged(3, &observed).high);
   EXPECT_TRUE(judged(100, nullptr).high) << "nothing observed, nothing known";
+
+  // A count by another name, and an element asked for by its id: re2's FilteredRE2 with no
+  // regexp asked for GetRE2(3).
+  api::Class filter;
+  filter.name = "ns::Filter";
+  filter.constructors.push_back(callable("ns::Filter::Filter()", "Filter", "ns::Filter", CallableKind::constructor));
+  filter.methods.push_back(
+      callable("ns::Filter::NumRegexps() const", "NumRegexps", "ns::Filter", CallableKind::method, {}, int_type()));
+  filter.methods.push_back(callable("ns::Filter::GetRE2(int) const", "GetRE2", "ns::Filter", CallableKind::method,
+                                    {param("regexpid", int_type())}));
+  filter.methods.push_back(callable("ns::Filter::Shift(int) const", "Shift", "ns::Filter", CallableKind::method,
+                                    {param("width", int_type())}));
+  api::Api b;
+  b.classes.push_back(filter);
+  const Catalog filters = make_catalog(b, {"ns::Filter::Filter()", "ns::Filter::NumRegexps() const",
+                                           "ns::Filter::GetRE2(int) const", "ns::Filter::Shift(int) const"});
+  harness::protocol::RunResult none;
+  none.statements.resize(1);
+  harness::protocol::Observation count;
+  count.callable = 1;
+  count.object = 0;
+  count.value.kind = harness::protocol::ValueKind::signed_integer;
+  count.value.i = 0;
+  none.statements[0].observations.push_back(count);
+  const Confidence asked = judge_confidence(failure("sanitizer", 1, "SEGV"),
+                                            make({call(0), call(2, {ref(0), Input::integer(3)})}), filters, &none);
+  EXPECT_FALSE(asked.high);
+  EXPECT_NE(asked.suspicion.find("`regexpid`"), std::string::npos) << asked.suspicion;
+  EXPECT_TRUE(judge_confidence(failure("sanitizer", 1, "SEGV"), make({call(0), call(3, {ref(0), Input::integer(3)})}),
+                               filters, &none)
+                  .high)
+      << "a width is no element's number";
 }
 
 TEST(Confidence, AnEqualityContractBrokenAfterANaNIsSuspect) {
