@@ -316,6 +316,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
     const generation::GeneratorStats& s = latest;
     summary.sequences = {s.executed, s.normal, s.exception, s.failure, s.invalid, s.duplicates, s.blocks};
     summary.tests.cut_no_new_blocks = s.cut_no_new_blocks;
+    summary.tests.cut_writes_static = s.writes_static;
     summary.strategies.clear();
     for (const auto& [name, st] : s.strategies)
       summary.strategies[name] = {st.executed, st.found, st.new_blocks, st.seconds};
@@ -439,6 +440,11 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   if (generator.stats().refused > 0)
     log(fmt::format("{} passing tests not kept: the sandbox refused one of their calls, which the user's build allows",
                     generator.stats().refused));
+  if (generator.stats().writes_static > 0)
+    log(
+        fmt::format("{} passing tests not kept: a call writes static state, which would change what later tests see "
+                    "in the user's build",
+                    generator.stats().writes_static));
   if (generator.stats().uses_freed > 0)
     log(fmt::format("{} candidates not run: they used an object a call freed", generator.stats().uses_freed));
   log(fmt::format("done: {} regression, {} failure, {} suspect failure tests written", summary.tests.regression,

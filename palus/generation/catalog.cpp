@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 #include <stdexcept>
 
 #include "core/api_rules.hpp"
@@ -136,6 +137,10 @@ Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harnes
   for (const auto& cls : api.classes) classes.emplace(cls.name, &cls);
   std::map<std::string, const api::Oracle*> oracle_by_id;
   for (const auto& o : api.oracles) oracle_by_id[o.function.id] = &o;
+  std::set<std::string> static_fields;  // qualified, not const
+  for (const auto& cls : api.classes)
+    for (const auto& f : cls.fields)
+      if (f.is_static && !f.type.spelling.starts_with("const ")) static_fields.insert(cls.name + "::" + f.name);
 
   Catalog catalog;
   catalog.api = &api;
@@ -153,6 +158,10 @@ Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harnes
       info.oracle = oracle->second;
     } else {
       info.usable = false;
+    }
+    if (info.callable != nullptr) {
+      for (const std::string& field : info.callable->writes)
+        if (static_fields.count(field)) info.writes_static = field;
     }
     mark_moves(info, classes);
     add_bases(info, classes);

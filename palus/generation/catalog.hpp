@@ -39,6 +39,9 @@ struct CallableInfo {
   bool yields_read_only = false;    ///< the result is a const reference or pointer to const
   bool usable = true;               ///< false when an input cannot be supplied at all (void*, function pointers)
   bool is_observer = false;         ///< the harness runs it after statements (harness::is_observer)
+  /// The static field it writes (api.yaml `writes`), when it writes one that is not const
+  /// (muparser's SetDecSep sets ParserBase::s_locale): what it changes outlives the test.
+  std::string writes_static;
 
   /// A check appended after a sequence (contract, theory, invariant), answered with the
   /// violation's message ("" when it held), never part of a sequence of its own.

@@ -312,9 +312,18 @@ bool Generator::refused(const harness::Outcome& outcome) {
   return true;
 }
 
+bool Generator::writes_static(const Sequence& main) {
+  for (const auto& s : main.statements())
+    if (!catalog_.callables[s.callable].writes_static.empty()) {
+      ++stats_.writes_static;
+      return true;
+    }
+  return false;
+}
+
 void Generator::keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink) {
   if (options_.regression_per_callable == 0) return;  // failures only
-  if (refused(outcome)) return;
+  if (refused(outcome) || writes_static(main)) return;
   const CallableInfo& last = catalog_.callables[main[main.size() - 1].callable];
   auto& seen = behaviours_[last.id];
   if (by_coverage(outcome)) {
@@ -346,7 +355,7 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
   const std::string identity = last.id + "\n" + type;
   std::size_t& kept = exceptions_kept_[identity];
   if (kept >= options_.exceptions_per_callable) return;
-  if (refused(outcome)) return;
+  if (refused(outcome) || writes_static(main)) return;
   if (by_coverage(outcome) && kept > 0 && outcome.result.new_blocks.empty()) {
     ++stats_.cut_no_new_blocks;
     return;

@@ -103,6 +103,9 @@ struct GeneratorStats {
   /// Passing tests not kept: the sandbox refused one of their calls (a write, a socket), so what
   /// they saw would differ in the user's build, which allows it.
   std::uint64_t refused = 0;
+  /// Passing tests not kept: a call writes a static field (CallableInfo::writes_static), which in
+  /// the user's build, one process for many tests, would change what later tests see.
+  std::uint64_t writes_static = 0;
   std::uint64_t uses_freed = 0;     ///< candidates not run: they use an object a call freed (FreesRule)
   std::uint64_t suspect_tests = 0;  ///< failure tests of low confidence (confidence.hpp)
   /// Preconditions learned from failures, one sentence each: a library's assert on the call, a
@@ -153,6 +156,8 @@ class Generator {
   bool too_noisy(const harness::Outcome& outcome);
   /// A passing test one of whose calls the sandbox refused is not kept (counted in stats).
   bool refused(const harness::Outcome& outcome);
+  /// True (and counted) when a call of `main` writes static state (CallableInfo::writes_static).
+  bool writes_static(const Sequence& main);
   void keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   void keep_exception(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   /// report_failure's work with the full timeout: minimise, confirm, send the test; false when

@@ -112,6 +112,7 @@ class ReportReader : public YamlReader {
     r.tests.pending = count(tests, "pending");
     if (tests["cut_no_new_blocks"].IsDefined()) r.tests.cut_no_new_blocks = count(tests, "cut_no_new_blocks");
     if (tests["suspect"].IsDefined()) r.tests.suspect = count(tests, "suspect");
+    if (tests["cut_writes_static"].IsDefined()) r.tests.cut_writes_static = count(tests, "cut_writes_static");
     r.failures = failures(get(root, "failures"), "failures");
     if (root["suspects"].IsDefined()) r.suspects = failures(root["suspects"], "suspects");
     if (root["preconditions"].IsDefined())
@@ -191,6 +192,7 @@ std::string to_yaml(const RunReport& r) {
   out << YAML::Key << "pending" << YAML::Value << r.tests.pending;
   out << YAML::Key << "cut_no_new_blocks" << YAML::Value << r.tests.cut_no_new_blocks;
   out << YAML::Key << "suspect" << YAML::Value << r.tests.suspect;
+  out << YAML::Key << "cut_writes_static" << YAML::Value << r.tests.cut_writes_static;
   out << YAML::EndMap;
 
   if (!r.strategies.empty()) {

@@ -52,6 +52,9 @@ struct RunReport {
     std::uint64_t pending = 0;             ///< found but not yet checked (non-zero only mid-run)
     std::uint64_t cut_no_new_blocks = 0;   ///< passing tests not kept: they reached no new block
     std::uint64_t suspect = 0;             ///< failure tests of low confidence, written disabled
+    /// Passing tests not kept: a call writes static state that would outlive the test in the
+    /// user's build (generation::GeneratorStats::writes_static).
+    std::uint64_t cut_writes_static = 0;
   } tests;
   std::vector<FailureEntry> failures;  ///< of high confidence: what --fail-on-failures counts
   std::vector<FailureEntry> suspects;  ///< failures of low confidence (generation/confidence.hpp)

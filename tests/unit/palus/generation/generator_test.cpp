@@ -82,9 +82,8 @@ struct Found {
   GeneratorStats stats;
 };
 
-Found generate(FakeExecution& execution, std::uint64_t seed, std::uint64_t steps,
-               std::chrono::milliseconds known_hang = 0ms, bool keep_all = false, bool failures_only = false) {
-  static const Library library;
+Found generate_from(const Library& library, FakeExecution& execution, std::uint64_t seed, std::uint64_t steps,
+                    std::chrono::milliseconds known_hang = 0ms, bool keep_all = false, bool failures_only = false) {
   const Catalog catalog = make_catalog(library.api, library.ids);
   const LiteralPool literals(library.api);
   RandomStep step(catalog, literals, {});
@@ -101,6 +100,12 @@ Found generate(FakeExecution& execution, std::uint64_t seed, std::uint64_t steps
   generator.run(stop, [&](TestCase test) { found.tests.push_back(std::move(test)); }, {});
   found.stats = generator.stats();
   return found;
+}
+
+Found generate(FakeExecution& execution, std::uint64_t seed, std::uint64_t steps,
+               std::chrono::milliseconds known_hang = 0ms, bool keep_all = false, bool failures_only = false) {
+  static const Library library;
+  return generate_from(library, execution, seed, steps, known_hang, keep_all, failures_only);
 }
 
 std::vector<std::uint64_t> hashes(const Found& found) {
@@ -211,6 +216,30 @@ TEST(GeneratorTest, APassingTestWhoseCallTheSandboxRefusedIsNotKept) {
   for (const TestCase& t : found.tests)
     for (const auto& statement : t.sequence.statements())
       EXPECT_NE(statement.callable, Library::kOtherCtor) << "what it saw differs where the call is allowed";
+}
+
+TEST(GeneratorTest, APassingTestThatWritesStaticStateIsNotKept) {
+  // ns::Other() sets a static field (muparser's SetDecSep sets the locale of every parser): in
+  // the user's build, one process for many tests, later tests would see what it set.
+  Library library;
+  for (auto& c : library.api.classes) {
+    if (c.name != "ns::Other") continue;
+    c.fields.push_back({"s_mode", fixtures::int_type(), "private", true});
+    c.fields.push_back({"s_limit", fixtures::type("const int", "int", api::Passing::value, api::TypeCategory::integer),
+                        "private", true});
+    c.constructors.front().writes = {"ns::Other::s_mode"};
+  }
+  FakeExecution execution(false);
+  const Found found = generate_from(library, execution, 5, 200, 0ms, true);
+  EXPECT_GT(found.stats.writes_static, 0u);
+  EXPECT_GT(found.stats.regression_tests, 0u);
+  for (const TestCase& t : found.tests)
+    for (const auto& statement : t.sequence.statements()) EXPECT_NE(statement.callable, Library::kOtherCtor);
+  // A const static field is no state a call changes.
+  for (auto& c : library.api.classes)
+    if (c.name == "ns::Other") c.constructors.front().writes = {"ns::Other::s_limit"};
+  FakeExecution again(false);
+  EXPECT_EQ(generate_from(library, again, 5, 200, 0ms, true).stats.writes_static, 0u);
 }
 
 TEST(GeneratorTest, WithBlockCoverageAPassingTestIsKeptOnlyWhenItReachesNewBlocks) {

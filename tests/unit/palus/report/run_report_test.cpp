@@ -52,9 +52,10 @@ TEST(RunReportYaml, KeysArePinned) {
             keys_of(root));
   EXPECT_EQ((std::set<std::string>{"executed", "normal", "exception", "failure", "invalid", "duplicates", "blocks"}),
             keys_of(root["sequences"]));
-  EXPECT_EQ((std::set<std::string>{"regression", "failure", "dropped_uncompilable", "dropped_flaky",
-                                   "expected_exception", "pending", "cut_no_new_blocks", "suspect"}),
-            keys_of(root["tests"]));
+  EXPECT_EQ(
+      (std::set<std::string>{"regression", "failure", "dropped_uncompilable", "dropped_flaky", "expected_exception",
+                             "pending", "cut_no_new_blocks", "suspect", "cut_writes_static"}),
+      keys_of(root["tests"]));
   ASSERT_EQ(1u, root["failures"].size());
   EXPECT_EQ((std::set<std::string>{"kind", "callable", "test", "message", "key"}), keys_of(root["failures"][0]));
   ASSERT_EQ(1u, root["suspects"].size());
