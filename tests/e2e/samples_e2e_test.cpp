@@ -9,6 +9,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <iostream>
+#include <ranges>
 #include <set>
 #include <string>
 
@@ -25,7 +26,10 @@ namespace {
 struct SampleCase {
   const char* name;
   std::uint64_t steps;
-  std::set<std::string> must_find;  ///< found by this seed and budget every time
+  /// Found by this seed and budget every time; "B2|B5" when either may be, as the same call
+  /// sequence shows one bug or the other (minisat's reset() leaves freed watch lists, which a
+  /// solve reads, and stale fixed literals, which make it answer wrongly).
+  std::set<std::string> must_find;
   const char* mode = "palus";
   /// Callables whose failures must be suspects (disabled tests), never failures.
   std::set<std::string> must_suspect = {};
@@ -65,7 +69,12 @@ TEST_P(SampleRun, FindsItsKnownBugsAndNothingElse) {
   std::string listed;
   for (const std::string& bug : found) listed += " " + bug;
   std::cout << c.name << ": " << report.failures.size() << " failures, known bugs found:" << listed << "\n";
-  for (const std::string& bug : c.must_find) EXPECT_TRUE(found.count(bug)) << bug << " not found\n" << run.output;
+  for (const std::string& alternatives : c.must_find) {  // "B2|B5": one of them
+    bool any = false;
+    for (const auto part : std::views::split(alternatives, '|'))
+      any = any || found.count(std::string(part.begin(), part.end()));
+    EXPECT_TRUE(any) << alternatives << " not found\n" << run.output;
+  }
 
   // The failures palus doubts (a library assert on the call's inputs, a made-up buffer) are
   // suspects: disabled tests, never counted as failures.
@@ -80,7 +89,7 @@ INSTANTIATE_TEST_SUITE_P(
     Samples, SampleRun,
     // minisat: 40000 steps since the sample's texts seed string inputs and objects serve their
     // bases' methods; at 20000 which of B2, B3 and B4 seed 1 reaches shifts with any such change.
-    ::testing::Values(SampleCase{"minisat", 40000, {"B2", "B3", "B4"}},
+    ::testing::Values(SampleCase{"minisat", 40000, {"B2|B5", "B3", "B4"}},
                       SampleCase{"argparse", 20000, {"B1", "B4", "B5"}},
                       SampleCase{"collections", 20000, {"B1", "B5", "B6"}},
                       SampleCase{"traps", 5000, {"B1", "B2"}, "random", {"traps::Node::at(std::size_t) const"}}),
