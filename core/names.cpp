@@ -148,6 +148,17 @@ std::string_view smart_pointee(std::string_view type) {
   return arguments.empty() ? std::string_view() : arguments.front();
 }
 
+bool names_type(std::string_view text, std::string_view name) {
+  const std::string_view last = last_component(name);
+  if (last.empty()) return false;
+  for (std::size_t at = text.find(last); at != std::string_view::npos; at = text.find(last, at + 1)) {
+    const bool starts = at == 0 || !text::is_identifier_char(text[at - 1]);
+    const bool ends = at + last.size() >= text.size() || !text::is_identifier_char(text[at + last.size()]);
+    if (starts && ends) return true;
+  }
+  return false;
+}
+
 std::vector<std::string> words_of(std::string_view identifier) {
   std::vector<std::string> out;
   std::string word;

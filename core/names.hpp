@@ -61,4 +61,9 @@ bool is_symbolic(std::string_view symbol);
 /// "const T"); "" for any other type.
 std::string_view smart_pointee(std::string_view type);
 
+/// Whether the type spelled `text` names the class `name` by its last component, as a whole
+/// identifier: "ResultSet *" and "std::unique_ptr<ResultSet>" name tinysql::ResultSet;
+/// "xml_node_struct *" does not name pugi::xml_node.
+bool names_type(std::string_view text, std::string_view name);
+
 }  // namespace palus::names

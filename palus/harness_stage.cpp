@@ -174,7 +174,12 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
       // A function the headers declare and no source defines (YAML::IsNull of yaml-cpp's old API).
       if (error.message.starts_with("undefined reference to")) {
         repaired_other =
-            dropped.emplace(id, "declared in the headers, defined in none of the library's sources: " + bug).second ||
+            dropped
+                .emplace(id,
+                         "declared in the headers, defined in none of the library's sources (project.sources) "
+                         "or libraries (project.link): " +
+                             bug)
+                .second ||
             repaired_other;
         continue;
       }

@@ -91,13 +91,18 @@ CXType strip_sugar(CXType type) {
   return type;
 }
 
-api::TypeCategory category_of(CXType type, const TemplateSubstitution& subst) {
+/// `type` without sugar, a template parameter replaced by its argument.
+CXType resolved(CXType type, const TemplateSubstitution& subst) {
   type = strip_sugar(type);
   if (type.kind == CXType_Unexposed) {  // template parameters are unexposed in libclang
     auto found = subst.find(take(clang_getTypeSpelling(clang_getUnqualifiedType(type))));
     if (found != subst.end()) type = found->second;
   }
-  CXType canonical = clang_getCanonicalType(type);
+  return type;
+}
+
+api::TypeCategory category_of(CXType type, const TemplateSubstitution& subst) {
+  CXType canonical = clang_getCanonicalType(resolved(type, subst));
   switch (canonical.kind) {
     case CXType_Void:
       return api::TypeCategory::void_type;
@@ -241,7 +246,7 @@ api::TypeRef describe_type(CXType type, const TemplateSubstitution& subst) {
   ref.category = category_of(base, subst);
   // Only plain char is text: `const unsigned char*` (YAML::Binary) and `const wchar_t*` are
   // pointers to characters, and buffers where a length follows.
-  const CXTypeKind canonical = clang_getCanonicalType(base).kind;
+  const CXTypeKind canonical = clang_getCanonicalType(resolved(base, subst)).kind;
   if (outer.kind == CXType_Pointer && ref.category == api::TypeCategory::character &&
       ref.passing == api::Passing::const_pointer && (canonical == CXType_Char_S || canonical == CXType_Char_U)) {
     ref.category = api::TypeCategory::cstring;

@@ -14,7 +14,9 @@ using api::TypeCategory;
 /// Why a parameter cannot be supplied, or nothing when it can.
 std::optional<std::string> param_problem(const api::Param& p, const std::set<std::string>& produced) {
   const api::TypeRef& t = p.type;
-  if ((t.category == TypeCategory::string || t.category == TypeCategory::cstring) && is_wide(t.base))
+  // A `const wchar_t*` is wide text, as a C string is narrow text.
+  const bool wide_text = t.category == TypeCategory::character && t.passing == api::Passing::const_pointer;
+  if ((t.category == TypeCategory::string || t.category == TypeCategory::cstring || wide_text) && is_wide(t.base))
     return "parameter '" + p.name + "': wide strings are not supported";
   if (is_literal(t.category)) return std::nullopt;
   if (t.category == TypeCategory::record) {

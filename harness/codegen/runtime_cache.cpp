@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <sstream>
@@ -82,9 +84,10 @@ CompiledRuntime in_folder(const fs::path& dir, std::span<const char* const> sour
 /// race to another one drops its own copy.
 void build_into(const fs::path& dir, const fs::path& root, std::span<const char* const> sources,
                 const std::vector<std::string>& flags, unsigned jobs) {
-  const fs::path aside = fs::path(dir).concat(fmt::format(".part-{}", ::getpid()));
-  fs::remove_all(aside);
-  fs::create_directories(aside);
+  std::string pattern = fs::path(dir).concat(".part-XXXXXX").string();
+  if (::mkdtemp(pattern.data()) == nullptr)
+    throw UserError(fmt::format("palus: cannot create a folder beside {}: {}", dir.string(), std::strerror(errno)));
+  const fs::path aside = pattern;
   write_file_atomically(aside / "build.ninja", build_file(root, sources, flags));
   process::ProcessSpec spec;
   spec.exe = "ninja";
@@ -107,13 +110,15 @@ void build_into(const fs::path& dir, const fs::path& root, std::span<const char*
   write_file_atomically(aside / kCompleteMarker, "");
   std::error_code ec;
   fs::rename(aside, dir, ec);
-  if (!ec) return;
-  if (fs::exists(dir / kCompleteMarker)) {
-    fs::remove_all(aside);  // another process put its complete copy there first
-  } else {
-    fs::remove_all(dir);  // what is left of a folder somebody emptied
-    fs::rename(aside, dir);
+  if (ec && !fs::exists(dir / kCompleteMarker)) {
+    // What is left of a folder somebody emptied: moved out of the way (never deleted in place,
+    // where another process may be renaming its complete copy), then ours goes in.
+    const fs::path stale = fs::path(aside).concat(".stale");
+    fs::rename(dir, stale, ec);
+    fs::remove_all(stale, ec);
+    fs::rename(aside, dir, ec);
   }
+  if (ec) fs::remove_all(aside);  // another process put its complete copy there first
 }
 
 bool usable(const fs::path& dir) {
@@ -140,13 +145,13 @@ CompiledRuntime compiled_runtime(const fs::path& runtime_root, std::span<const c
   auto [identity, added] = identities.try_emplace(compiler());
   if (added) identity->second = compiler_identity();
 
+  // The build file holds the compiler, the rules, the runtime folder, the flags and the sources.
   std::uint64_t key = mix_text(runtime_content_hash(runtime_root), identity->second);
-  key = mix_text(key, runtime_root.string());
-  for (const auto& f : flags) key = mix_text(key, f);
-  for (const char* s : sources) key = mix_text(key, s);
+  key = mix_text(key, build_file(runtime_root, sources, flags));
 
   fs::path cache = user_cache_dir();
-  if (cache.empty() || !usable(cache / "runtime")) cache = fallback;
+  if (!cache.empty()) cache = fs::absolute(cache);  // objects are named from other build folders
+  if (cache.empty() || !usable(cache / "runtime")) cache = fs::absolute(fallback);
   const fs::path dir = cache / "runtime" / fmt::format("{:016x}", key);
   if (!fs::exists(dir / kCompleteMarker)) {
     fs::create_directories(dir.parent_path());

@@ -137,10 +137,18 @@ Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harnes
   for (const auto& cls : api.classes) classes.emplace(cls.name, &cls);
   std::map<std::string, const api::Oracle*> oracle_by_id;
   for (const auto& o : api.oracles) oracle_by_id[o.function.id] = &o;
-  std::set<std::string> static_fields;  // qualified, not const
-  for (const auto& cls : api.classes)
-    for (const auto& f : cls.fields)
-      if (f.is_static && !f.type.spelling.starts_with("const ")) static_fields.insert(cls.name + "::" + f.name);
+  std::set<std::string> static_fields;  // qualified: the static state a call can change for later tests
+  for (const auto& cls : api.classes) {
+    for (const auto& f : cls.fields) {
+      const std::string& t = f.type.spelling;
+      const bool pointer_or_ref = t.find('*') != std::string::npos || t.find('&') != std::string::npos;
+      const bool is_const = t.ends_with("const") || (t.starts_with("const ") && !pointer_or_ref);
+      // A lock or an atomic counter a call takes by reference is no state a test observes.
+      const bool sync = t.find("mutex") != std::string::npos || t.find("atomic") != std::string::npos ||
+                        t.find("once_flag") != std::string::npos;
+      if (f.is_static && !is_const && !sync) static_fields.insert(cls.name + "::" + f.name);
+    }
+  }
 
   Catalog catalog;
   catalog.api = &api;

@@ -180,10 +180,10 @@ std::string huge_size(const Sequence& sequence, const Catalog& catalog, bool cra
 }
 
 /// An observer that counts the object's elements: size(), length(), count(), NumRegexps(),
-/// childCount(), getNumber().
+/// childCount().
 bool counts_elements(const api::Callable& observer) {
   for (const std::string& word : names::words_of(observer.name))
-    if (word == "size" || word == "length" || word == "count" || word == "num" || word == "number") return true;
+    if (word == "size" || word == "length" || word == "count" || word == "num") return true;
   return false;
 }
 
@@ -230,7 +230,9 @@ std::string past_the_object(const Sequence& sequence, const harness::protocol::R
         value = static_cast<std::uint64_t>(in.i);  // a negative one wraps, as it does in a size_type
       else
         continue;
-      if (value <= *size) continue;
+      // An element's index or id is past the end already when it equals the count.
+      const bool element = names_an_id(info.inputs[i]) || names_any(info.inputs[i].param->name, {"index", "idx"});
+      if (element ? value < *size : value <= *size) continue;
       return fmt::format(
           "`{}` of {} got {}, more than the object's size ({}): the call may require it within the object",
           info.inputs[i].param->name, info.id,
@@ -323,7 +325,8 @@ std::string internal_class(const CallableInfo& info, const api::Api* api) {
     if (c.name == owner) continue;
     if (std::find(c.bases.begin(), c.bases.end(), owner) != c.bases.end()) return "";  // a base of a public class
     for (const api::Field& f : c.fields) {
-      if (keeper == nullptr && f.access != "public" && held_class(f.type) == owner) {
+      // Fields read from api.yaml carry their spelling only.
+      if (keeper == nullptr && f.access != "public" && names::names_type(f.type.spelling, owner)) {
         keeper = &c;
         kept = &f;
       }

@@ -5,7 +5,6 @@
 
 #include "core/api_rules.hpp"
 #include "core/names.hpp"
-#include "core/text.hpp"
 
 namespace palus::generation {
 namespace {
@@ -13,18 +12,6 @@ namespace {
 bool related(const api::Class& a, const std::string& b) {
   return a.name == b || std::find(a.bases.begin(), a.bases.end(), b) != a.bases.end() ||
          std::find(a.subclasses.begin(), a.subclasses.end(), b) != a.subclasses.end();
-}
-
-/// Whether `text` names `name` as a whole qualified name ("ResultSet *" names tinysql::ResultSet's
-/// last component; "xml_node_struct *" does not name xml_node).
-bool names_type(const std::string& text, const std::string& name) {
-  const std::string last(names::last_component(name));
-  for (std::size_t at = text.find(last); at != std::string::npos; at = text.find(last, at + 1)) {
-    const bool starts = at == 0 || !text::is_identifier_char(text[at - 1]);
-    const bool ends = at + last.size() >= text.size() || !text::is_identifier_char(text[at + last.size()]);
-    if (starts && ends) return true;
-  }
-  return false;
 }
 
 /// Whether the library keeps track of objects of class `used` that depend on objects of class
@@ -36,7 +23,7 @@ bool tracks(const api::Api* api, const std::string& owner, const std::string& us
   const api::Class* u = (api ? api::find_class(*api, used) : nullptr);
   if (o == nullptr || u == nullptr || related(*o, used)) return false;
   for (const auto& f : o->fields)
-    if (names_type(f.type.spelling, used)) return true;
+    if (names::names_type(f.type.spelling, used)) return true;
   for (const auto& m : u->methods)
     for (const auto& read : m.reads)
       for (const auto& f : o->fields)

@@ -62,7 +62,8 @@ api::Api handles() {
   a.functions.push_back(
       callable("ns::as_utf8(const wchar_t *)", "as_utf8", "", CallableKind::function,
                type("std::string", "std::string", Passing::value, TypeCategory::string),
-               {{"s", type("const wchar_t *", "wchar_t", Passing::const_pointer, TypeCategory::cstring)}}));
+               // Only plain char pointers are C strings (core/clang/type_names.cpp).
+               {{"s", type("const wchar_t *", "wchar_t", Passing::const_pointer, TypeCategory::character)}}));
   return a;
 }
 

@@ -224,6 +224,12 @@ class B {
   void f(const signed char* a, const wchar_t* b, const byte* c, const char* d, char* e);
   const unsigned char* data() const;
 };
+template <typename T>
+class Box {
+ public:
+  void set(const T* text);
+};
+using CharBox = Box<char>;
 }
 )");
   const auto& b = class_named(api, "t::B");
@@ -235,6 +241,8 @@ class B {
   EXPECT_EQ(method_named(b, "data").result.category, api::TypeCategory::character);
   ASSERT_FALSE(b.constructors.empty());
   EXPECT_TRUE(api::is_buffer(b.constructors.front(), 0));
+  // A template's `const T*` with T = char is text too.
+  EXPECT_EQ(method_named(class_named(api, "t::CharBox"), "set").params.at(0).type.category, api::TypeCategory::cstring);
 }
 
 TEST(Entities, APrivateNestedResultIsNoTypeToHold) {

@@ -424,6 +424,10 @@ TEST(Confidence, ACrashAfterACountPastTheObjectsSizeIsSuspect) {
                                             make({call(0), call(2, {ref(0), Input::integer(3)})}), filters, &none);
   EXPECT_FALSE(asked.high);
   EXPECT_NE(asked.suspicion.find("`regexpid`"), std::string::npos) << asked.suspicion;
+  EXPECT_FALSE(judge_confidence(failure("sanitizer", 1, "SEGV"), make({call(0), call(2, {ref(0), Input::integer(0)})}),
+                                filters, &none)
+                   .high)
+      << "element 0 of none is past the end already";
   EXPECT_TRUE(judge_confidence(failure("sanitizer", 1, "SEGV"), make({call(0), call(3, {ref(0), Input::integer(3)})}),
                                filters, &none)
                   .high)
@@ -483,7 +487,9 @@ TEST(Confidence, ACrashInAnotherClasssPrivatePartIsSuspect) {
   parser.name = "ns::Parser";
   parser.constructors.push_back(callable("ns::Parser::Parser()", "Parser", "ns::Parser", CallableKind::constructor));
   parser.methods.push_back(callable("ns::Parser::eval()", "eval", "ns::Parser", CallableKind::method));
-  parser.fields.push_back({"code_", record_type("ns::Bytecode", Passing::value), "private"});
+  api::Field code{"code_", {}, "private"};
+  code.type.spelling = "std::unique_ptr<Bytecode>";  // as read from api.yaml: the spelling only
+  parser.fields.push_back(code);
   api.classes = {bytecode, parser};
   const std::vector<std::string> ids{"ns::Bytecode::Bytecode()", "ns::Bytecode::addOp(int)", "ns::Parser::Parser()",
                                      "ns::Parser::eval()"};
