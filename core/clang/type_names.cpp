@@ -35,6 +35,13 @@ std::string spell_named(CXType type) {
     return take(clang_getTypeSpelling(clang_getUnqualifiedType(type)));
   }
   bool ok = true;
+  // A class inside a class template's specialization (Iter<int>::Open): qualified_name would drop
+  // the enclosing arguments, which libclang's own spelling of the canonical type keeps.
+  const CXCursor parent = clang_getCursorSemanticParent(decl);
+  if (type.kind != CXType_Typedef && clang_isDeclaration(clang_getCursorKind(parent)) &&
+      clang_Type_getNumTemplateArguments(clang_getCursorType(parent)) > 0) {
+    return take(clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(type))));
+  }
   // A typedef's name stands alone (std::string), even though libclang reports its target's arguments.
   std::string name = qualified_name(decl) + (type.kind == CXType_Typedef ? "" : template_arguments(type, ok));
   if (!ok) return take(clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(type))));
@@ -45,9 +52,15 @@ std::string spell_unqualified(CXType type) {
   switch (type.kind) {
     case CXType_Elaborated:
       return spell(clang_Type_getNamedType(type));
+    case CXType_Typedef: {
+      // A private or protected alias (muparser's ParserTokenReader::token_type) cannot be named
+      // outside its class; what it stands for may be.
+      const CX_CXXAccessSpecifier access = clang_getCXXAccessSpecifier(clang_getTypeDeclaration(type));
+      if (access == CX_CXXPrivate || access == CX_CXXProtected) return spell(clang_getCanonicalType(type));
+      return spell_named(type);
+    }
     case CXType_Record:
     case CXType_Enum:
-    case CXType_Typedef:
       return spell_named(type);
     case CXType_Unexposed: {
       CXCursor decl = clang_getTypeDeclaration(type);

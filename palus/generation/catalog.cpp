@@ -180,6 +180,12 @@ Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harnes
   return catalog;
 }
 
+bool writes_static_state(const Sequence& sequence, const Catalog& catalog) {
+  return std::any_of(sequence.statements().begin(), sequence.statements().end(), [&](const auto& s) {
+    return s.callable < catalog.callables.size() && !catalog.callables[s.callable].writes_static.empty();
+  });
+}
+
 std::string CallableInfo::check_kind() const {
   if (contract) return "contract";
   if (oracle) return std::string(api::to_string(oracle->kind));

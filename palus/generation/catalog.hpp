@@ -68,6 +68,9 @@ bool read_only_at(const Catalog& catalog, const Sequence& sequence, std::uint32_
 /// change it: the sequence would const_cast and change an object the library handed out as const.
 bool changes_read_only(const Catalog& catalog, const Sequence& sequence);
 
+/// Whether a call of `sequence` writes static state (CallableInfo::writes_static).
+bool writes_static_state(const Sequence& sequence, const Catalog& catalog);
+
 /// "Statement" for "tinysql::Statement", "functions" for free functions (see TestCase::subject).
 std::string subject_of(const CallableInfo& info);
 

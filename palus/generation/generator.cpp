@@ -151,6 +151,8 @@ void Generator::fill_batch(std::vector<Sequence>& checked, std::vector<std::size
       main_sizes.push_back(candidate->size());
       checked.push_back(theories_.appended(contracts_.appended(*candidate, random_), candidate->size(), random_));
       requests.push_back(request_for(checked.back()));
+      // Never a regression test (keep_regression), so the blocks it reaches stay for one that can be.
+      if (writes_static_state(*candidate, catalog_)) requests.back().count_blocks = false;
       origins.push_back(origin);
     }
   };
@@ -271,7 +273,8 @@ void Generator::judge(const Sequence& checked, std::size_t main_size, const harn
   if (options_.mutation)
     options_.mutation->executed(main, main_normal ? Verdict::normal : found.verdict, outcome.result);
   if (main_normal) {
-    pool_.add(main, yields_of(main, catalog_), random_);
+    // Not extended: every extension would carry the static write and could never be kept either.
+    if (!writes_static_state(main, catalog_)) pool_.add(main, yields_of(main, catalog_), random_);
     keep_regression(main, outcome, sink);
   }
   switch (found.verdict) {
@@ -313,12 +316,9 @@ bool Generator::refused(const harness::Outcome& outcome) {
 }
 
 bool Generator::writes_static(const Sequence& main) {
-  for (const auto& s : main.statements())
-    if (!catalog_.callables[s.callable].writes_static.empty()) {
-      ++stats_.writes_static;
-      return true;
-    }
-  return false;
+  if (!writes_static_state(main, catalog_)) return false;
+  ++stats_.writes_static;
+  return true;
 }
 
 void Generator::keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink) {

@@ -259,13 +259,17 @@ class Iter {
  public:
   struct Open {};
   proxy operator->() const { return proxy(value); }
+  Open token() const { return {}; }
   Open open() const { return {}; }
   V value;
 };
 using IntIter = Iter<int>;
 class User {
+  using token_type = IntIter::Open;  // private: muparser's ParserTokenReader::token_type
+
  public:
   IntIter begin() const;
+  token_type next() const;
 };
 }
 )");
@@ -282,6 +286,10 @@ class User {
     }
   }
   EXPECT_GT(arrows, 0);
+  // A private alias is spelled as what it stands for, which may be named.
+  const auto& next = method_named(class_named(api, "t::User"), "next");
+  EXPECT_EQ(next.result.spelling, "t::Iter<int>::Open");
+  EXPECT_EQ(next.result.category, api::TypeCategory::record);
 }
 
 TEST(Entities, UnsupportedEntitiesAreListedWithAReason) {
