@@ -308,7 +308,8 @@ std::string_view held_class(const api::TypeRef& type) {
 }
 
 /// Non-empty when the failing call's class is another class's private part: one keeps it in a
-/// non-public field, and no callable of another class, nor a free function, takes or returns it
+/// non-public field, and no callable of another class, nor a free function, takes it or returns
+/// it other than read-only
 /// (muparser's ParserByteCode, the bytecode ParserBase builds and runs). The library drives it
 /// by a protocol of its own, which the generator cannot know, so a crash there says little.
 std::string internal_class(const CallableInfo& info, const api::Api* api) {
@@ -317,7 +318,10 @@ std::string internal_class(const CallableInfo& info, const api::Api* api) {
   const api::Class* keeper = nullptr;
   const api::Field* kept = nullptr;
   auto mentions = [&](const api::Callable& f) {
-    if (held_class(f.result) == owner) return true;
+    // A read-only view (muparser's `const ParserByteCode& GetByteCode() const`) lets no caller drive it.
+    const bool read_only =
+        f.result.passing == api::Passing::const_ref || f.result.passing == api::Passing::const_pointer;
+    if (!read_only && held_class(f.result) == owner) return true;
     return std::any_of(f.params.begin(), f.params.end(),
                        [&](const api::Param& p) { return held_class(p.type) == owner; });
   };

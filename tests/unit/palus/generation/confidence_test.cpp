@@ -501,6 +501,11 @@ TEST(Confidence, ACrashInAnotherClasssPrivatePartIsSuspect) {
   EXPECT_TRUE(
       judge_confidence(failure("sanitizer", 1, "SEGV"), make({call(2), call(3, {ref(0)})}), make_catalog(api, ids))
           .high);
+  // Shown read-only, it is still the parser's to drive.
+  api.classes[1].methods.push_back(callable("ns::Parser::view() const", "view", "ns::Parser", CallableKind::method, {},
+                                            record_type("ns::Bytecode", Passing::const_ref)));
+  EXPECT_FALSE(judge_confidence(failure("sanitizer", 1, "SEGV"), s, make_catalog(api, ids)).high);
+  api.classes[1].methods.pop_back();
   // Handed out by a public method, the bytecode is the caller's to use.
   api.classes[1].methods.push_back(callable("ns::Parser::code()", "code", "ns::Parser", CallableKind::method, {},
                                             record_type("ns::Bytecode", Passing::ref)));
