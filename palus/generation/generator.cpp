@@ -230,6 +230,10 @@ void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progr
     barren = 0;
     const auto batch_start = std::chrono::steady_clock::now();
     std::vector<harness::Outcome> outcomes = executor_.run_batch(requests);
+    // Blocks a candidate reached without counting them (it writes static state) are no find:
+    // credited, they would draw mutation to it without end.
+    for (std::size_t k = 0; k < outcomes.size() && k < requests.size(); ++k)
+      if (!requests[k].count_blocks) outcomes[k].result.new_blocks.clear();
     const double batch_s = seconds_since(batch_start);
     stats_.running_s += batch_s;
     account(origins, outcomes, batch_s);
