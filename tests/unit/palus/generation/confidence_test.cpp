@@ -365,6 +365,18 @@ TEST(Confidence, ACrashAfterANegativeOffsetIsSuspect) {
   EXPECT_FALSE(judged(5).high) << "a position passed by reference is the caller's";
 }
 
+/// The run of a one-statement prefix that saw observer `callable` give `value` on its object.
+harness::protocol::RunResult observed_on_first(std::uint32_t callable, const harness::protocol::Value& value) {
+  harness::protocol::RunResult result;
+  result.statements.resize(1);
+  harness::protocol::Observation o;
+  o.callable = callable;
+  o.object = 0;
+  o.value = value;
+  result.statements[0].observations.push_back(o);
+  return result;
+}
+
 TEST(Confidence, ACrashAfterACountPastTheObjectsSizeIsSuspect) {
   const api::TypeRef size_type = type("size_t", "size_t", Passing::value, TypeCategory::integer);
   api::Class piece;
@@ -379,14 +391,10 @@ TEST(Confidence, ACrashAfterACountPastTheObjectsSizeIsSuspect) {
   const Catalog catalog =
       make_catalog(a, {"ns::Piece::Piece()", "ns::Piece::size() const", "ns::Piece::remove_suffix(size_t)"});
   // The run of the statements before the crash saw size() == 5 on the piece.
-  harness::protocol::RunResult observed;
-  observed.statements.resize(1);
-  harness::protocol::Observation size;
-  size.callable = 1;
-  size.object = 0;
-  size.value.kind = harness::protocol::ValueKind::unsigned_integer;
-  size.value.u = 5;
-  observed.statements[0].observations.push_back(size);
+  harness::protocol::Value five;
+  five.kind = harness::protocol::ValueKind::unsigned_integer;
+  five.u = 5;
+  const harness::protocol::RunResult observed = observed_on_first(1, five);
   auto judged = [&](std::uint64_t n, const harness::protocol::RunResult* seen) {
     const Sequence s = make({call(0), call(2, {ref(0), Input::unsigned_integer(n)})});
     return judge_confidence(failure("sanitizer", 1, "heap-buffer-overflow"), s, catalog, seen);
@@ -412,14 +420,10 @@ TEST(Confidence, ACrashAfterACountPastTheObjectsSizeIsSuspect) {
   b.classes.push_back(filter);
   const Catalog filters = make_catalog(b, {"ns::Filter::Filter()", "ns::Filter::NumRegexps() const",
                                            "ns::Filter::GetRE2(int) const", "ns::Filter::Shift(int) const"});
-  harness::protocol::RunResult none;
-  none.statements.resize(1);
-  harness::protocol::Observation count;
-  count.callable = 1;
-  count.object = 0;
-  count.value.kind = harness::protocol::ValueKind::signed_integer;
-  count.value.i = 0;
-  none.statements[0].observations.push_back(count);
+  harness::protocol::Value zero;
+  zero.kind = harness::protocol::ValueKind::signed_integer;
+  zero.i = 0;
+  const harness::protocol::RunResult none = observed_on_first(1, zero);
   const Confidence asked = judge_confidence(failure("sanitizer", 1, "SEGV"),
                                             make({call(0), call(2, {ref(0), Input::integer(3)})}), filters, &none);
   EXPECT_FALSE(asked.high);
