@@ -82,13 +82,12 @@ CompiledRuntime in_folder(const fs::path& dir, std::span<const char* const> sour
 
 /// Compiles into a private folder beside `dir`, then renames it to `dir`; a process that lost the
 /// race to another one drops its own copy.
-void build_into(const fs::path& dir, const fs::path& root, std::span<const char* const> sources,
-                const std::vector<std::string>& flags, unsigned jobs) {
+void build_into(const fs::path& dir, const std::string& ninja_file, unsigned jobs) {
   std::string pattern = fs::path(dir).concat(".part-XXXXXX").string();
   if (::mkdtemp(pattern.data()) == nullptr)
     throw UserError(fmt::format("palus: cannot create a folder beside {}: {}", dir.string(), std::strerror(errno)));
   const fs::path aside = pattern;
-  write_file_atomically(aside / "build.ninja", build_file(root, sources, flags));
+  write_file_atomically(aside / "build.ninja", ninja_file);
   process::ProcessSpec spec;
   spec.exe = "ninja";
   spec.args = {"-C", aside.string(), "-j", std::to_string(std::max(1u, jobs))};
@@ -147,7 +146,8 @@ CompiledRuntime compiled_runtime(const fs::path& runtime_root, std::span<const c
 
   // The build file holds the compiler, the rules, the runtime folder, the flags and the sources.
   std::uint64_t key = mix_text(runtime_content_hash(runtime_root), identity->second);
-  key = mix_text(key, build_file(runtime_root, sources, flags));
+  const std::string ninja_file = build_file(runtime_root, sources, flags);
+  key = mix_text(key, ninja_file);
 
   fs::path cache = user_cache_dir();
   if (!cache.empty()) cache = fs::absolute(cache);  // objects are named from other build folders
@@ -155,7 +155,7 @@ CompiledRuntime compiled_runtime(const fs::path& runtime_root, std::span<const c
   const fs::path dir = cache / "runtime" / fmt::format("{:016x}", key);
   if (!fs::exists(dir / kCompleteMarker)) {
     fs::create_directories(dir.parent_path());
-    build_into(dir, runtime_root, sources, flags, jobs);
+    build_into(dir, ninja_file, jobs);
   }
   return in_folder(dir, sources);
 }
