@@ -232,7 +232,12 @@ class Reader : public YamlReader {
     const YAML::Node traits = get(map, "traits");
     for (const auto& [key, member] : class_traits) c.traits.*member = boolean(traits, key);
     for (const auto& f : list(map, "fields")) {
-      api::Field field{text(f, "name"), {}, text(f, "access"), boolean(f, "static"), optional_boolean(f, "bitfield")};
+      api::Field field{text(f, "name"),
+                       {},
+                       text(f, "access"),
+                       boolean(f, "static"),
+                       optional_boolean(f, "bitfield"),
+                       optional_boolean(f, "pointer")};
       field.type.spelling = text(f, "type");  // only the spelling is written for fields
       c.fields.push_back(std::move(field));
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/api_rules.hpp"
 #include "core/clang/callable_id.hpp"
 #include "core/clang/clang_util.hpp"
 #include "core/clang/type_names.hpp"
@@ -423,6 +424,8 @@ class Collector {
         field.access = access;
         field.is_static = clang_getCursorKind(member) == CXCursor_VarDecl;
         field.is_bitfield = clang_Cursor_isBitField(member) != 0;
+        field.is_pointer =
+            api::is_pointer(field.type.passing) || field.type.category == api::TypeCategory::function_pointer;
         const auto parts = children_of(member);
         const bool has_initializer = std::any_of(
             parts.begin(), parts.end(), [](CXCursor c) { return clang_isExpression(clang_getCursorKind(c)) != 0; });

@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <optional>
 #include <set>
+#include <string_view>
 
 #include "core/api_rules.hpp"
 #include "core/names.hpp"
@@ -152,8 +153,8 @@ bool sizes(const InputNeed& need, const Input& input, const api::Callable* calla
          names_size(callable->name);
 }
 
-/// A size, count or index of 2^24 or more (or negative) given to a statement of `sequence`: ""
-/// when none.
+/// A size, count, index or number of digits of 2^24 or more (or negative) given to a statement of
+/// `sequence`: "" when none.
 std::string huge_size(const Sequence& sequence, const Catalog& catalog, bool crashed = false) {
   constexpr std::uint64_t kHuge = std::uint64_t{1} << 24;
   for (std::size_t k = 0; k < sequence.size(); ++k) {
@@ -167,7 +168,10 @@ std::string huge_size(const Sequence& sequence, const Catalog& catalog, bool cra
       const auto magnitude = static_cast<std::int64_t>(kHuge);
       const bool huge = (in.kind == InputKind::unsigned_integer && in.u >= kHuge) ||
                         (in.kind == InputKind::signed_integer && (in.i >= magnitude || in.i < 0));
-      if (!huge || !sizes(info.inputs[i], in, info.callable, crashed)) continue;
+      // A number of digits asks for as much work and memory as a size (snprintf("%.*g", precision)).
+      const bool digits =
+          info.inputs[i].param != nullptr && names_any(info.inputs[i].param->name, {"precision", "digits"});
+      if (!huge || (!sizes(info.inputs[i], in, info.callable, crashed) && !digits)) continue;
       const std::string value = in.kind == InputKind::unsigned_integer ? std::to_string(in.u) : std::to_string(in.i);
       if (crashed)
         return fmt::format("`{}` of {} got {}, past any size a caller has: the call may require it within bounds",
@@ -269,6 +273,79 @@ std::string singular_iterator(const Sequence& failing, std::size_t at, const Cat
   }
   return fmt::format("{} got a default-constructed {}: a singular iterator, which it may not be applied to", info.id,
                      names::last_component(maker->owner));
+}
+
+/// An input of the failing call that palus value-initialised (`mu::generic_callable_type{}`, an
+/// implicit default constructor, or a copy of such an object) of a class with a pointer field, and
+/// that no call since could have changed: its pointers are nulls palus made up, which a caller
+/// sets before use (a callback holder's function pointer). "" otherwise.
+std::string null_fields_made_up(const Sequence& failing, std::size_t at, const Catalog& catalog) {
+  if (catalog.api == nullptr) return "";
+  const auto implicit = [&](std::uint32_t k, const char* kind) {
+    const api::Callable* f = catalog.callables[failing[k].callable].callable;
+    return f != nullptr && f->kind == api::CallableKind::constructor && f->is_implicit && f->constructor_kind == kind;
+  };
+  for (const Input& in : failing[at].inputs) {
+    if (in.kind != InputKind::ref || in.ref >= at) continue;
+    std::set<std::uint32_t> copies{in.ref};
+    std::uint32_t made = in.ref;
+    while ((implicit(made, "copy") || implicit(made, "move")) && !failing[made].inputs.empty() &&
+           failing[made].inputs[0].kind == InputKind::ref && failing[made].inputs[0].ref < made) {
+      made = failing[made].inputs[0].ref;
+      copies.insert(made);
+    }
+    if (!implicit(made, "default")) continue;
+    const api::Callable& maker = *catalog.callables[failing[made].callable].callable;
+    const api::Class* cls = api::find_class(*catalog.api, maker.owner);
+    if (cls == nullptr) continue;
+    const auto pointer = std::find_if(cls->fields.begin(), cls->fields.end(),
+                                      [](const api::Field& f) { return f.is_pointer && !f.is_static; });
+    if (pointer == cls->fields.end()) continue;
+    bool changed = false;
+    for (std::size_t k = made + 1; k < at && !changed; ++k) {
+      const CallableInfo& step = catalog.callables[failing[k].callable];
+      const auto& given = failing[k].inputs;
+      for (std::size_t i = 0; i < given.size() && i < step.inputs.size(); ++i)
+        if (given[i].kind == InputKind::ref && copies.count(given[i].ref) > 0 && step.inputs[i].may_change)
+          changed = true;
+    }
+    if (changed) continue;
+    return fmt::format(
+        "{} got a {}{{}} that palus value-initialised, whose pointer `{}` is null: a caller sets it before use",
+        catalog.callables[failing[at].callable].id, names::last_component(cls->name), pointer->name);
+  }
+  return "";
+}
+
+/// The library stopped the program on purpose with a logged message that names the call itself:
+/// re2's LOG(DFATAL) "re2/set.cc:96: RE2::Set::Compile() called more than once". A library that
+/// aborts naming the public call it was given states that call's precondition (an order of
+/// calls, a range of arguments), as its assert would. "" otherwise.
+std::string refused_by_the_library(const Classified& failure, const CallableInfo& info) {
+  constexpr std::string_view kAbort = "SIGABRT: ";
+  if (failure.kind != "crash" || info.callable == nullptr || !failure.message.starts_with(kAbort)) return "";
+  if (!failed_assert(failure.message).condition.empty()) return "";  // an assert's condition says more
+  const std::string_view said = std::string_view(failure.message).substr(kAbort.size());
+  // A log location: "<file>.<ext>:<line>: " or glog's "<file>.<ext>:<line>] ".
+  std::size_t after_location = std::string_view::npos;
+  for (std::size_t colon = said.find(':'); colon != std::string_view::npos && after_location == std::string_view::npos;
+       colon = said.find(':', colon + 1)) {
+    std::size_t end = colon + 1;
+    while (end < said.size() && std::isdigit(static_cast<unsigned char>(said[end]))) ++end;
+    if (end == colon + 1 || end + 1 >= said.size() || (said[end] != ':' && said[end] != ']') || said[end + 1] != ' ')
+      continue;
+    const std::size_t start = said.rfind(' ', colon);
+    const std::string_view file = said.substr(start == std::string_view::npos ? 0 : start + 1,
+                                              colon - (start == std::string_view::npos ? 0 : start + 1));
+    if (file.find('.') != std::string_view::npos) after_location = end + 2;
+  }
+  if (after_location == std::string_view::npos) return "";
+  const api::Callable& f = *info.callable;
+  const std::string called =
+      (f.owner.empty() ? std::string() : std::string(names::last_component(f.owner)) + "::") + f.name + "(";
+  if (said.find(called, after_location) == std::string_view::npos) return "";
+  return fmt::format("the library stopped the program naming the call itself ({}): it states a precondition of {}",
+                     said, info.id);
 }
 
 /// The failing call steps or dereferences an iterator of the C++ protocol (++ or --, and * or ->),
@@ -399,6 +476,12 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
       }
     }
   }
+  if (std::string refused = refused_by_the_library(failure, info); !refused.empty()) {
+    c.high = false;
+    c.suspicion = refused;
+    c.precondition = fmt::format("{}: {}", info.id, failure.message.substr(std::string_view("SIGABRT: ").size()));
+    return c;
+  }
   if (failure.kind == "crash" || failure.kind == "sanitizer" || failure.kind == "hang" || failure.kind == "oom") {
     if (std::string internal = internal_class(info, catalog.api); !internal.empty()) {
       c.high = false;
@@ -417,6 +500,11 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
       c.high = false;
       c.suspicion = unchecked;
       c.precondition = info.id + ": the iterator must point at an element (compared with end() first)";
+      return c;
+    }
+    if (std::string null = null_fields_made_up(failing, at, catalog); !null.empty()) {
+      c.high = false;
+      c.suspicion = null;
       return c;
     }
     if (std::string pointer = made_up_pointer(info); !pointer.empty()) {

@@ -520,5 +520,92 @@ TEST(Confidence, ACrashInAnotherClasssPrivatePartIsSuspect) {
   EXPECT_TRUE(judge_confidence(failure("sanitizer", 1, "SEGV"), s, make_catalog(api, ids)).high);
 }
 
+TEST(Confidence, AValueInitialisedPointerHolderHoldsMadeUpNulls) {
+  // ns::Fn holds a function pointer and has only implicit constructors (muparser's
+  // generic_callable_type); ns::Box holds an int.
+  api::Api api;
+  api::Class fn;
+  fn.name = "ns::Fn";
+  fn.fields.push_back({"fun_", type("ns::fun_type", "ns::fun_type", Passing::value, TypeCategory::function_pointer),
+                       "public", false, false, true});
+  api::Callable made = callable("ns::Fn::Fn()", "Fn", "ns::Fn", CallableKind::constructor);
+  made.is_implicit = true;
+  made.constructor_kind = "default";
+  api::Callable copy = callable("ns::Fn::Fn(const ns::Fn &)", "Fn", "ns::Fn", CallableKind::constructor,
+                                {param("other", record_type("ns::Fn", Passing::const_ref))});
+  copy.is_implicit = true;
+  copy.constructor_kind = "copy";
+  fn.constructors = {made, copy};
+  api::Callable call_it =
+      callable("ns::Fn::call(int) const", "call", "ns::Fn", CallableKind::method, {param("x", int_type())}, int_type());
+  call_it.is_const = true;
+  fn.methods.push_back(call_it);
+  fn.methods.push_back(
+      callable("ns::Fn::bind(int)", "bind", "ns::Fn", CallableKind::method, {param("which", int_type())}));
+  api::Class box;
+  box.name = "ns::Box";
+  box.fields = {{"value_", int_type(), "public"}};
+  api::Callable boxed = callable("ns::Box::Box()", "Box", "ns::Box", CallableKind::constructor);
+  boxed.is_implicit = true;
+  boxed.constructor_kind = "default";
+  box.constructors = {boxed};
+  box.methods.push_back(callable("ns::Box::get(int) const", "get", "ns::Box", CallableKind::method,
+                                 {param("x", int_type())}, int_type()));
+  box.methods.back().is_const = true;
+  api.classes = {fn, box};
+  const std::vector<std::string> ids{
+      "ns::Fn::Fn()",   "ns::Fn::Fn(const ns::Fn &)", "ns::Fn::call(int) const", "ns::Fn::bind(int)",
+      "ns::Box::Box()", "ns::Box::get(int) const"};
+  const Catalog catalog = make_catalog(api, ids);
+  auto judged = [&](const Sequence& s) {
+    return judge_confidence(failure("sanitizer", static_cast<int>(s.size() - 1), "SEGV on unknown address 0x0"), s,
+                            catalog);
+  };
+  const Confidence null = judged(make({call(0), call(2, {ref(0), Input::integer(1)})}));
+  EXPECT_FALSE(null.high);
+  EXPECT_NE(null.suspicion.find("`fun_` is null"), std::string::npos) << null.suspicion;
+  EXPECT_FALSE(judged(make({call(0), call(1, {ref(0)}), call(2, {ref(1), Input::integer(1)})})).high)
+      << "a copy of a value-initialised object holds the same null";
+  EXPECT_TRUE(judged(make({call(0), call(3, {ref(0), Input::integer(2)}), call(2, {ref(0), Input::integer(1)})})).high)
+      << "a call that may have set the pointer since";
+  EXPECT_TRUE(judged(make({call(4), call(5, {ref(0), Input::integer(1)})})).high) << "no pointer field";
+}
+
+TEST(Confidence, ALibraryThatAbortsNamingTheCallStatesItsPrecondition) {
+  const HandlesLibrary lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using L = HandlesLibrary;
+  const Sequence twice = make({call(L::kStmt), call(L::kClose, {ref(0)}), call(L::kClose, {ref(0)})});
+  auto judged = [&](const std::string& message) {
+    return judge_confidence(failure("crash", 2, message), twice, catalog);
+  };
+  const Confidence logged = judged("SIGABRT: ns/stmt.cc:96: ns::Stmt::close() called more than once");
+  EXPECT_FALSE(logged.high);
+  EXPECT_EQ(logged.precondition, "ns::Stmt::close(): ns/stmt.cc:96: ns::Stmt::close() called more than once");
+  EXPECT_FALSE(judged("SIGABRT: F1127 10:00:00.000000  42 stmt.cc:96] Check failed: Stmt::close() after close").high)
+      << "glog's location";
+  EXPECT_TRUE(judged("SIGABRT: ns/stmt.cc:96: ns::Rows::get() found no row").high) << "another function named";
+  EXPECT_TRUE(judged("SIGABRT: ns::Stmt::close() called more than once").high) << "no log location";
+  EXPECT_TRUE(judged("SIGABRT").high);
+}
+
+TEST(Confidence, AHangAfterAHugeNumberOfDigitsIsSuspect) {
+  api::Class w;
+  w.name = "ns::W";
+  w.constructors.push_back(callable("ns::W::W()", "W", "ns::W", CallableKind::constructor));
+  w.methods.push_back(callable("ns::W::write(double, int)", "write", "ns::W", CallableKind::method,
+                               {param("value", type("double", "double", Passing::value, TypeCategory::floating)),
+                                param("precision", int_type())}));
+  api::Api a;
+  a.classes.push_back(w);
+  const Catalog catalog = make_catalog(a, {"ns::W::W()", "ns::W::write(double, int)"});
+  auto judged = [&](std::int64_t precision) {
+    const Sequence s = make({call(0), call(1, {ref(0), Input::floating(1.5), Input::integer(precision)})});
+    return judge_confidence(failure("hang", 1), s, catalog);
+  };
+  EXPECT_FALSE(judged(2147483647).high);
+  EXPECT_TRUE(judged(17).high);
+}
+
 }  // namespace
 }  // namespace palus::generation
