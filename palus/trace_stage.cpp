@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 #include <sstream>
+#include <system_error>
 #include <thread>
 
 #include "core/atomic_file.hpp"
@@ -120,15 +121,28 @@ fs::path run_sample(const Config& config, std::size_t index, const fs::path& dir
   run.exe = executable;
   run.args = sample.args;
   run.working_dir = sample.cwd;
+  // The program's /tmp is a folder of its own: what it writes there stays out of the machine's
+  // /tmp, and no earlier run's files are there to be read.
+  const fs::path private_tmp = dir / "tmp";
+  fs::remove_all(private_tmp);
+  fs::create_directories(private_tmp);
+  std::string visible = sample.cwd.string() + ":" + config.dir.string();
+  for (const std::string& arg : sample.args) {
+    std::error_code ec;
+    if (fs::path(arg).is_absolute() && fs::exists(arg, ec)) visible += ":" + fs::path(arg).parent_path().string();
+  }
   run.env = process::environment_with({{"PALUS_TRACE_FILE", partial.string()},
                                        {"PALUS_SANDBOX_SCRATCH", scratch.string()},
-                                       {"PALUS_SANDBOX_WRITABLE", dir.string() + ":/tmp"},
+                                       {"PALUS_SANDBOX_WRITABLE", dir.string()},
+                                       {"PALUS_SANDBOX_PRIVATE_TMP", private_tmp.string()},
+                                       {"PALUS_SANDBOX_VISIBLE", visible},
                                        {"PALUS_SANDBOX_MEMORY", std::to_string(config.sandbox.memory_bytes)},
                                        {"PALUS_SAMPLE_CWD", sample.cwd.string()}});
   const auto limit = std::max<std::chrono::milliseconds>(std::chrono::seconds(60), config.sandbox.call_timeout * 30);
   run.timeout = limit;
   const process::ProcessResult ran = process::run_process(run);
   result.run_s += ran.seconds;
+  fs::remove_all(private_tmp);
   const fs::path log = dir / fmt::format("sample-{}.log", index + 1);
   write_file_atomically(log, ran.output);
   const std::string name = config.samples.size() == 1

@@ -10,12 +10,15 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstring>
 #include <string>
+#include <utility>
 
 namespace palus::harness {
 namespace {
@@ -54,6 +57,39 @@ void on_sigsys(int, siginfo_t* info, void* context) {
 #else
 #error "unsupported architecture for the seccomp trap handler"
 #endif
+}
+
+bool under_tmp(const std::string& dir) { return dir == "/tmp" || dir.rfind("/tmp/", 0) == 0; }
+
+/// mkdir -p, ignoring what exists.
+void make_folders(const std::string& dir) {
+  for (std::size_t slash = dir.find('/', 1); slash != std::string::npos; slash = dir.find('/', slash + 1))
+    mkdir(dir.substr(0, slash).c_str(), 0755);
+  mkdir(dir.c_str(), 0755);
+}
+
+/// Mounts `settings.private_tmp` over /tmp. The folders under /tmp the process must still reach
+/// (`kept`: palus's work folder, the sample's own) are opened first and bound again at their
+/// paths inside the new /tmp through /proc/self/fd, which names them below the covered mount.
+/// Parents are bound before their children. Returns false when /tmp could not be covered.
+bool cover_tmp(const std::string& private_tmp, std::vector<std::string> kept) {
+  std::sort(kept.begin(), kept.end(), [](const std::string& a, const std::string& b) { return a.size() < b.size(); });
+  std::vector<std::pair<std::string, int>> opened;
+  for (const std::string& dir : kept) {
+    if (!under_tmp(dir) || dir == "/tmp") continue;
+    const int fd = open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) opened.emplace_back(dir, fd);
+  }
+  const bool covered = mount(private_tmp.c_str(), "/tmp", nullptr, MS_BIND | MS_REC, nullptr) == 0;
+  for (const auto& [dir, fd] : opened) {
+    if (covered) {
+      make_folders(dir);
+      const std::string source = "/proc/self/fd/" + std::to_string(fd);
+      mount(source.c_str(), dir.c_str(), nullptr, MS_BIND | MS_REC, nullptr);
+    }
+    close(fd);
+  }
+  return covered;
 }
 
 }  // namespace
@@ -112,12 +148,22 @@ std::vector<std::string> enter_namespaces(const SandboxSettings& settings) {
   }
   std::vector<std::string> open_dirs{settings.scratch};
   open_dirs.insert(open_dirs.end(), settings.writable.begin(), settings.writable.end());
+  std::vector<std::string> kept = open_dirs;
+  kept.insert(kept.end(), settings.visible.begin(), settings.visible.end());
+  const bool private_tmp = !settings.private_tmp.empty() && cover_tmp(settings.private_tmp, kept);
   for (const auto& dir : open_dirs) mount(dir.c_str(), dir.c_str(), nullptr, MS_BIND | MS_REC, nullptr);
   if (set_mount_attr("/", MOUNT_ATTR_RDONLY, 0) != 0) {
     words.push_back(std::string("file system writable: ") + std::strerror(errno));
     return words;
   }
   std::string open_list;
+  if (private_tmp && set_mount_attr("/tmp", 0, MOUNT_ATTR_RDONLY) == 0) {
+    open_list = "a private /tmp (" + settings.private_tmp + ")";
+    // Opening /tmp opened the folders kept under it; those only to be read are closed again.
+    for (const auto& dir : settings.visible)
+      if (under_tmp(dir) && std::find(open_dirs.begin(), open_dirs.end(), dir) == open_dirs.end())
+        set_mount_attr(dir.c_str(), MOUNT_ATTR_RDONLY, 0);
+  }
   for (const auto& dir : open_dirs) {
     if (set_mount_attr(dir.c_str(), 0, MOUNT_ATTR_RDONLY) == 0) open_list += (open_list.empty() ? "" : ", ") + dir;
   }

@@ -17,11 +17,18 @@ struct SandboxSettings {
   std::uint64_t memory_bytes = 0;     ///< RLIMIT_AS; 0 = none (AddressSanitizer limits itself)
   unsigned sequence_cpu_s = 10;
   bool confine = true;  ///< namespaces and seccomp; false leaves only the limits
+  /// A folder mounted over /tmp, writable, so that what the process writes there stays in it;
+  /// empty: /tmp is the system's (read-only unless listed in `writable`).
+  std::string private_tmp;
+  /// Folders under /tmp the process still reads at their place when `private_tmp` covers it (its
+  /// working directory, its project); the writable ones are kept as well.
+  std::vector<std::string> visible;
 };
 
 std::vector<std::string> apply_limits(const SandboxSettings& settings);
 
-/// Private network and a read-only file system except the writable directories.
+/// Private network and a read-only file system except the writable directories (and a private
+/// /tmp when `settings.private_tmp` names one).
 std::vector<std::string> enter_namespaces(const SandboxSettings& settings);
 
 /// Must come last: afterwards execve, fork and foreign signals are refused.

@@ -5,6 +5,8 @@
 //   PALUS_SANDBOX_SCRATCH   writable scratch folder
 //   PALUS_SANDBOX_WRITABLE  further writable folders, separated by ':' (the trace's folder)
 //   PALUS_SANDBOX_MEMORY    address-space limit in bytes (0 or unset: none)
+//   PALUS_SANDBOX_PRIVATE_TMP  a folder mounted over /tmp: what the program writes there stays in it
+//   PALUS_SANDBOX_VISIBLE   folders under /tmp it still reads at their place, separated by ':'
 //   PALUS_SAMPLE_CWD        the working directory the program starts in (the config's folder)
 // Without PALUS_SANDBOX_SCRATCH the program runs unconfined.
 
@@ -39,6 +41,8 @@ __attribute__((constructor(101))) void confine_sample() {
   palus::harness::SandboxSettings settings;
   settings.scratch = scratch;
   settings.writable = split(std::getenv("PALUS_SANDBOX_WRITABLE"));
+  if (const char* tmp = std::getenv("PALUS_SANDBOX_PRIVATE_TMP")) settings.private_tmp = tmp;
+  settings.visible = split(std::getenv("PALUS_SANDBOX_VISIBLE"));
   if (const char* memory = std::getenv("PALUS_SANDBOX_MEMORY"))
     settings.memory_bytes = std::strtoull(memory, nullptr, 10);
   settings.sequence_cpu_s = 3600;  // palus's wall-clock timeout ends a hanging sample

@@ -1,6 +1,7 @@
 // `palus trace` and `palus model` on a small library written by the test: a clean sample gives a
-// trace and a model with the sample's values; a sample that crashes or does not build, a missing
-// sample, a missing or truncated trace each give one clear message and exit status 2.
+// trace and a model with the sample's values, and what it writes to /tmp stays in a /tmp of its
+// own; a sample that crashes or does not build, a missing sample, a missing or truncated trace
+// each give one clear message and exit status 2.
 
 #include <gtest/gtest.h>
 
@@ -22,7 +23,7 @@ void write_project(const fs::path& dir, const std::string& demo) {
              "#include \"lib/counter.hpp\"\nnamespace lib {\nvoid Counter::add(int n) { total_ += n; }\n"
              "int Counter::total() const { return total_; }\n}  // namespace lib\n");
   write_text(dir / "example/demo.cpp",
-             "#include <csignal>\n#include \"lib/counter.hpp\"\nint main() {\n" + demo + "\n}\n");
+             "#include <csignal>\n#include <cstdio>\n#include \"lib/counter.hpp\"\nint main() {\n" + demo + "\n}\n");
   write_text(dir / "palus.yaml",
              "project:\n  flags: [-std=c++17, -Iinclude]\n  sources: [src/*.cpp]\n  headers: [include/lib/*.hpp]\n"
              "sample:\n  sources: [example/demo.cpp]\n");
@@ -52,6 +53,21 @@ TEST(Trace, CleanSampleGivesATraceAndAModelWithItsValues) {
   EXPECT_TRUE(contains(model, "\"+\"")) << model;  // the profile of total_ after add
 }
 
+TEST(Trace, WhatTheSampleWritesToTmpStaysInItsOwnTmp) {
+  ScratchDir dir;
+  const std::string name = "/tmp/" + dir.path().filename().string() + "-sample-wrote";
+  write_project(dir.path(), "  lib::Counter c;\n  c.add(2);\n  std::FILE* out = std::fopen(\"" + name +
+                                "\", \"w\");\n  if (!out) return 3;\n  std::fputs(\"x\", out);\n  std::fclose(out);\n"
+                                "  std::FILE* in = std::fopen(\"" +
+                                name + "\", \"r\");\n  if (!in) return 4;\n  std::fclose(in);\n  return 0;");
+  ASSERT_EQ(run_palus("analyze -q", dir.path()).status, 0);
+  const auto traced = run_palus("trace", dir.path());
+  ASSERT_EQ(traced.status, 0) << traced.output;  // it could write its file and read it back
+  EXPECT_TRUE(fs::exists(dir.path() / ".palus/trace/trace"));
+  EXPECT_FALSE(fs::exists(name)) << "the machine's /tmp is not the sample's";
+  fs::remove(name);
+}
+
 TEST(Trace, SampleThatCrashesIsAClearError) {
   ScratchDir dir;
   write_project(dir.path(), "  lib::Counter c;\n  c.add(1);\n  std::raise(SIGSEGV);\n  return 0;");
@@ -74,7 +90,7 @@ TEST(Trace, SampleThatDoesNotBuildIsAClearError) {
   const auto traced = run_palus("trace", dir.path());
   EXPECT_EQ(traced.status, 2) << traced.output;
   EXPECT_TRUE(contains(traced.output, "the sample program does not build")) << traced.output;
-  EXPECT_TRUE(contains(traced.output, "demo.cpp:5")) << traced.output;
+  EXPECT_TRUE(contains(traced.output, "demo.cpp:6")) << traced.output;
 }
 
 TEST(Trace, NoSampleConfiguredIsAClearError) {
