@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
+#include <set>
 #include <stdexcept>
+#include <string_view>
 #include <system_error>
 
 #include "core/atomic_file.hpp"
@@ -22,6 +25,35 @@ using generation::TestKind;
 /// defines palus_generated::AnyFunction, as harness.cpp does.
 bool passes_callback(const std::string& test_text) {
   return test_text.find("palus_generated::AnyFunction") != std::string::npos;
+}
+
+/// The sanitizers whose reports a rendered failure test reproduces, read from its
+/// "// palus: sanitizer: <report>" comments: "address" (AddressSanitizer, LeakSanitizer) and
+/// "undefined" (UBSan's "runtime error:").
+std::set<std::string> sanitizers_reported(const std::string& test_text) {
+  static constexpr std::string_view kMarker = "// palus: sanitizer: ";
+  std::set<std::string> found;
+  for (std::size_t at = test_text.find(kMarker); at != std::string::npos; at = test_text.find(kMarker, at + 1)) {
+    const std::string_view report =
+        std::string_view(test_text).substr(at + kMarker.size(), test_text.find('\n', at) - at - kMarker.size());
+    if (report.find("runtime error:") != std::string_view::npos) found.insert("undefined");
+    if (report.find("AddressSanitizer") != std::string_view::npos ||
+        report.find("LeakSanitizer") != std::string_view::npos)
+      found.insert("address");
+  }
+  return found;
+}
+
+/// "address,undefined".
+std::string joined(const std::set<std::string>& sanitizers) {
+  std::string text;
+  for (const std::string& s : sanitizers) text += (text.empty() ? "" : ",") + s;
+  return text;
+}
+
+/// The compiler's name of a sanitizer, as its reports call it.
+std::string report_name(const std::string& sanitizer) {
+  return sanitizer == "address" ? "AddressSanitizer" : "UndefinedBehaviorSanitizer";
 }
 
 /// Why palus may delete or replace the file (the marker on its first line says it is palus's).
@@ -233,6 +265,18 @@ std::vector<fs::path> SuiteWriter::files_locked() const {
   return out;
 }
 
+std::map<fs::path, std::set<std::string>> SuiteWriter::sanitizers_locked() const {
+  std::map<fs::path, std::set<std::string>> out;
+  for (const auto& [key, tests] : groups_) {
+    if (key.second == FileKind::regression) continue;
+    for (std::size_t k = 0; k < tests.size(); ++k) {
+      const std::set<std::string> found = sanitizers_reported(tests[k].rendered.text);
+      if (!found.empty()) out[file_of(key, k)].insert(found.begin(), found.end());
+    }
+  }
+  return out;
+}
+
 std::string SuiteWriter::header_comment(const std::string& prefix, const std::string& what) const {
   const SuiteHeader& h = options_.header;
   std::string text = prefix + kGeneratedMarker + (h.version.empty() ? "" : " " + h.version) + ": " + what + ".\n";
@@ -263,6 +307,22 @@ std::string SuiteWriter::file_text(const GroupKey& key, const std::vector<const 
         "// Each of these tests fails, but the failure may be the generator's doing rather than a bug: an input\n"
         "// made up where the library states a precondition. They are disabled; each says why it is suspect.\n"
         "// Run them with --gtest_also_run_disabled_tests.\n";
+  std::set<std::string> sanitizers;
+  for (const Held* h : tests) {
+    const std::set<std::string> found = sanitizers_reported(h->rendered.text);
+    sanitizers.insert(found.begin(), found.end());
+  }
+  if (!sanitizers.empty()) {
+    std::string names;
+    for (const std::string& s : sanitizers) names += (names.empty() ? "" : " or ") + report_name(s);
+    text += "// Failures that " + names +
+            " reported in the library's code show only where the library, and the test,\n"
+            "// are built with -fsanitize=" +
+            joined(sanitizers) +
+            ". The meson.build and CMakeLists.txt here build the test so; build the library\n"
+            "// so too (meson: -Db_sanitize=" +
+            joined(sanitizers) + "), or such a test passes.\n";
+  }
   standard.insert(fresh_directory_includes().begin(), fresh_directory_includes().end());
   std::set<std::string> suites;
   for (const Held* h : tests) suites.insert(h->record.name.suite);
@@ -299,14 +359,26 @@ std::string SuiteWriter::meson_fragment() const {
       "# as it is; failure-revealing tests (suite 'palus-failure') fail until their bugs are fixed;\n"
       "# suspect ones (suite 'palus-suspect') are disabled: their failures may be the generator's doing.\n"
       "# Tests of theories also include palus/theory.hpp and your theories headers: palus_library_dep's\n"
-      "# include directories must reach them (palus's oracles/include and your project's folder).\n";
+      "# include directories must reach them (palus's oracles/include and your project's folder).\n"
+      "# Failure tests that a sanitizer found are built with it; they show their failure only when\n"
+      "# palus_library_dep's code is built with it too (configure with -Db_sanitize=address,undefined).\n";
+  const auto sanitized = sanitizers_locked();
   for (const fs::path& file : files_locked()) {
     const std::string suite = suite_of(file);
     const std::string target = target_of(file);
-    text += "\n" + target + " = executable('" + target + "', '" + file.string() + "',\n" +
-            "  dependencies: [palus_library_dep, gtest_main_dep])\n";
+    const auto found = sanitized.find(file);
+    text += "\n" + target + " = executable('" + target + "', '" + file.string() + "',\n";
+    if (found != sanitized.end()) {
+      const std::string flag = "-fsanitize=" + joined(found->second);
+      text += "  cpp_args: ['" + flag + "', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer'], link_args: ['" +
+              flag + "'],\n";
+    }
+    text += "  dependencies: [palus_library_dep, gtest_main_dep])\n";
     text += "test('" + file.stem().string() + "', " + target + ", suite: '" + suite + "'" +
-            (suite == "palus-regression" ? ")\n" : ", timeout: 60)\n");
+            (suite == "palus-regression" ? "" : ", timeout: 60");
+    if (found != sanitized.end() && found->second.count("undefined"))
+      text += ", env: ['UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1']";
+    text += ")\n";
   }
   return text;
 }
@@ -323,15 +395,28 @@ std::string SuiteWriter::cmake_fragment() const {
       "# suspect ones are labelled palus-suspect and disabled: their failures may be the generator's doing.\n"
       "# Tests of theories also include palus/theory.hpp and your theories headers: PALUS_LIBRARY's\n"
       "# include directories must reach them (palus's oracles/include and your project's folder).\n"
+      "# Failure tests that a sanitizer found are built with it; they show their failure only when\n"
+      "# PALUS_LIBRARY's code is built with it too (-fsanitize=address,undefined in its compile and link options).\n"
       "\ninclude(GoogleTest)\n";
+  const auto sanitized = sanitizers_locked();
   for (const fs::path& file : files_locked()) {
     const std::string suite = suite_of(file);
     const std::string target = target_of(file);
+    const auto found = sanitized.find(file);
     text += "\nadd_executable(" + target + " " + file.string() + ")\n";
     text += "target_compile_features(" + target + " PRIVATE cxx_std_17)\n";
+    if (found != sanitized.end()) {
+      const std::string flag = "-fsanitize=" + joined(found->second);
+      text += "target_compile_options(" + target + " PRIVATE " + flag +
+              " -fno-sanitize-recover=all -fno-omit-frame-pointer)\n";
+      text += "target_link_options(" + target + " PRIVATE " + flag + ")\n";
+    }
     text += "target_link_libraries(" + target + " PRIVATE ${PALUS_LIBRARY} GTest::gtest_main)\n";
     text += "gtest_discover_tests(" + target + " PROPERTIES LABELS " + suite +
-            (suite == "palus-regression" ? ")\n" : " TIMEOUT 60)\n");
+            (suite == "palus-regression" ? "" : " TIMEOUT 60");
+    if (found != sanitized.end() && found->second.count("undefined"))
+      text += " ENVIRONMENT UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1";
+    text += ")\n";
   }
   return text;
 }

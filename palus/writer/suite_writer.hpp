@@ -139,6 +139,9 @@ class SuiteWriter {
   std::string cmake_fragment() const;
   void write_owned(const std::filesystem::path& name, const std::string& content);
   std::vector<std::filesystem::path> files_locked() const;
+  /// Per written file, the sanitizers ("address", "undefined") whose reports its failure tests
+  /// reproduce; files with none are left out.
+  std::map<std::filesystem::path, std::set<std::string>> sanitizers_locked() const;
   FiledTest filed_locked(const TestName& name, const GroupKey& key) const;
   FiledTest accept_locked(const GroupKey& key, const TestName& name, RenderedTest rendered, ManifestTest record);
   std::string manifest_text() const;

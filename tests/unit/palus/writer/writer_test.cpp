@@ -923,6 +923,13 @@ TestCase crash_test() {
   return t;
 }
 
+TestCase sanitizer_test(const std::string& report) {
+  TestCase t = crash_test();
+  t.failure_kind = "sanitizer";
+  t.message = report;
+  return t;
+}
+
 SuiteOptions options_for(const fs::path& dir, std::size_t per_file = 100) {
   SuiteOptions o;
   o.dir = dir;
@@ -1055,6 +1062,42 @@ TEST(SuiteWriterTest, FilesSplitAtTestsPerFileWithHeaderAndFragments) {
   EXPECT_HAS(cmake, "add_executable(palus_Widget_regression_test Widget_regression_test.cpp)");
   EXPECT_HAS(cmake, "target_link_libraries(palus_Widget_regression_test PRIVATE ${PALUS_LIBRARY} GTest::gtest_main)");
   EXPECT_HAS(cmake, "gtest_discover_tests(palus_Widget_failure_test PROPERTIES LABELS palus-failure TIMEOUT 60)");
+}
+
+TEST(SuiteWriterTest, FailureTestsASanitizerFoundAreBuiltWithIt) {
+  ScratchDir scratch;
+  const fs::path dir = scratch.path() / "generated";
+  SuiteWriter writer(options_for(dir), gadgets().catalog);
+  writer.accept(widget_test(1), writer.reserve_name(widget_test(1)));
+  const TestCase asan = sanitizer_test("AddressSanitizer: heap-use-after-free on address 0x6020");
+  writer.accept(asan, writer.reserve_name(asan));
+  const TestCase ubsan = sanitizer_test("src/widget.cpp:9:5: runtime error: division by zero");
+  writer.accept(ubsan, writer.reserve_name(ubsan));
+  writer.write_all();
+  const std::string failures = read_text(dir / "Widget_failure_test.cpp");
+  EXPECT_HAS(failures, "// Failures that AddressSanitizer or UndefinedBehaviorSanitizer reported");
+  EXPECT_HAS(failures, "(meson: -Db_sanitize=address,undefined)");
+  EXPECT_HAS_NOT(read_text(dir / "Widget_regression_test.cpp"), "-fsanitize");
+  const std::string meson = read_text(dir / "meson.build");
+  EXPECT_HAS(meson,
+             "palus_Widget_failure_test = executable('palus_Widget_failure_test', 'Widget_failure_test.cpp',\n"
+             "  cpp_args: ['-fsanitize=address,undefined', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer'], "
+             "link_args: ['-fsanitize=address,undefined'],\n");
+  EXPECT_HAS(meson,
+             "test('Widget_failure_test', palus_Widget_failure_test, suite: 'palus-failure', timeout: 60, "
+             "env: ['UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1'])");
+  EXPECT_HAS(meson,
+             "palus_Widget_regression_test = executable('palus_Widget_regression_test', 'Widget_regression_test.cpp',\n"
+             "  dependencies: [palus_library_dep, gtest_main_dep])");
+  const std::string cmake = read_text(dir / "CMakeLists.txt");
+  EXPECT_HAS(cmake,
+             "target_compile_options(palus_Widget_failure_test PRIVATE -fsanitize=address,undefined "
+             "-fno-sanitize-recover=all -fno-omit-frame-pointer)");
+  EXPECT_HAS(cmake, "target_link_options(palus_Widget_failure_test PRIVATE -fsanitize=address,undefined)");
+  EXPECT_HAS(cmake,
+             "gtest_discover_tests(palus_Widget_failure_test PROPERTIES LABELS palus-failure TIMEOUT 60 "
+             "ENVIRONMENT UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1)");
+  EXPECT_HAS_NOT(cmake, "target_compile_options(palus_Widget_regression_test");
 }
 
 TEST(SuiteWriterTest, StaleFilesOfAnEarlierRunAreRemovedButNotTheUsers) {
