@@ -88,9 +88,9 @@ struct Field {
   std::string access;  ///< public | protected | private
   bool is_static = false;
   bool is_bitfield = false;  ///< cannot be pointed to by a member pointer
-  /// A raw pointer or a pointer to a function: what value-initialising its class (`T{}` through
-  /// an implicit default constructor) leaves null.
-  bool is_pointer = false;
+  /// A raw pointer or a pointer to a function without a default member initializer: what
+  /// value-initialising its class (`T{}` through an implicit default constructor) leaves null.
+  bool starts_null = false;
 };
 
 /// Method `method` depends on method `on` (Palus §3.2): it reads a field `on` writes (write-read)

@@ -241,8 +241,8 @@ class Writer {
       out_ << YAML::Flow << YAML::BeginMap << YAML::Key << "name" << YAML::Value << f.name << YAML::Key << "type"
            << YAML::Value << f.type.spelling << YAML::Key << "access" << YAML::Value << f.access << YAML::Key
            << "static" << YAML::Value << f.is_static;
-      if (f.is_bitfield) out_ << YAML::Key << "bitfield" << YAML::Value << true;  // written only when true
-      if (f.is_pointer) out_ << YAML::Key << "pointer" << YAML::Value << true;    // written only when true
+      if (f.is_bitfield) out_ << YAML::Key << "bitfield" << YAML::Value << true;     // written only when true
+      if (f.starts_null) out_ << YAML::Key << "starts_null" << YAML::Value << true;  // written only when true
       out_ << YAML::EndMap;
     }
     out_ << YAML::EndSeq;

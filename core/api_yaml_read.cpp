@@ -237,7 +237,7 @@ class Reader : public YamlReader {
                        text(f, "access"),
                        boolean(f, "static"),
                        optional_boolean(f, "bitfield"),
-                       optional_boolean(f, "pointer")};
+                       optional_boolean(f, "starts_null")};
       field.type.spelling = text(f, "type");  // only the spelling is written for fields
       c.fields.push_back(std::move(field));
     }

@@ -124,12 +124,16 @@ fs::path run_sample(const Config& config, std::size_t index, const fs::path& dir
   // The program's /tmp is a folder of its own: what it writes there stays out of the machine's
   // /tmp, and no earlier run's files are there to be read.
   const fs::path private_tmp = dir / "tmp";
-  fs::remove_all(private_tmp);
+  std::error_code ignored;
+  fs::remove_all(private_tmp, ignored);
   fs::create_directories(private_tmp);
+  // What the program reads keeps its place when it lies under /tmp: its folders, and the folder
+  // of each existing file its arguments name (the file itself when that folder is /tmp).
   std::string visible = sample.cwd.string() + ":" + config.dir.string();
   for (const std::string& arg : sample.args) {
-    std::error_code ec;
-    if (fs::path(arg).is_absolute() && fs::exists(arg, ec)) visible += ":" + fs::path(arg).parent_path().string();
+    const fs::path named(arg);
+    if (!named.is_absolute() || !fs::exists(named, ignored)) continue;
+    visible += ":" + (named.parent_path() == "/tmp" ? named : named.parent_path()).string();
   }
   run.env = process::environment_with({{"PALUS_TRACE_FILE", partial.string()},
                                        {"PALUS_SANDBOX_SCRATCH", scratch.string()},
@@ -142,7 +146,7 @@ fs::path run_sample(const Config& config, std::size_t index, const fs::path& dir
   run.timeout = limit;
   const process::ProcessResult ran = process::run_process(run);
   result.run_s += ran.seconds;
-  fs::remove_all(private_tmp);
+  fs::remove_all(private_tmp, ignored);
   const fs::path log = dir / fmt::format("sample-{}.log", index + 1);
   write_file_atomically(log, ran.output);
   const std::string name = config.samples.size() == 1

@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <utility>
@@ -59,7 +61,7 @@ void on_sigsys(int, siginfo_t* info, void* context) {
 #endif
 }
 
-bool under_tmp(const std::string& dir) { return dir == "/tmp" || dir.rfind("/tmp/", 0) == 0; }
+bool under_tmp(const std::string& path) { return path == "/tmp" || path.rfind("/tmp/", 0) == 0; }
 
 /// mkdir -p, ignoring what exists.
 void make_folders(const std::string& dir) {
@@ -68,28 +70,43 @@ void make_folders(const std::string& dir) {
   mkdir(dir.c_str(), 0755);
 }
 
-/// Mounts `settings.private_tmp` over /tmp. The folders under /tmp the process must still reach
-/// (`kept`: palus's work folder, the sample's own) are opened first and bound again at their
-/// paths inside the new /tmp through /proc/self/fd, which names them below the covered mount.
-/// Parents are bound before their children. Returns false when /tmp could not be covered.
-bool cover_tmp(const std::string& private_tmp, std::vector<std::string> kept) {
-  std::sort(kept.begin(), kept.end(), [](const std::string& a, const std::string& b) { return a.size() < b.size(); });
-  std::vector<std::pair<std::string, int>> opened;
-  for (const std::string& dir : kept) {
-    if (!under_tmp(dir) || dir == "/tmp") continue;
-    const int fd = open(dir.c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
-    if (fd >= 0) opened.emplace_back(dir, fd);
+/// Mounts `private_tmp` over /tmp. The folders and files under /tmp the process must still reach
+/// (`kept`: palus's work folder, the sample's own folders and arguments; symbolic links resolved)
+/// are opened first and bound again at their paths inside the new /tmp through /proc/self/fd,
+/// which names them below the covered mount; parents are bound before their children. Says in
+/// `words` what it did or could not do; false when /tmp stays the machine's.
+bool cover_tmp(const std::string& private_tmp, const std::vector<std::string>& kept, std::vector<std::string>& words) {
+  std::vector<std::string> real;
+  for (const std::string& path : kept) {
+    char resolved[PATH_MAX];
+    if (realpath(path.c_str(), resolved) != nullptr && under_tmp(resolved) && std::string(resolved) != "/tmp")
+      real.emplace_back(resolved);
   }
-  const bool covered = mount(private_tmp.c_str(), "/tmp", nullptr, MS_BIND | MS_REC, nullptr) == 0;
-  for (const auto& [dir, fd] : opened) {
-    if (covered) {
-      make_folders(dir);
-      const std::string source = "/proc/self/fd/" + std::to_string(fd);
-      mount(source.c_str(), dir.c_str(), nullptr, MS_BIND | MS_REC, nullptr);
+  std::sort(real.begin(), real.end(), [](const std::string& a, const std::string& b) { return a.size() < b.size(); });
+  real.erase(std::unique(real.begin(), real.end()), real.end());
+  std::vector<std::pair<std::string, int>> opened;
+  for (const std::string& path : real)
+    if (const int fd = open(path.c_str(), O_PATH | O_CLOEXEC); fd >= 0) opened.emplace_back(path, fd);
+  if (mount(private_tmp.c_str(), "/tmp", nullptr, MS_BIND | MS_REC, nullptr) != 0) {
+    words.push_back("no private /tmp: " + std::string(std::strerror(errno)));
+    for (const auto& opened_path : opened) close(opened_path.second);
+    return false;
+  }
+  for (const auto& [path, fd] : opened) {
+    struct stat st {};
+    const bool folder = fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+    if (folder) {
+      make_folders(path);
+    } else {
+      make_folders(path.substr(0, path.rfind('/')));
+      if (const int made = open(path.c_str(), O_CREAT | O_WRONLY | O_CLOEXEC, 0644); made >= 0) close(made);
     }
+    const std::string source = "/proc/self/fd/" + std::to_string(fd);
+    if (mount(source.c_str(), path.c_str(), nullptr, MS_BIND | MS_REC, nullptr) != 0)
+      words.push_back("cannot keep " + path + " under the private /tmp: " + std::strerror(errno));
     close(fd);
   }
-  return covered;
+  return true;
 }
 
 }  // namespace
@@ -150,19 +167,22 @@ std::vector<std::string> enter_namespaces(const SandboxSettings& settings) {
   open_dirs.insert(open_dirs.end(), settings.writable.begin(), settings.writable.end());
   std::vector<std::string> kept = open_dirs;
   kept.insert(kept.end(), settings.visible.begin(), settings.visible.end());
-  const bool private_tmp = !settings.private_tmp.empty() && cover_tmp(settings.private_tmp, kept);
+  const bool private_tmp = !settings.private_tmp.empty() && cover_tmp(settings.private_tmp, kept, words);
   for (const auto& dir : open_dirs) mount(dir.c_str(), dir.c_str(), nullptr, MS_BIND | MS_REC, nullptr);
   if (set_mount_attr("/", MOUNT_ATTR_RDONLY, 0) != 0) {
     words.push_back(std::string("file system writable: ") + std::strerror(errno));
     return words;
   }
   std::string open_list;
-  if (private_tmp && set_mount_attr("/tmp", 0, MOUNT_ATTR_RDONLY) == 0) {
+  if (private_tmp && set_mount_attr("/tmp", 0, MOUNT_ATTR_RDONLY) != 0) {
+    words.push_back(std::string("private /tmp read-only: ") + std::strerror(errno));
+  } else if (private_tmp) {
     open_list = "a private /tmp (" + settings.private_tmp + ")";
-    // Opening /tmp opened the folders kept under it; those only to be read are closed again.
-    for (const auto& dir : settings.visible)
-      if (under_tmp(dir) && std::find(open_dirs.begin(), open_dirs.end(), dir) == open_dirs.end())
-        set_mount_attr(dir.c_str(), MOUNT_ATTR_RDONLY, 0);
+    // Opening /tmp opened what was kept under it; what is only to be read is closed again (the
+    // writable folders are opened below, after).
+    for (const auto& path : settings.visible)
+      if (std::find(open_dirs.begin(), open_dirs.end(), path) == open_dirs.end())
+        set_mount_attr(path.c_str(), MOUNT_ATTR_RDONLY, 0);
   }
   for (const auto& dir : open_dirs) {
     if (set_mount_attr(dir.c_str(), 0, MOUNT_ATTR_RDONLY) == 0) open_list += (open_list.empty() ? "" : ", ") + dir;

@@ -20,8 +20,9 @@ struct SandboxSettings {
   /// A folder mounted over /tmp, writable, so that what the process writes there stays in it;
   /// empty: /tmp is the system's (read-only unless listed in `writable`).
   std::string private_tmp;
-  /// Folders under /tmp the process still reads at their place when `private_tmp` covers it (its
-  /// working directory, its project); the writable ones are kept as well.
+  /// Folders and files under /tmp the process still reads at their place when `private_tmp`
+  /// covers it (its working directory, its project, its arguments); the writable folders are kept
+  /// as well.
   std::vector<std::string> visible;
 };
 

@@ -6,7 +6,7 @@
 //   PALUS_SANDBOX_WRITABLE  further writable folders, separated by ':' (the trace's folder)
 //   PALUS_SANDBOX_MEMORY    address-space limit in bytes (0 or unset: none)
 //   PALUS_SANDBOX_PRIVATE_TMP  a folder mounted over /tmp: what the program writes there stays in it
-//   PALUS_SANDBOX_VISIBLE   folders under /tmp it still reads at their place, separated by ':'
+//   PALUS_SANDBOX_VISIBLE   folders and files under /tmp it still reads at their place, separated by ':'
 //   PALUS_SAMPLE_CWD        the working directory the program starts in (the config's folder)
 // Without PALUS_SANDBOX_SCRATCH the program runs unconfined.
 

@@ -424,11 +424,11 @@ class Collector {
         field.access = access;
         field.is_static = clang_getCursorKind(member) == CXCursor_VarDecl;
         field.is_bitfield = clang_Cursor_isBitField(member) != 0;
-        field.is_pointer =
-            api::is_pointer(field.type.passing) || field.type.category == api::TypeCategory::function_pointer;
         const auto parts = children_of(member);
         const bool has_initializer = std::any_of(
             parts.begin(), parts.end(), [](CXCursor c) { return clang_isExpression(clang_getCursorKind(c)) != 0; });
+        field.starts_null = !has_initializer && (api::is_pointer(field.type.passing) ||
+                                                 field.type.category == api::TypeCategory::function_pointer);
         if (has_initializer && !field.is_static) scan.initialized_fields.push_back(cls.name + "::" + field.name);
         cls.fields.push_back(std::move(field));
         break;

@@ -168,9 +168,11 @@ std::string huge_size(const Sequence& sequence, const Catalog& catalog, bool cra
       const auto magnitude = static_cast<std::int64_t>(kHuge);
       const bool huge = (in.kind == InputKind::unsigned_integer && in.u >= kHuge) ||
                         (in.kind == InputKind::signed_integer && (in.i >= magnitude || in.i < 0));
-      // A number of digits asks for as much work and memory as a size (snprintf("%.*g", precision)).
-      const bool digits =
-          info.inputs[i].param != nullptr && names_any(info.inputs[i].param->name, {"precision", "digits"});
+      // A number of digits asks for as much work and memory as a size (snprintf("%.*g", precision));
+      // a negative one asks for the default.
+      const bool digits = !crashed && info.inputs[i].param != nullptr &&
+                          names_any(info.inputs[i].param->name, {"precision", "digits"}) &&
+                          (in.kind == InputKind::unsigned_integer || in.i >= 0);
       if (!huge || (!sizes(info.inputs[i], in, info.callable, crashed) && !digits)) continue;
       const std::string value = in.kind == InputKind::unsigned_integer ? std::to_string(in.u) : std::to_string(in.i);
       if (crashed)
@@ -275,12 +277,21 @@ std::string singular_iterator(const Sequence& failing, std::size_t at, const Cat
                      names::last_component(maker->owner));
 }
 
+/// A failure at a null address: SEGV at 0x0 or a page past it, or UBSan's "null pointer".
+bool at_null(const std::string& message) {
+  return message.find("null pointer") != std::string::npos ||
+         message.find("on unknown address 0x000000000") != std::string::npos ||  // ASan: below 2^32
+         message.rfind("SIGSEGV", 0) == 0;
+}
+
 /// An input of the failing call that palus value-initialised (`mu::generic_callable_type{}`, an
-/// implicit default constructor, or a copy of such an object) of a class with a pointer field, and
-/// that no call since could have changed: its pointers are nulls palus made up, which a caller
-/// sets before use (a callback holder's function pointer). "" otherwise.
-std::string null_fields_made_up(const Sequence& failing, std::size_t at, const Catalog& catalog) {
-  if (catalog.api == nullptr) return "";
+/// implicit default constructor, or an implicit copy of such an object) of a class with a public
+/// pointer field that starts null (no default member initializer), when no call since could have
+/// changed it and the failure is at a null address: that null is palus's, where a caller sets the
+/// field before use (a callback holder's function pointer). "" otherwise.
+std::string null_fields_made_up(const Classified& failure, const Sequence& failing, std::size_t at,
+                                const Catalog& catalog) {
+  if (catalog.api == nullptr || !at_null(failure.message)) return "";
   const auto implicit = [&](std::uint32_t k, const char* kind) {
     const api::Callable* f = catalog.callables[failing[k].callable].callable;
     return f != nullptr && f->kind == api::CallableKind::constructor && f->is_implicit && f->constructor_kind == kind;
@@ -289,8 +300,8 @@ std::string null_fields_made_up(const Sequence& failing, std::size_t at, const C
     if (in.kind != InputKind::ref || in.ref >= at) continue;
     std::set<std::uint32_t> copies{in.ref};
     std::uint32_t made = in.ref;
-    while ((implicit(made, "copy") || implicit(made, "move")) && !failing[made].inputs.empty() &&
-           failing[made].inputs[0].kind == InputKind::ref && failing[made].inputs[0].ref < made) {
+    while (implicit(made, "copy") && !failing[made].inputs.empty() && failing[made].inputs[0].kind == InputKind::ref &&
+           failing[made].inputs[0].ref < made) {
       made = failing[made].inputs[0].ref;
       copies.insert(made);
     }
@@ -298,8 +309,9 @@ std::string null_fields_made_up(const Sequence& failing, std::size_t at, const C
     const api::Callable& maker = *catalog.callables[failing[made].callable].callable;
     const api::Class* cls = api::find_class(*catalog.api, maker.owner);
     if (cls == nullptr) continue;
-    const auto pointer = std::find_if(cls->fields.begin(), cls->fields.end(),
-                                      [](const api::Field& f) { return f.is_pointer && !f.is_static; });
+    const auto pointer = std::find_if(cls->fields.begin(), cls->fields.end(), [](const api::Field& f) {
+      return f.starts_null && !f.is_static && f.access == "public";
+    });
     if (pointer == cls->fields.end()) continue;
     bool changed = false;
     for (std::size_t k = made + 1; k < at && !changed; ++k) {
@@ -317,35 +329,54 @@ std::string null_fields_made_up(const Sequence& failing, std::size_t at, const C
   return "";
 }
 
-/// The library stopped the program on purpose with a logged message that names the call itself:
-/// re2's LOG(DFATAL) "re2/set.cc:96: RE2::Set::Compile() called more than once". A library that
-/// aborts naming the public call it was given states that call's precondition (an order of
-/// calls, a range of arguments), as its assert would. "" otherwise.
+constexpr std::string_view kAbort = "SIGABRT: ";
+
+/// Where a logged line's text starts after the location it begins with, "<file>.<ext>:<line>: "
+/// (or "<file>.<ext>:<line>:<column>: "): npos when it begins with none.
+std::size_t after_log_location(std::string_view line) {
+  const std::size_t colon = line.find(':');
+  if (colon == std::string_view::npos || colon == 0) return std::string_view::npos;
+  const std::string_view file = line.substr(0, colon);
+  if (file.find('.') == std::string_view::npos || file.find(' ') != std::string_view::npos)
+    return std::string_view::npos;
+  std::size_t end = colon + 1;
+  const auto digits = [&] {
+    const std::size_t from = end;
+    while (end < line.size() && std::isdigit(static_cast<unsigned char>(line[end]))) ++end;
+    return end > from;
+  };
+  if (!digits()) return std::string_view::npos;
+  if (end + 1 < line.size() && line[end] == ':' && line[end + 1] != ' ') {
+    ++end;
+    if (!digits()) return std::string_view::npos;
+  }
+  if (end + 1 >= line.size() || line[end] != ':' || line[end + 1] != ' ') return std::string_view::npos;
+  return end + 2;
+}
+
+/// The library stopped the program on purpose with a logged line whose subject is the call
+/// itself: re2's LOG(DFATAL) "re2/set.cc:96: RE2::Set::Compile() called more than once". A library
+/// that aborts saying what was wrong with the public call it was given states that call's
+/// precondition (an order of calls, a range of arguments), as its assert would. An uncaught
+/// exception (std::terminate) is no such statement. "" otherwise.
 std::string refused_by_the_library(const Classified& failure, const CallableInfo& info) {
-  constexpr std::string_view kAbort = "SIGABRT: ";
   if (failure.kind != "crash" || info.callable == nullptr || !failure.message.starts_with(kAbort)) return "";
+  if (failure.message.find("std::terminate called") != std::string::npos) return "";
   if (!failed_assert(failure.message).condition.empty()) return "";  // an assert's condition says more
   const std::string_view said = std::string_view(failure.message).substr(kAbort.size());
-  // A log location: "<file>.<ext>:<line>: " or glog's "<file>.<ext>:<line>] ".
-  std::size_t after_location = std::string_view::npos;
-  for (std::size_t colon = said.find(':'); colon != std::string_view::npos && after_location == std::string_view::npos;
-       colon = said.find(':', colon + 1)) {
-    std::size_t end = colon + 1;
-    while (end < said.size() && std::isdigit(static_cast<unsigned char>(said[end]))) ++end;
-    if (end == colon + 1 || end + 1 >= said.size() || (said[end] != ':' && said[end] != ']') || said[end + 1] != ' ')
-      continue;
-    const std::size_t start = said.rfind(' ', colon);
-    const std::string_view file = said.substr(start == std::string_view::npos ? 0 : start + 1,
-                                              colon - (start == std::string_view::npos ? 0 : start + 1));
-    if (file.find('.') != std::string_view::npos) after_location = end + 2;
-  }
-  if (after_location == std::string_view::npos) return "";
-  const api::Callable& f = *info.callable;
-  const std::string called =
-      (f.owner.empty() ? std::string() : std::string(names::last_component(f.owner)) + "::") + f.name + "(";
-  if (said.find(called, after_location) == std::string_view::npos) return "";
-  return fmt::format("the library stopped the program naming the call itself ({}): it states a precondition of {}",
-                     said, info.id);
+  const std::size_t text = after_log_location(said);
+  if (text == std::string_view::npos) return "";
+  // The subject: the callable's name as the library qualifies it ("RE2::Set::Compile", a tail of
+  // palus's "re2::RE2::Set::Compile"), then its parameter list.
+  const std::string_view rest = said.substr(text);
+  const std::size_t paren = rest.find('(');
+  if (paren == std::string_view::npos || paren == 0) return "";
+  const std::string_view subject = rest.substr(0, paren);
+  const std::string qualified = qualified_name(*info.callable);
+  if (qualified != subject && !qualified.ends_with("::" + std::string(subject))) return "";
+  return fmt::format(
+      "the library stopped the program saying what was wrong with the call ({}): it states a precondition of {}", said,
+      info.id);
 }
 
 /// The failing call steps or dereferences an iterator of the C++ protocol (++ or --, and * or ->),
@@ -479,7 +510,7 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
   if (std::string refused = refused_by_the_library(failure, info); !refused.empty()) {
     c.high = false;
     c.suspicion = refused;
-    c.precondition = fmt::format("{}: {}", info.id, failure.message.substr(std::string_view("SIGABRT: ").size()));
+    c.precondition = fmt::format("{}: {}", info.id, failure.message.substr(kAbort.size()));
     return c;
   }
   if (failure.kind == "crash" || failure.kind == "sanitizer" || failure.kind == "hang" || failure.kind == "oom") {
@@ -502,9 +533,10 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
       c.precondition = info.id + ": the iterator must point at an element (compared with end() first)";
       return c;
     }
-    if (std::string null = null_fields_made_up(failing, at, catalog); !null.empty()) {
+    if (std::string null = null_fields_made_up(failure, failing, at, catalog); !null.empty()) {
       c.high = false;
       c.suspicion = null;
+      c.precondition = info.id + ": the pointer fields of what it is given are set (not value-initialised)";
       return c;
     }
     if (std::string pointer = made_up_pointer(info); !pointer.empty()) {

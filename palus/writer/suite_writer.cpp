@@ -7,9 +7,11 @@
 #include <stdexcept>
 #include <string_view>
 #include <system_error>
+#include <vector>
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/text.hpp"
 #include "harness/codegen/any_function.hpp"
 #include "palus/writer/fresh_directory.hpp"
 #include "palus/writer/test_file_name.hpp"
@@ -45,16 +47,7 @@ std::set<std::string> sanitizers_reported(const std::string& test_text) {
 }
 
 /// "address,undefined".
-std::string joined(const std::set<std::string>& sanitizers) {
-  std::string text;
-  for (const std::string& s : sanitizers) text += (text.empty() ? "" : ",") + s;
-  return text;
-}
-
-/// The compiler's name of a sanitizer, as its reports call it.
-std::string report_name(const std::string& sanitizer) {
-  return sanitizer == "address" ? "AddressSanitizer" : "UndefinedBehaviorSanitizer";
-}
+std::string joined(const std::set<std::string>& sanitizers) { return text::join(sanitizers, ","); }
 
 /// Why palus may delete or replace the file (the marker on its first line says it is palus's).
 std::string rewrite_note(const std::string& prefix) {
@@ -313,14 +306,15 @@ std::string SuiteWriter::file_text(const GroupKey& key, const std::vector<const 
     sanitizers.insert(found.begin(), found.end());
   }
   if (!sanitizers.empty()) {
-    std::string names;
-    for (const std::string& s : sanitizers) names += (names.empty() ? "" : " or ") + report_name(s);
-    text += "// Failures that " + names +
-            " reported in the library's code show only where the library, and the test,\n"
-            "// are built with -fsanitize=" +
+    std::vector<std::string> names;
+    for (const std::string& s : sanitizers)
+      names.push_back(s == "address" ? "AddressSanitizer" : "UndefinedBehaviorSanitizer");
+    text += "// Failures that " + text::join(names, " or ") +
+            " reported show only where the code they happen in is built\n"
+            "// with -fsanitize=" +
             joined(sanitizers) +
-            ". The meson.build and CMakeLists.txt here build the test so; build the library\n"
-            "// so too (meson: -Db_sanitize=" +
+            ", the library's as well as the test's. The meson.build and CMakeLists.txt here\n"
+            "// build the test so; build the library so too (Meson: -Db_sanitize=" +
             joined(sanitizers) + "), or such a test passes.\n";
   }
   standard.insert(fresh_directory_includes().begin(), fresh_directory_includes().end());

@@ -557,9 +557,8 @@ TEST(Confidence, AValueInitialisedPointerHolderHoldsMadeUpNulls) {
       "ns::Fn::Fn()",   "ns::Fn::Fn(const ns::Fn &)", "ns::Fn::call(int) const", "ns::Fn::bind(int)",
       "ns::Box::Box()", "ns::Box::get(int) const"};
   const Catalog catalog = make_catalog(api, ids);
-  auto judged = [&](const Sequence& s) {
-    return judge_confidence(failure("sanitizer", static_cast<int>(s.size() - 1), "SEGV on unknown address 0x0"), s,
-                            catalog);
+  auto judged = [&](const Sequence& s, const std::string& report = "SEGV on unknown address 0x000000000000") {
+    return judge_confidence(failure("sanitizer", static_cast<int>(s.size() - 1), report), s, catalog);
   };
   const Confidence null = judged(make({call(0), call(2, {ref(0), Input::integer(1)})}));
   EXPECT_FALSE(null.high);
@@ -569,6 +568,12 @@ TEST(Confidence, AValueInitialisedPointerHolderHoldsMadeUpNulls) {
   EXPECT_TRUE(judged(make({call(0), call(3, {ref(0), Input::integer(2)}), call(2, {ref(0), Input::integer(1)})})).high)
       << "a call that may have set the pointer since";
   EXPECT_TRUE(judged(make({call(4), call(5, {ref(0), Input::integer(1)})})).high) << "no pointer field";
+  EXPECT_TRUE(judged(make({call(0), call(2, {ref(0), Input::integer(1)})}), "heap-buffer-overflow on address").high)
+      << "a failure elsewhere than at a null address";
+  api.classes[0].fields[0].access = "private";
+  EXPECT_TRUE(
+      judged(make({call(0), call(2, {ref(0), Input::integer(1)})}), "SEGV on unknown address 0x000000000000").high)
+      << "a private pointer no caller can set: the class's own business";
 }
 
 TEST(Confidence, ALibraryThatAbortsNamingTheCallStatesItsPrecondition) {
@@ -582,9 +587,15 @@ TEST(Confidence, ALibraryThatAbortsNamingTheCallStatesItsPrecondition) {
   const Confidence logged = judged("SIGABRT: ns/stmt.cc:96: ns::Stmt::close() called more than once");
   EXPECT_FALSE(logged.high);
   EXPECT_EQ(logged.precondition, "ns::Stmt::close(): ns/stmt.cc:96: ns::Stmt::close() called more than once");
-  EXPECT_FALSE(judged("SIGABRT: F1127 10:00:00.000000  42 stmt.cc:96] Check failed: Stmt::close() after close").high)
-      << "glog's location";
+  EXPECT_FALSE(judged("SIGABRT: stmt.cc:96:7: Stmt::close() called twice").high) << "a column, less qualified";
   EXPECT_TRUE(judged("SIGABRT: ns/stmt.cc:96: ns::Rows::get() found no row").high) << "another function named";
+  EXPECT_TRUE(judged("SIGABRT: ns/stmt.cc:96: OtherStmt::close() called twice").high) << "a name that only ends alike";
+  EXPECT_TRUE(judged("SIGABRT: ns/stmt.cc:96: internal error in ns::Stmt::close()").high)
+      << "the call is not the subject: an invariant the library broke";
+  EXPECT_TRUE(judged("SIGABRT: std::terminate called after an uncaught ns::Error: ns/stmt.cc:96: ns::Stmt::close() "
+                     "called twice")
+                  .high)
+      << "an exception escaping a noexcept function is a bug";
   EXPECT_TRUE(judged("SIGABRT: ns::Stmt::close() called more than once").high) << "no log location";
   EXPECT_TRUE(judged("SIGABRT").high);
 }

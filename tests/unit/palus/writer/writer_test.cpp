@@ -1076,7 +1076,7 @@ TEST(SuiteWriterTest, FailureTestsASanitizerFoundAreBuiltWithIt) {
   writer.write_all();
   const std::string failures = read_text(dir / "Widget_failure_test.cpp");
   EXPECT_HAS(failures, "// Failures that AddressSanitizer or UndefinedBehaviorSanitizer reported");
-  EXPECT_HAS(failures, "(meson: -Db_sanitize=address,undefined)");
+  EXPECT_HAS(failures, "(Meson: -Db_sanitize=address,undefined)");
   EXPECT_HAS_NOT(read_text(dir / "Widget_regression_test.cpp"), "-fsanitize");
   const std::string meson = read_text(dir / "meson.build");
   EXPECT_HAS(meson,
