@@ -8,10 +8,14 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <string_view>
+#include <system_error>
 #include <thread>
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/file_text.hpp"
+#include "core/hash.hpp"
 #include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/harness_source.hpp"
 #include "harness/codegen/runtime_root.hpp"
@@ -83,6 +87,52 @@ std::string thunk_named(const std::string& function, const std::vector<std::stri
   return index < ids.size() ? ids[index] : std::string();
 }
 
+/// What the callables left out last time depend on: the harness as first generated (api.yaml's
+/// callables, headers, contracts, profiles, theories), the compile flags and sanitizers, and the
+/// content of the library's headers and sources (a definition added, a template fixed).
+std::uint64_t leave_out_key(const std::string& first_source, const harness::HarnessBuildInput& build,
+                            const std::vector<fs::path>& headers, const api::Api& api, const fs::path& project_dir) {
+  std::set<fs::path> files(headers.begin(), headers.end());
+  files.insert(build.sources.begin(), build.sources.end());
+  for (const auto& c : api.classes) files.insert(project_dir / c.file);  // the headers the listed ones include
+  for (const auto& f : api.functions) files.insert(project_dir / f.file);
+  std::uint64_t key = hash::fnv1a(first_source);
+  for (const std::string& flag : build.harness_flags) key = hash::mix(key, hash::fnv1a(flag));
+  for (const std::string& sanitizer : build.sanitizers) key = hash::mix(key, hash::fnv1a(sanitizer));
+  for (const fs::path& file : files) {
+    std::error_code ec;
+    if (fs::is_regular_file(file, ec)) key = hash::mix(key, hash::fnv1a(read_file_text(file)));
+  }
+  return key;
+}
+
+/// The callables the last build of this harness left out, with their reasons, when `key` is
+/// still what they were found under; none otherwise (a missing or unreadable file included).
+std::map<std::string, std::string> left_out_before(const fs::path& file, std::uint64_t key) {
+  std::map<std::string, std::string> out;
+  try {
+    const YAML::Node doc = YAML::LoadFile(file.string());
+    if (doc["key"].as<std::string>() != fmt::format("{:016x}", key)) return out;
+    for (const auto& entry : doc["left_out"]) out[entry["id"].as<std::string>()] = entry["reason"].as<std::string>();
+  } catch (const std::exception&) {
+    out.clear();
+  }
+  return out;
+}
+
+void remember_left_out(const fs::path& file, std::uint64_t key, const std::map<std::string, std::string>& dropped) {
+  YAML::Emitter out;
+  out << YAML::BeginMap << YAML::Key << "key" << YAML::Value << fmt::format("{:016x}", key);
+  out << YAML::Key << "left_out" << YAML::Value << YAML::BeginSeq;
+  for (const auto& [id, reason] : dropped)
+    out << YAML::BeginMap << YAML::Key << "id" << YAML::Value << id << YAML::Key << "reason" << YAML::Value << reason
+        << YAML::EndMap;
+  out << YAML::EndSeq << YAML::EndMap;
+  write_file_atomically(file, std::string(out.c_str()) + "\n");
+}
+
+constexpr std::string_view kPalusBug = "palus bug: the generated call does not compile: ";
+
 }  // namespace
 
 HarnessStageResult build_harness_stage(const Config& config, const fs::path& work_dir, const api::Api& api,
@@ -113,6 +163,16 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
   // Abstract object profiles (for model+constraints and palus) read private fields; should that
   // not compile for some class layout, the harness goes without them rather than not at all.
   std::string profiles = models::render_profile_functions(api, {});
+  // What the last build of this harness left out, found by failed compiles (a minute each on
+  // yaml-cpp), is left out at once while nothing it depends on changed.
+  const fs::path left_out_file = build.dir / "left-out.yaml";
+  const std::uint64_t key = leave_out_key(
+      harness::generate_harness_source(api, headers, {}, config.oracles.contracts, profiles, config.oracles.theories)
+          .text,
+      build, headers, api, config.dir);
+  dropped = left_out_before(left_out_file, key);
+  for (const auto& [id, reason] : dropped)
+    if (reason.starts_with(kPalusBug)) result.palus_bugs.push_back(reason.substr(kPalusBug.size()));
   // Rounds that only leave out instantiations do not count: each drops one callable at least, and
   // a template tried with four types may fail four times over a compile and a link.
   for (int attempt = 0;;) {
@@ -126,6 +186,7 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
       result.callables = source.callables;
       result.uncallable = source.uncallable;
       write_file_atomically(dir / "callables.yaml", manifest(built.executable, source, result.palus_bugs));
+      remember_left_out(left_out_file, key, dropped);
       return result;
     }
     bool repaired = false, repaired_other = false;
@@ -183,7 +244,7 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
             repaired_other;
         continue;
       }
-      if (dropped.emplace(id, "palus bug: the generated call does not compile: " + bug).second) {
+      if (dropped.emplace(id, std::string(kPalusBug) + bug).second) {
         result.palus_bugs.push_back(bug);
         repaired_other = true;
       }

@@ -156,6 +156,24 @@ TEST_F(FaultyRun, RegressionTestsPassAndFailureTestsFailWhenBuiltAfresh) {
             report["tests"]["regression"].as<int>() + report["tests"]["failure"].as<int>());
 }
 
+TEST_F(FaultyRun, WhatTheHarnessLeftOutIsRememberedSoTheNextHarnessStageRebuildsNothing) {
+  ASSERT_EQ(outcome_->status, 0) << outcome_->output;
+  const fs::path work = dir_->path() / "work";
+  fs::path variant;
+  for (const auto& entry : fs::directory_iterator(work / "harness"))
+    if (fs::exists(entry.path() / "palus-harness")) variant = entry.path();
+  ASSERT_FALSE(variant.empty());
+  EXPECT_NE(read_text(variant / "left-out.yaml").find("faulty::declaredOnly(int)"), std::string::npos);
+  const auto built = fs::last_write_time(variant / "palus-harness");
+  const auto source = fs::last_write_time(work / "harness/harness.cpp");
+  const fs::path config = source_root() / "samples/faulty/palus.yaml";
+  const Outcome again = run_palus("harness --config '" + config.string() + "' --work-dir '" + work.string() + "'");
+  ASSERT_EQ(again.status, 0) << again.output;
+  EXPECT_TRUE(contains(again.output, "1 not callable")) << again.output;
+  EXPECT_EQ(fs::last_write_time(work / "harness/harness.cpp"), source) << "generated as the last build left it";
+  EXPECT_EQ(fs::last_write_time(variant / "palus-harness"), built) << "nothing to compile or link again";
+}
+
 TEST_F(FaultyRun, WritesBuildFragmentsAndHeaders) {
   ASSERT_EQ(outcome_->status, 0) << outcome_->output;
   EXPECT_TRUE(fs::exists(out() / "meson.build"));
