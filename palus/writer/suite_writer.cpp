@@ -13,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "harness/codegen/any_function.hpp"
+#include "harness/codegen/build_tools.hpp"
 #include "palus/writer/fresh_directory.hpp"
 #include "palus/writer/test_file_name.hpp"
 
@@ -46,8 +47,14 @@ std::set<std::string> sanitizers_reported(const std::string& test_text) {
   return found;
 }
 
-/// "address,undefined".
-std::string joined(const std::set<std::string>& sanitizers) { return text::join(sanitizers, ","); }
+/// The compile flags of a test built with `sanitizers`: the harness's own (-fsanitize=...,
+/// -fno-sanitize-recover=all) and a frame pointer for the report's stack; the first is also what
+/// a link needs.
+std::vector<std::string> sanitized_test_flags(const std::set<std::string>& sanitizers) {
+  std::vector<std::string> flags = harness::sanitize_flags({sanitizers.begin(), sanitizers.end()});
+  flags.push_back("-fno-omit-frame-pointer");
+  return flags;
+}
 
 /// Why palus may delete or replace the file (the marker on its first line says it is palus's).
 std::string rewrite_note(const std::string& prefix) {
@@ -312,10 +319,10 @@ std::string SuiteWriter::file_text(const GroupKey& key, const std::vector<const 
     text += "// Failures that " + text::join(names, " or ") +
             " reported show only where the code they happen in is built\n"
             "// with -fsanitize=" +
-            joined(sanitizers) +
+            text::join(sanitizers, ",") +
             ", the library's as well as the test's. The meson.build and CMakeLists.txt here\n"
             "// build the test so; build the library so too (Meson: -Db_sanitize=" +
-            joined(sanitizers) + "), or such a test passes.\n";
+            text::join(sanitizers, ",") + "), or such a test passes.\n";
   }
   standard.insert(fresh_directory_includes().begin(), fresh_directory_includes().end());
   std::set<std::string> suites;
@@ -363,9 +370,8 @@ std::string SuiteWriter::meson_fragment() const {
     const auto found = sanitized.find(file);
     text += "\n" + target + " = executable('" + target + "', '" + file.string() + "',\n";
     if (found != sanitized.end()) {
-      const std::string flag = "-fsanitize=" + joined(found->second);
-      text += "  cpp_args: ['" + flag + "', '-fno-sanitize-recover=all', '-fno-omit-frame-pointer'], link_args: ['" +
-              flag + "'],\n";
+      const std::vector<std::string> flags = sanitized_test_flags(found->second);
+      text += "  cpp_args: ['" + text::join(flags, "', '") + "'], link_args: ['" + flags.front() + "'],\n";
     }
     text += "  dependencies: [palus_library_dep, gtest_main_dep])\n";
     text += "test('" + file.stem().string() + "', " + target + ", suite: '" + suite + "'" +
@@ -400,10 +406,9 @@ std::string SuiteWriter::cmake_fragment() const {
     text += "\nadd_executable(" + target + " " + file.string() + ")\n";
     text += "target_compile_features(" + target + " PRIVATE cxx_std_17)\n";
     if (found != sanitized.end()) {
-      const std::string flag = "-fsanitize=" + joined(found->second);
-      text += "target_compile_options(" + target + " PRIVATE " + flag +
-              " -fno-sanitize-recover=all -fno-omit-frame-pointer)\n";
-      text += "target_link_options(" + target + " PRIVATE " + flag + ")\n";
+      const std::vector<std::string> flags = sanitized_test_flags(found->second);
+      text += "target_compile_options(" + target + " PRIVATE " + text::join(flags, " ") + ")\n";
+      text += "target_link_options(" + target + " PRIVATE " + flags.front() + ")\n";
     }
     text += "target_link_libraries(" + target + " PRIVATE ${PALUS_LIBRARY} GTest::gtest_main)\n";
     text += "gtest_discover_tests(" + target + " PROPERTIES LABELS " + suite +
