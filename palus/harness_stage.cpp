@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -166,18 +167,21 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
   // What the last build of this harness left out, found by failed compiles (a minute each on
   // yaml-cpp), is left out at once while nothing it depends on changed.
   const fs::path left_out_file = build.dir / "left-out.yaml";
-  const std::uint64_t key = leave_out_key(
-      harness::generate_harness_source(api, headers, {}, config.oracles.contracts, profiles, config.oracles.theories)
-          .text,
-      build, headers, api, config.dir);
+  std::optional<harness::HarnessSource> first =
+      harness::generate_harness_source(api, headers, {}, config.oracles.contracts, profiles, config.oracles.theories);
+  const std::uint64_t key = leave_out_key(first->text, build, headers, api, config.dir);
   dropped = left_out_before(left_out_file, key);
+  if (!dropped.empty()) first.reset();  // not the harness to build: generated again below
   for (const auto& [id, reason] : dropped)
     if (reason.starts_with(kPalusBug)) result.palus_bugs.push_back(reason.substr(kPalusBug.size()));
   // Rounds that only leave out instantiations do not count: each drops one callable at least, and
   // a template tried with four types may fail four times over a compile and a link.
   for (int attempt = 0;;) {
-    harness::HarnessSource source = harness::generate_harness_source(api, headers, dropped, config.oracles.contracts,
-                                                                     profiles, config.oracles.theories);
+    harness::HarnessSource source =
+        first ? std::move(*first)
+              : harness::generate_harness_source(api, headers, dropped, config.oracles.contracts, profiles,
+                                                 config.oracles.theories);
+    first.reset();
     write_file_if_changed(build.harness_cpp, source.text);
     harness::HarnessBuildResult built = harness::build_harness(build);
     if (!built.ok) stop_on_theories_error(built.output, config, build.dir / "build.log");
