@@ -395,6 +395,25 @@ std::string unchecked_iterator(const Sequence& failing, std::size_t at, const Ca
       info.id);
 }
 
+/// Non-empty when the failing method was given its own object as an output pointer
+/// (jsoncpp's v.removeIndex(0, &v), whose `removed` gets the element while v loses it): the call
+/// writes its answer into the object it is changing, which no caller asks of it.
+std::string own_output(const Sequence& failing, std::size_t at, const CallableInfo& info) {
+  if (!info.is_method || info.callable == nullptr) return "";
+  const auto& inputs = failing[at].inputs;
+  if (inputs.empty() || inputs[0].kind != InputKind::ref) return "";
+  for (std::size_t i = 1; i < inputs.size() && i < info.inputs.size(); ++i) {
+    const InputNeed& need = info.inputs[i];
+    if (inputs[i].kind != InputKind::ref || inputs[i].ref != inputs[0].ref || need.param == nullptr) continue;
+    if (need.type.passing != api::Passing::pointer) continue;
+    return fmt::format(
+        "the object was given as its own output `{}`: the call writes its answer into the object it "
+        "is changing",
+        need.param->name);
+  }
+  return "";
+}
+
 /// An equality contract broken by an object given a NaN: operator== that compares the double it
 /// holds follows IEEE, under which NaN equals nothing, itself included. "" otherwise.
 std::string equality_over_nan(const Sequence& failing, const CallableInfo& info) {
@@ -405,6 +424,22 @@ std::string equality_over_nan(const Sequence& failing, const CallableInfo& info)
         return "an object was given NaN, and an operator== that compares the double it holds is IEEE equality, under "
                "which NaN equals nothing, itself included";
   return "";
+}
+
+/// Non-empty when `a == a` failed (equals_reflexive, not_equals_irreflexive) on a class that
+/// cannot be a key: no std::hash and no operator<. C++ does not ask operator== to be reflexive
+/// (double's NaN is not; yaml-cpp's Node compares identities, and an empty node has none), and
+/// without hashing or ordering no container relies on it, so the class may define a value equal
+/// to nothing.
+std::string reflexivity_not_promised(const CallableInfo& info, const api::Api* api) {
+  if (!info.contract || api == nullptr) return "";
+  if (info.contract->name != "equals_reflexive" && info.contract->name != "not_equals_irreflexive") return "";
+  const api::Class* cls = api::find_class(*api, info.contract->type);
+  if (cls == nullptr || cls->traits.hashable || cls->traits.less_comparable) return "";
+  return fmt::format(
+      "{} has neither std::hash nor operator<, so no container relies on its operator== being reflexive, which C++ "
+      "does not require (NaN is not equal to itself): the class may define a value that equals nothing",
+      cls->name);
 }
 
 /// The class of `type` when it names one: itself, or what a smart pointer to it points to.
@@ -514,6 +549,12 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
     return c;
   }
   if (failure.kind == "crash" || failure.kind == "sanitizer" || failure.kind == "hang" || failure.kind == "oom") {
+    if (std::string own = own_output(failing, at, info); !own.empty()) {
+      c.high = false;
+      c.suspicion = own;
+      c.precondition = info.id + ": " + own.substr(0, own.find(':'));
+      return c;
+    }
     if (std::string internal = internal_class(info, catalog.api); !internal.empty()) {
       c.high = false;
       c.suspicion = internal;
@@ -565,6 +606,11 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
     if (std::string nan = equality_over_nan(failing, info); !nan.empty()) {
       c.high = false;
       c.suspicion = nan;
+      return c;
+    }
+    if (std::string unpromised = reflexivity_not_promised(info, catalog.api); !unpromised.empty()) {
+      c.high = false;
+      c.suspicion = unpromised;
       return c;
     }
   }

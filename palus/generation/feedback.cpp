@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "core/api_rules.hpp"
 
@@ -64,6 +65,17 @@ std::optional<std::uint32_t> points_into(const CallableInfo& info, const Stateme
   return statement.inputs[0].ref;
 }
 
+/// For a method returning its receiver by reference (an assignment's or a builder's
+/// `return *this;`): the receiver's statement, of which the result is another name.
+std::optional<std::uint32_t> names_receiver(const CallableInfo& info, const Statement& statement) {
+  if (!info.is_method || info.callable == nullptr || statement.inputs.empty()) return std::nullopt;
+  const api::Callable& f = *info.callable;
+  if (f.result.category != api::TypeCategory::record || f.result.passing == Passing::value) return std::nullopt;
+  if (statement.inputs[0].kind != InputKind::ref) return std::nullopt;
+  if (f.result.base != f.owner || !(f.returns_this || is_assignment(f))) return std::nullopt;
+  return statement.inputs[0].ref;
+}
+
 bool is_iterator_constructor(const CallableInfo& info, const Catalog& catalog) {
   const api::Callable* f = info.callable;
   if (f == nullptr || f->kind != api::CallableKind::constructor || catalog.api == nullptr) return false;
@@ -103,14 +115,29 @@ std::set<std::uint32_t> moved_from(const Sequence& sequence, std::size_t count, 
 
 bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const Catalog& catalog) {
   std::set<std::uint32_t> moved, invalidated, singular;
-  std::map<std::uint32_t, std::uint32_t> into;  // a reference result's statement -> its owner's
+  std::map<std::uint32_t, std::uint32_t> into;   // a reference result's statement -> its owner's
+  std::map<std::uint32_t, std::uint32_t> alias;  // a result that is its receiver -> the receiver's
+  auto object = [&](std::uint32_t k) {
+    const auto a = alias.find(k);
+    return a == alias.end() ? k : a->second;
+  };
+  // The references into `owner`, and the references into those (a member of a member).
+  auto invalidate_into = [&](std::uint32_t owner) {
+    std::vector<std::uint32_t> changed{owner};
+    while (!changed.empty()) {
+      const std::uint32_t o = changed.back();
+      changed.pop_back();
+      for (const auto& [reference, its_owner] : into)
+        if (its_owner == o && invalidated.insert(reference).second) changed.push_back(reference);
+    }
+  };
   for (std::size_t k = 0; k <= upto && k < sequence.size(); ++k) {
     const CallableInfo& info = catalog.callables[sequence[k].callable];
     const auto& inputs = sequence[k].inputs;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
       if (inputs[i].kind == InputKind::null_pointer) return true;
       if (inputs[i].kind != InputKind::ref) continue;
-      if (moved.count(inputs[i].ref) || invalidated.count(inputs[i].ref)) return true;
+      if (moved.count(inputs[i].ref) || invalidated.count(object(inputs[i].ref))) return true;
       if (singular.count(inputs[i].ref)) {
         // Stepped, dereferenced or checked (a contract prints or compares what it points to).
         const bool receiver = info.is_method && i == 0 && info.callable != nullptr;
@@ -123,13 +150,12 @@ bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const C
       if (i < info.inputs.size() && info.inputs[i].moves) moved.insert(inputs[i].ref);
     }
     // A change of an object may invalidate the references into it it handed out (a vector that
-    // grew), as it invalidates iterators: using one afterwards is the sequence's own fault.
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-      if (inputs[i].kind != InputKind::ref || !may_change(info, i)) continue;
-      for (const auto& [reference, owner] : into)
-        if (owner == inputs[i].ref) invalidated.insert(reference);
-    }
-    if (auto owner = points_into(info, sequence[k])) into[static_cast<std::uint32_t>(k)] = *owner;
+    // grew, a JSON root a parser wrote anew), as it invalidates iterators: using one afterwards,
+    // or a reference into that one, or another name of it, is the sequence's own fault.
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+      if (inputs[i].kind == InputKind::ref && may_change(info, i)) invalidate_into(object(inputs[i].ref));
+    if (auto owner = points_into(info, sequence[k])) into[static_cast<std::uint32_t>(k)] = object(*owner);
+    if (auto receiver = names_receiver(info, sequence[k])) alias[static_cast<std::uint32_t>(k)] = object(*receiver);
     // A copy of a singular iterator, or one converted from it (ValueConstIterator(ValueIterator)),
     // is singular too.
     const bool from_singular = std::any_of(inputs.begin(), inputs.end(), [&](const Input& in) {

@@ -55,6 +55,44 @@ std::set<std::uint32_t> derived_from(const Sequence& sequence, std::size_t j, st
   return derived;
 }
 
+/// Statement `k`'s object and, nearest first, the objects it was made from (its statement's
+/// inputs, theirs in turn): a query result made after a reload from a node taken before it still
+/// reads that node.
+std::vector<std::uint32_t> made_from(const Sequence& sequence, std::uint32_t k) {
+  std::vector<std::uint32_t> order{k};
+  std::set<std::uint32_t> seen{k};
+  for (std::size_t next = 0; next < order.size(); ++next)
+    for (const Input& in : sequence[order[next]].inputs)
+      if (in.kind == InputKind::ref && in.ref < order[next] && seen.insert(in.ref).second) order.push_back(in.ref);
+  return order;
+}
+
+/// The record type statement `k` leaves in the pool ("" when none).
+std::string made_type(const Sequence& sequence, std::uint32_t k, const Catalog& catalog) {
+  const CallableInfo& maker = catalog.callables[sequence[k].callable];
+  return maker.yields.empty() ? std::string() : maker.yields.front();
+}
+
+/// The object input `i` of statement `reader_at` uses that call `j` may have freed: the input's
+/// object, or one it was made from, made before `j` from what `j` was given (`derived`), other
+/// than `j`'s receiver. nullopt when none.
+std::optional<std::uint32_t> freed_part(const Sequence& sequence, std::size_t reader_at, std::size_t i, std::size_t j,
+                                        const std::set<std::uint32_t>& derived, std::optional<std::uint32_t> receiver) {
+  const auto& inputs = sequence[reader_at].inputs;
+  if (inputs[i].kind != InputKind::ref) return std::nullopt;
+  for (const std::uint32_t a : made_from(sequence, inputs[i].ref))
+    if (a < j && derived.count(a) && !(receiver && *receiver == a)) return a;
+  return std::nullopt;
+}
+
+/// The record type of the freed object `part` as `reader` uses it: the input's own type when it
+/// is the input itself, else the type its statement made.
+std::string freed_type(const Sequence& sequence, std::size_t reader_at, std::size_t i, std::uint32_t part,
+                       const Catalog& catalog) {
+  const CallableInfo& reader = catalog.callables[sequence[reader_at].callable];
+  return part == sequence[reader_at].inputs[i].ref ? record_of(reader, i) : made_type(sequence, part, catalog);
+}
+
 }  // namespace
 
 std::optional<FreesRule> freed_under_the_sequence(const harness::Outcome& outcome, const Sequence& sequence,
@@ -80,11 +118,14 @@ std::optional<FreesRule> freed_under_the_sequence(const harness::Outcome& outcom
     for (std::uint32_t from = 0; from < sequence[j].inputs.size(); ++from) {
       const std::set<std::uint32_t> derived = derived_from(sequence, j, from);
       for (std::size_t i = 0; i < inputs.size(); ++i) {
-        if (inputs[i].kind != InputKind::ref || inputs[i].ref >= j || !derived.count(inputs[i].ref)) continue;
-        if (receiver && *receiver == inputs[i].ref) continue;  // its own state: the library's to keep right
+        // Through the receiver itself: its own state, the library's to keep right.
+        const auto part = freed_part(sequence, failing, i, j, derived, receiver);
+        if (!part) continue;
         const std::string used = record_of(reader, i);
-        if (used.empty() || (!owner.empty() && tracks(catalog.api, owner, used))) continue;
-        return FreesRule{freeing, used, from};
+        const std::string dead = freed_type(sequence, failing, i, *part, catalog);
+        if (used.empty() || dead.empty()) continue;
+        if (!owner.empty() && (tracks(catalog.api, owner, used) || tracks(catalog.api, owner, dead))) continue;
+        return FreesRule{freeing, dead, from};
       }
     }
   }
@@ -103,13 +144,9 @@ bool uses_freed_object(const Sequence& sequence, const std::vector<FreesRule>& r
       if (r.freeing != callable) continue;
       const std::set<std::uint32_t> derived = derived_from(sequence, j, r.from_input);
       for (std::size_t k = j + 1; k < sequence.size(); ++k) {
-        const CallableInfo& reader = catalog.callables[sequence[k].callable];
-        const auto& inputs = sequence[k].inputs;
-        for (std::size_t i = 0; i < inputs.size(); ++i) {
-          if (inputs[i].kind != InputKind::ref || inputs[i].ref >= j || !derived.count(inputs[i].ref) ||
-              (receiver && *receiver == inputs[i].ref))
-            continue;
-          if (r.dead == record_of(reader, i)) return true;
+        for (std::size_t i = 0; i < sequence[k].inputs.size(); ++i) {
+          const auto part = freed_part(sequence, k, i, j, derived, receiver);
+          if (part && r.dead == freed_type(sequence, k, i, *part, catalog)) return true;
         }
       }
     }

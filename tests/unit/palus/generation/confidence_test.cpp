@@ -27,7 +27,7 @@ struct HandlesLibrary {
   std::vector<std::string> ids;
   static constexpr std::uint32_t kDoc = 0, kAppend = 1, kReload = 2, kName = 3, kStmt = 4, kQuery = 5, kClose = 6,
                                  kGet = 7, kAt = 8, kRead = 9, kRange = 10, kRemove = 11, kPeek = 12, kIter = 13,
-                                 kIncrement = 14, kDereference = 15, kAssign = 16, kBegin = 17;
+                                 kIncrement = 14, kDereference = 15, kAssign = 16, kBegin = 17, kDetach = 18;
 
   HandlesLibrary() {
     const api::TypeRef node = record_type("ns::Node", Passing::value);
@@ -57,6 +57,8 @@ struct HandlesLibrary {
                                  {param("child", record_type("ns::Node", Passing::const_ref))}));
     n.methods.push_back(callable("ns::Node::peek(int *)", "peek", "ns::Node", CallableKind::method,
                                  {param("out", type("int *", "int", Passing::pointer, TypeCategory::integer))}));
+    n.methods.push_back(callable("ns::Node::detach(size_t, ns::Node *)", "detach", "ns::Node", CallableKind::method,
+                                 {param("index", size), param("removed", record_type("ns::Node", Passing::pointer))}));
     api::Class stmt;
     stmt.name = "ns::Stmt";
     stmt.constructors.push_back(callable("ns::Stmt::Stmt()", "Stmt", "ns::Stmt", CallableKind::constructor));
@@ -94,7 +96,8 @@ struct HandlesLibrary {
            "ns::Iter::operator++()",
            "ns::Iter::operator*() const",
            "ns::Iter::operator=(const ns::Iter &)",
-           "ns::Node::begin() const"};
+           "ns::Node::begin() const",
+           "ns::Node::detach(size_t, ns::Node *)"};
   }
 };
 
@@ -157,6 +160,21 @@ TEST(Ownership, AHandleUsedAfterItsDocumentFreedItIsTheSequencesMisuse) {
                                        call(L::kReload, {ref(0)}), call(L::kName, {ref(2)})}),
                                  {*freed}, catalog))
       << "the other document's node lives on";
+
+  // Used through an object made after the reload from a node taken before it (pugixml's
+  // xpath_node built from a stale xml_node): the stale node is what was freed.
+  // 0: doc  1: node = doc.append()  2: doc.reload()  3: it = node.begin()  4: *it
+  const Sequence later = make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kReload, {ref(0)}),
+                               call(L::kBegin, {ref(1)}), call(L::kDereference, {ref(3)})});
+  const auto stale = freed_under_the_sequence(use_after_free(4, L::kDereference, L::kReload), later, 4, catalog);
+  ASSERT_TRUE(stale.has_value());
+  EXPECT_EQ(stale->dead, "ns::Node");
+  EXPECT_TRUE(uses_freed_object(later, {*stale}, catalog));
+  // Made after the reload from the document itself: alive.
+  EXPECT_FALSE(
+      uses_freed_object(make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kReload, {ref(0)}),
+                              call(L::kAppend, {ref(0)}), call(L::kBegin, {ref(3)}), call(L::kDereference, {ref(4)})}),
+                        {*stale}, catalog));
 }
 
 TEST(Ownership, TheLibrarysOwnUseAfterFreeStaysAFailure) {
@@ -439,7 +457,8 @@ TEST(Confidence, ACrashAfterACountPastTheObjectsSizeIsSuspect) {
 }
 
 TEST(Confidence, AnEqualityContractBrokenAfterANaNIsSuspect) {
-  const Library lib;
+  Library lib;
+  lib.api.classes[0].traits.hashable = true;  // a key of hashed containers, whose operator== must be reflexive
   const Catalog catalog = make_catalog(lib.api, lib.ids);
   const Sequence nan =
       make({call(Library::kACtor, {Input::floating(std::nan(""))}), call(Library::kReflexive, {ref(0)})});
@@ -448,6 +467,17 @@ TEST(Confidence, AnEqualityContractBrokenAfterANaNIsSuspect) {
   EXPECT_NE(c.suspicion.find("NaN"), std::string::npos) << c.suspicion;
   const Sequence plain = make({call(Library::kACtor, {Input::floating(1.5)}), call(Library::kReflexive, {ref(0)})});
   EXPECT_TRUE(judge_confidence(failure("contract", 1, "a == a is false"), plain, catalog).high);
+}
+
+TEST(Confidence, AnIrreflexiveEqualityOfAClassThatCannotBeAKeyIsSuspect) {
+  Library lib;
+  const Sequence plain = make({call(Library::kACtor, {Input::integer(1)}), call(Library::kReflexive, {ref(0)})});
+  const Confidence c =
+      judge_confidence(failure("contract", 1, "a == a is false"), plain, make_catalog(lib.api, lib.ids));
+  EXPECT_FALSE(c.high);
+  EXPECT_NE(c.suspicion.find("neither std::hash nor operator<"), std::string::npos) << c.suspicion;
+  lib.api.classes[0].traits.less_comparable = true;
+  EXPECT_TRUE(judge_confidence(failure("contract", 1, "a == a is false"), plain, make_catalog(lib.api, lib.ids)).high);
 }
 
 TEST(Confidence, ADefaultConstructedIteratorIsSingular) {
@@ -616,6 +646,22 @@ TEST(Confidence, AHangAfterAHugeNumberOfDigitsIsSuspect) {
   };
   EXPECT_FALSE(judged(2147483647).high);
   EXPECT_TRUE(judged(17).high);
+}
+
+TEST(Confidence, AnObjectGivenAsItsOwnOutputIsMadeUp) {
+  const HandlesLibrary lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using L = HandlesLibrary;
+  // 0: doc  1: node = doc.append()  2: node.detach(0, &node)
+  const Sequence own =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kDetach, {ref(1), Input::unsigned_integer(0), ref(1)})});
+  const Confidence hang = judge_confidence(failure("hang", 2, "no answer after 2000 ms"), own, catalog);
+  EXPECT_FALSE(hang.high);
+  EXPECT_NE(hang.suspicion.find("its own output `removed`"), std::string::npos) << hang.suspicion;
+  // Another node as the output: what the call is for.
+  const Sequence other = make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}),
+                               call(L::kDetach, {ref(1), Input::unsigned_integer(0), ref(2)})});
+  EXPECT_TRUE(judge_confidence(failure("hang", 3, "no answer after 2000 ms"), other, catalog).high);
 }
 
 }  // namespace

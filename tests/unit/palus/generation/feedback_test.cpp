@@ -212,6 +212,19 @@ TEST(Feedback, AReferenceIntoAnObjectIsInvalidAfterTheObjectChanged) {
   const Sequence member = make({call(L::kACtor, {Input::integer(1)}), call(L::kChild, {ref(0)}),
                                 call(L::kGrow, {ref(0)}), call(L::kGrow, {ref(1)})});
   EXPECT_TRUE(makes_own_invalid_input(member, 3, catalog));
+  // Another name of that part (the part's own builder call returned it) is gone with it, as is a
+  // part of the part (jsoncpp's root["a"]["b"] after the root was parsed anew).
+  const Sequence renamed = make({call(L::kACtor, {Input::integer(1)}), call(L::kChild, {ref(0)}),
+                                 call(L::kSelf, {ref(1)}), call(L::kGrow, {ref(0)}), call(L::kGrow, {ref(2)})});
+  EXPECT_FALSE(makes_own_invalid_input(renamed, 3, catalog));
+  EXPECT_TRUE(makes_own_invalid_input(renamed, 4, catalog));
+  const Sequence nested = make({call(L::kACtor, {Input::integer(1)}), call(L::kChild, {ref(0)}),
+                                call(L::kChild, {ref(1)}), call(L::kGrow, {ref(0)}), call(L::kCount, {ref(2)})});
+  EXPECT_TRUE(makes_own_invalid_input(nested, 4, catalog));
+  // A change through another name of the owner is a change of the owner.
+  const Sequence through = make({call(L::kACtor, {Input::integer(1)}), call(L::kChild, {ref(0)}),
+                                 call(L::kSelf, {ref(0)}), call(L::kGrow, {ref(2)}), call(L::kCount, {ref(1)})});
+  EXPECT_TRUE(makes_own_invalid_input(through, 4, catalog));
 }
 
 /// ns::Cursor, an iterator: Cursor() (singular), Cursor(const ns::A &), operator++(), operator*(),
