@@ -75,29 +75,6 @@ TEST(Cli, UnknownOptionIsExit2) {
   EXPECT_EQ(run_palus("").status, 2);
 }
 
-TEST(Cli, RunOnTheBundledSampleDoesEveryStage) {
-  ScratchDir work;
-  const auto config = source_root() / "samples/tinysql/palus.yaml";
-  const auto outcome = run_palus("run --seed 1 --max-steps 300 --config '" + config.string() + "' --work-dir '" +
-                                 work.path().string() + "' --out '" + (work.path() / "generated").string() + "'");
-  ASSERT_EQ(outcome.status, 0) << outcome.output;
-  EXPECT_TRUE(std::filesystem::exists(work.path() / "api.yaml"));
-  EXPECT_NE(outcome.output.find("analyze:"), std::string::npos) << outcome.output;
-  EXPECT_NE(outcome.output.find("harness: 85 callables, 12 contract checks, 4 theories and invariants, 0 not callable"),
-            std::string::npos)
-      << outcome.output;
-  EXPECT_TRUE(std::filesystem::exists(work.path() / "harness/address+undefined/palus-harness"));
-  EXPECT_TRUE(std::filesystem::exists(work.path() / "harness/callables.yaml"));
-  // The sample's config has a sample program, so palus mode: trace and model first.
-  EXPECT_NE(outcome.output.find("trace: "), std::string::npos) << outcome.output;
-  EXPECT_NE(outcome.output.find("model: 5 classes"), std::string::npos) << outcome.output;
-  EXPECT_TRUE(std::filesystem::exists(work.path() / "model.yaml"));
-  EXPECT_EQ(outcome.output.find("generating in random mode"), std::string::npos) << outcome.output;
-  EXPECT_TRUE(contains(read_text(work.path() / "generated/report.yaml"), "mode: palus"));
-  EXPECT_TRUE(std::filesystem::exists(work.path() / "generated/report.yaml"));
-  EXPECT_NE(outcome.output.find("coverage"), std::string::npos) << outcome.output;
-}
-
 TEST(Cli, HarnessWithoutAnalysisSaysWhatToRunFirst) {
   ScratchDir work;
   const auto config = source_root() / "samples/tinysql/palus.yaml";

@@ -299,22 +299,6 @@ std::map<std::string, std::string> test_bodies(const fs::path& dir) {
   return bodies;
 }
 
-TEST(Determinism, TheSameSeedAndStepsWriteTheSameTests) {
-  // The fork server, the child forked ahead and the block coverage that decides which tests are
-  // kept (hashed by offset in the executable, whatever ASLR does) must not make runs differ.
-  ScratchDir dir("palus-determinism");
-  const fs::path config = source_root() / "samples/tinysql/palus.yaml";
-  const std::string project = " --seed 3 --max-steps 200 --config '" + config.string() + "' --work-dir '" +
-                              (dir.path() / "work").string() + "'";
-  const Outcome first = run_palus("run" + project + " --out '" + (dir.path() / "a").string() + "'");
-  ASSERT_EQ(first.status, 0) << first.output;
-  const Outcome second = run_palus("generate" + project + " --out '" + (dir.path() / "b").string() + "'");
-  ASSERT_EQ(second.status, 0) << second.output;
-  const auto a = test_bodies(dir.path() / "a"), b = test_bodies(dir.path() / "b");
-  EXPECT_FALSE(a.empty());
-  EXPECT_EQ(a, b);
-}
-
 TEST(Cli, FailOnFailuresExitsWith3WhenFailuresWereFound) {
   ScratchDir dir("palus-fail-on-failures");
   const fs::path config = source_root() / "samples/faulty/palus.yaml";
@@ -330,12 +314,47 @@ TEST(Cli, FailOnFailuresExitsWith3WhenFailuresWereFound) {
   EXPECT_EQ(plain.status, 0) << plain.output;
 }
 
-TEST(TinysqlRun, PalusModeWritesPassingRegressionTestsAndFindsABugThatNeedsALegalSequence) {
-  ScratchDir dir("palus-tinysql");
-  const fs::path config = source_root() / "samples/tinysql/palus.yaml";
-  const fs::path out = dir.path() / "generated";
-  const auto outcome = run_palus("run --seed 1 --max-steps 1500 --config '" + config.string() + "' --work-dir '" +
-                                 (dir.path() / "work").string() + "' --out '" + out.string() + "'");
+/// One `palus run` of the bundled sample, every stage, shared by the tests that read its outputs
+/// or generate again in its work folder.
+class TinysqlRun : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = new ScratchDir("palus-tinysql");
+    *outcome_ = run_palus("run --seed 1 --max-steps 1500 --config '" + config().string() + "' --work-dir '" +
+                          work().string() + "' --out '" + out().string() + "'");
+  }
+  static void TearDownTestSuite() {
+    delete dir_;
+    dir_ = nullptr;
+  }
+  static fs::path config() { return source_root() / "samples/tinysql/palus.yaml"; }
+  static fs::path work() { return dir_->path() / "work"; }
+  static fs::path out() { return dir_->path() / "generated"; }
+  static const Outcome& outcome() { return *outcome_; }
+
+  static ScratchDir* dir_;
+  static Outcome* outcome_;
+};
+
+ScratchDir* TinysqlRun::dir_ = nullptr;
+Outcome* TinysqlRun::outcome_ = new Outcome{};
+
+TEST_F(TinysqlRun, EveryStageRunsInPalusMode) {
+  ASSERT_EQ(outcome().status, 0) << outcome().output;
+  EXPECT_TRUE(fs::exists(work() / "api.yaml"));
+  EXPECT_NE(outcome().output.find("analyze:"), std::string::npos) << outcome().output;
+  EXPECT_TRUE(fs::exists(work() / "harness/address+undefined/palus-harness"));
+  EXPECT_TRUE(fs::exists(work() / "harness/callables.yaml"));
+  // The sample's config has a sample program, so palus mode: trace and model first.
+  EXPECT_NE(outcome().output.find("trace: "), std::string::npos) << outcome().output;
+  EXPECT_TRUE(fs::exists(work() / "model.yaml"));
+  EXPECT_EQ(outcome().output.find("generating in random mode"), std::string::npos) << outcome().output;
+  EXPECT_NE(outcome().output.find("coverage"), std::string::npos) << outcome().output;
+}
+
+TEST_F(TinysqlRun, PalusModeWritesPassingRegressionTestsAndFindsABugThatNeedsALegalSequence) {
+  const Outcome& outcome = TinysqlRun::outcome();
+  const fs::path out = TinysqlRun::out();
   ASSERT_EQ(outcome.status, 0) << outcome.output;
   EXPECT_NE(outcome.output.find("model: 5 classes"), std::string::npos) << outcome.output;
   EXPECT_NE(outcome.output.find("harness: 85 callables, 12 contract checks, 4 theories and invariants, 0 not callable"),
@@ -370,6 +389,22 @@ TEST(TinysqlRun, PalusModeWritesPassingRegressionTestsAndFindsABugThatNeedsALega
   // as "nothing produces a std::ostream".
   for (const auto& u : report["unsupported"])
     EXPECT_EQ(u["reason"].as<std::string>().find("std::ostream"), std::string::npos) << u["entity"].as<std::string>();
+}
+
+TEST_F(TinysqlRun, TheSameSeedAndStepsWriteTheSameTests) {
+  // The fork server, the child forked ahead and the block coverage that decides which tests are
+  // kept (hashed by offset in the executable, whatever ASLR does) must not make runs differ.
+  ASSERT_EQ(outcome().status, 0) << outcome().output;
+  const std::string project =
+      " --seed 3 --max-steps 200 --config '" + config().string() + "' --work-dir '" + work().string() + "'";
+  const fs::path a = dir_->path() / "determinism-a", b = dir_->path() / "determinism-b";
+  const Outcome first = run_palus("generate" + project + " --out '" + a.string() + "'");
+  ASSERT_EQ(first.status, 0) << first.output;
+  const Outcome second = run_palus("generate" + project + " --out '" + b.string() + "'");
+  ASSERT_EQ(second.status, 0) << second.output;
+  const auto bodies_a = test_bodies(a), bodies_b = test_bodies(b);
+  EXPECT_FALSE(bodies_a.empty());
+  EXPECT_EQ(bodies_a, bodies_b);
 }
 
 }  // namespace

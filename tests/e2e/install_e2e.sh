@@ -45,7 +45,7 @@ cp -r "$source/samples/tinysql" "$scratch/tinysql"
 rm -rf "$scratch/tinysql/.palus" "$scratch/tinysql/generated"
 cd "$scratch/tinysql"
 status=0
-"$palus" run --seed 1 --max-steps 300 >"$scratch/run.log" 2>&1 || status=$?
+"$palus" run --seed 1 --max-steps 100 >"$scratch/run.log" 2>&1 || status=$?
 [[ $status -eq 0 ]] || { cat "$scratch/run.log"; fail "palus run exited with $status"; }
 written=$(ls generated/*_test.cpp 2>/dev/null | wc -l)
 [[ $written -gt 0 ]] || { cat "$scratch/run.log"; fail "no test file written"; }
