@@ -55,16 +55,18 @@ std::set<std::uint32_t> derived_from(const Sequence& sequence, std::size_t j, st
   return derived;
 }
 
-/// Statement `k`'s object and, nearest first, the objects it was made from (its statement's
-/// inputs, theirs in turn): a query result made after a reload from a node taken before it still
-/// reads that node.
-std::vector<std::uint32_t> made_from(const Sequence& sequence, std::uint32_t k) {
-  std::vector<std::uint32_t> order{k};
-  std::set<std::uint32_t> seen{k};
-  for (std::size_t next = 0; next < order.size(); ++next)
-    for (const Input& in : sequence[order[next]].inputs)
-      if (in.kind == InputKind::ref && in.ref < order[next] && seen.insert(in.ref).second) order.push_back(in.ref);
-  return order;
+/// Whether objects of `name` may point into what they were made from: a class with a raw pointer
+/// field, or a field of such a class (pugixml's xml_node holds its node's address, xpath_node an
+/// xml_node). A value that owns its data (a vector of literals) points into nothing.
+bool handle_like(const api::Api* api, const std::string& name, int depth = 0) {
+  const api::Class* cls = api != nullptr && !name.empty() ? api::find_class(*api, name) : nullptr;
+  if (cls == nullptr) return false;
+  return std::any_of(cls->fields.begin(), cls->fields.end(), [&](const api::Field& f) {
+    if (f.is_static) return false;
+    if (f.type.passing == api::Passing::pointer || f.type.passing == api::Passing::const_pointer) return true;
+    return depth == 0 && f.type.category == api::TypeCategory::record && f.type.base != name &&
+           handle_like(api, f.type.base, depth + 1);
+  });
 }
 
 /// The record type statement `k` leaves in the pool ("" when none).
@@ -73,24 +75,45 @@ std::string made_type(const Sequence& sequence, std::uint32_t k, const Catalog& 
   return maker.yields.empty() ? std::string() : maker.yields.front();
 }
 
-/// The object input `i` of statement `reader_at` uses that call `j` may have freed: the input's
-/// object, or one it was made from, made before `j` from what `j` was given (`derived`), other
-/// than `j`'s receiver. nullopt when none.
+/// The object input `i` of statement `reader_at` uses that call `j` may have freed, nullopt when
+/// none: the input itself when made before `j` from what `j` was given (`derived`), other than
+/// `j`'s receiver; or, for a handle made after `j` (not by `j`), the object made before `j` it was
+/// made from through handles only (a query result built after a reload from a node taken before
+/// it still reads that node). Reaching `j`'s receiver that way means the object may be the
+/// receiver's own, fresh state: the library's to keep right, so none.
 std::optional<std::uint32_t> freed_part(const Sequence& sequence, std::size_t reader_at, std::size_t i, std::size_t j,
-                                        const std::set<std::uint32_t>& derived, std::optional<std::uint32_t> receiver) {
+                                        const std::set<std::uint32_t>& derived, std::optional<std::uint32_t> receiver,
+                                        const Catalog& catalog) {
   const auto& inputs = sequence[reader_at].inputs;
-  if (inputs[i].kind != InputKind::ref) return std::nullopt;
-  for (const std::uint32_t a : made_from(sequence, inputs[i].ref))
-    if (a < j && derived.count(a) && !(receiver && *receiver == a)) return a;
-  return std::nullopt;
+  if (inputs[i].kind != InputKind::ref || inputs[i].ref >= sequence.size()) return std::nullopt;
+  const std::uint32_t used = inputs[i].ref;
+  if (used < j) return derived.count(used) && !(receiver && *receiver == used) ? std::optional(used) : std::nullopt;
+  std::optional<std::uint32_t> stale;
+  std::vector<std::uint32_t> walk{used};
+  std::set<std::uint32_t> seen{used};
+  while (!walk.empty()) {
+    const std::uint32_t k = walk.back();
+    walk.pop_back();
+    if (k < j) {
+      if (receiver && *receiver == k) return std::nullopt;
+      if (derived.count(k) && (!stale || k > *stale)) stale = k;
+      continue;
+    }
+    if (k == j || !handle_like(catalog.api, made_type(sequence, k, catalog))) continue;
+    for (const Input& in : sequence[k].inputs)
+      if (in.kind == InputKind::ref && in.ref < k && seen.insert(in.ref).second) walk.push_back(in.ref);
+  }
+  return stale;
 }
 
-/// The record type of the freed object `part` as `reader` uses it: the input's own type when it
-/// is the input itself, else the type its statement made.
-std::string freed_type(const Sequence& sequence, std::size_t reader_at, std::size_t i, std::uint32_t part,
-                       const Catalog& catalog) {
+/// Whether `dead` names the freed object `part` as input `i` of statement `reader_at` uses it:
+/// the type the reader wants, or one its statement made (the class or a base).
+bool names_freed(const std::string& dead, const Sequence& sequence, std::size_t reader_at, std::size_t i,
+                 std::uint32_t part, const Catalog& catalog) {
   const CallableInfo& reader = catalog.callables[sequence[reader_at].callable];
-  return part == sequence[reader_at].inputs[i].ref ? record_of(reader, i) : made_type(sequence, part, catalog);
+  if (part == sequence[reader_at].inputs[i].ref && dead == record_of(reader, i)) return true;
+  const auto& yields = catalog.callables[sequence[part].callable].yields;
+  return std::find(yields.begin(), yields.end(), dead) != yields.end();
 }
 
 }  // namespace
@@ -119,10 +142,10 @@ std::optional<FreesRule> freed_under_the_sequence(const harness::Outcome& outcom
       const std::set<std::uint32_t> derived = derived_from(sequence, j, from);
       for (std::size_t i = 0; i < inputs.size(); ++i) {
         // Through the receiver itself: its own state, the library's to keep right.
-        const auto part = freed_part(sequence, failing, i, j, derived, receiver);
+        const auto part = freed_part(sequence, failing, i, j, derived, receiver, catalog);
         if (!part) continue;
         const std::string used = record_of(reader, i);
-        const std::string dead = freed_type(sequence, failing, i, *part, catalog);
+        const std::string dead = *part == inputs[i].ref ? used : made_type(sequence, *part, catalog);
         if (used.empty() || dead.empty()) continue;
         if (!owner.empty() && (tracks(catalog.api, owner, used) || tracks(catalog.api, owner, dead))) continue;
         return FreesRule{freeing, dead, from};
@@ -145,8 +168,8 @@ bool uses_freed_object(const Sequence& sequence, const std::vector<FreesRule>& r
       const std::set<std::uint32_t> derived = derived_from(sequence, j, r.from_input);
       for (std::size_t k = j + 1; k < sequence.size(); ++k) {
         for (std::size_t i = 0; i < sequence[k].inputs.size(); ++i) {
-          const auto part = freed_part(sequence, k, i, j, derived, receiver);
-          if (part && r.dead == freed_type(sequence, k, i, *part, catalog)) return true;
+          const auto part = freed_part(sequence, k, i, j, derived, receiver, catalog);
+          if (part && names_freed(r.dead, sequence, k, i, *part, catalog)) return true;
         }
       }
     }

@@ -72,6 +72,8 @@ struct HandlesLibrary {
     n.methods.push_back(callable("ns::Node::begin() const", "begin", "ns::Node", CallableKind::method, {}, iter));
     api::Class it;  // an iterator over a node's children
     it.name = "ns::Iter";
+    it.fields.push_back(
+        {"at_", type("ns::node_struct *", "ns::node_struct", Passing::pointer, TypeCategory::record), "private"});
     it.constructors.push_back(callable("ns::Iter::Iter()", "Iter", "ns::Iter", CallableKind::constructor));
     it.methods.push_back(callable("ns::Iter::operator++()", "operator++", "ns::Iter", CallableKind::method, {}, iter));
     it.methods.push_back(
@@ -170,6 +172,10 @@ TEST(Ownership, AHandleUsedAfterItsDocumentFreedItIsTheSequencesMisuse) {
   ASSERT_TRUE(stale.has_value());
   EXPECT_EQ(stale->dead, "ns::Node");
   EXPECT_TRUE(uses_freed_object(later, {*stale}, catalog));
+  // Used through an object made from it, as the stale node itself is.
+  EXPECT_TRUE(uses_freed_object(make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kReload, {ref(0)}),
+                                      call(L::kBegin, {ref(1)}), call(L::kIncrement, {ref(3)})}),
+                                {*stale}, catalog));
   // Made after the reload from the document itself: alive.
   EXPECT_FALSE(
       uses_freed_object(make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kReload, {ref(0)}),
@@ -206,6 +212,17 @@ TEST(Ownership, TheLibrarysOwnUseAfterFreeStaysAFailure) {
   observing.phase = "observe";
   EXPECT_FALSE(freed_under_the_sequence(observing, s, 3, catalog));
   EXPECT_FALSE(freed_under_the_sequence(use_after_free(3, L::kAppend, L::kReload), s, 3, catalog));
+  // The freeing call's receiver was made from what it freed (a child's child removing the child):
+  // using the receiver is using its own state.
+  // 0: doc  1: c = doc.append()  2: p = c.at(0)  3: p.remove(c)  4: p.name()
+  const Sequence up =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::unsigned_integer(0)}),
+            call(L::kRemove, {ref(2), ref(1)}), call(L::kName, {ref(2)})});
+  EXPECT_FALSE(freed_under_the_sequence(use_after_free(4, L::kName, L::kRemove), up, 4, catalog));
+  // Nor is an object made after the free from the receiver: 5: it = p.begin()  6: *it
+  const Sequence from_receiver =
+      up.prefix(4).extended(call(L::kBegin, {ref(2)})).extended(call(L::kDereference, {ref(4)}));
+  EXPECT_FALSE(freed_under_the_sequence(use_after_free(5, L::kDereference, L::kRemove), from_receiver, 5, catalog));
   // Freed by a call of the failing statement's own callable: maybe in this very call.
   const Sequence twice = make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(1)}),
                                call(L::kRemove, {ref(1), ref(2)}), call(L::kRemove, {ref(1), ref(2)})});

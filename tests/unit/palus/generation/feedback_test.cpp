@@ -221,6 +221,11 @@ TEST(Feedback, AReferenceIntoAnObjectIsInvalidAfterTheObjectChanged) {
   const Sequence nested = make({call(L::kACtor, {Input::integer(1)}), call(L::kChild, {ref(0)}),
                                 call(L::kChild, {ref(1)}), call(L::kGrow, {ref(0)}), call(L::kCount, {ref(2)})});
   EXPECT_TRUE(makes_own_invalid_input(nested, 4, catalog));
+  // A change of the part leaves the part itself valid (jsoncpp's value4 = value1["0"]; value4 = "s";
+  // value4.copy(value1) stays the library's to get right).
+  const Sequence part_changed = make({call(L::kACtor, {Input::integer(1)}), call(L::kChild, {ref(0)}),
+                                      call(L::kGrow, {ref(1)}), call(L::kCount, {ref(1)}), call(L::kCount, {ref(0)})});
+  EXPECT_FALSE(makes_own_invalid_input(part_changed, 4, catalog));
   // A change through another name of the owner is a change of the owner.
   const Sequence through = make({call(L::kACtor, {Input::integer(1)}), call(L::kChild, {ref(0)}),
                                  call(L::kSelf, {ref(0)}), call(L::kGrow, {ref(2)}), call(L::kCount, {ref(1)})});
