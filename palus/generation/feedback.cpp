@@ -52,28 +52,22 @@ bool is_assignment(const api::Callable& f) {
          f.name != "operator!=" && f.name != "operator<=" && f.name != "operator>=";
 }
 
-/// For a method returning a reference or pointer into its receiver's state: the receiver's
-/// statement. A result of the receiver's own type is a part of it (a JSON value's member) unless
-/// the method returns the receiver itself (a builder's or an assignment's `return *this;`).
-std::optional<std::uint32_t> points_into(const CallableInfo& info, const Statement& statement) {
+/// A method's result by reference or pointer: into its receiver's state, or the receiver itself.
+struct ReferenceResult {
+  std::uint32_t receiver = 0;  ///< the receiver's statement
+  bool is_receiver = false;    ///< another name of the receiver, not a part of it
+};
+
+/// For a method returning a reference or pointer: its receiver's statement, and whether the result
+/// is the receiver itself (a builder's or an assignment's `return *this;`). A result of the
+/// receiver's own type is otherwise a part of it (a JSON value's member).
+std::optional<ReferenceResult> reference_result(const CallableInfo& info, const Statement& statement) {
   if (!info.is_method || info.callable == nullptr || statement.inputs.empty()) return std::nullopt;
   const api::Callable& f = *info.callable;
   const api::TypeRef& result = f.result;
   if (result.category != api::TypeCategory::record || result.passing == Passing::value) return std::nullopt;
   if (statement.inputs[0].kind != InputKind::ref) return std::nullopt;
-  if (result.base == f.owner && (f.returns_this || is_assignment(f))) return std::nullopt;
-  return statement.inputs[0].ref;
-}
-
-/// For a method returning its receiver by reference (an assignment's or a builder's
-/// `return *this;`): the receiver's statement, of which the result is another name.
-std::optional<std::uint32_t> names_receiver(const CallableInfo& info, const Statement& statement) {
-  if (!info.is_method || info.callable == nullptr || statement.inputs.empty()) return std::nullopt;
-  const api::Callable& f = *info.callable;
-  if (f.result.category != api::TypeCategory::record || f.result.passing == Passing::value) return std::nullopt;
-  if (statement.inputs[0].kind != InputKind::ref) return std::nullopt;
-  if (f.result.base != f.owner || !(f.returns_this || is_assignment(f))) return std::nullopt;
-  return statement.inputs[0].ref;
+  return ReferenceResult{statement.inputs[0].ref, result.base == f.owner && (f.returns_this || is_assignment(f))};
 }
 
 bool is_iterator_constructor(const CallableInfo& info, const Catalog& catalog) {
@@ -154,8 +148,8 @@ bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const C
     // or a reference into that one, or another name of it, is the sequence's own fault.
     for (std::size_t i = 0; i < inputs.size(); ++i)
       if (inputs[i].kind == InputKind::ref && may_change(info, i)) invalidate_into(object(inputs[i].ref));
-    if (auto owner = points_into(info, sequence[k])) into[static_cast<std::uint32_t>(k)] = object(*owner);
-    if (auto receiver = names_receiver(info, sequence[k])) alias[static_cast<std::uint32_t>(k)] = object(*receiver);
+    if (const auto result = reference_result(info, sequence[k]))
+      (result->is_receiver ? alias : into)[static_cast<std::uint32_t>(k)] = object(result->receiver);
     // A copy of a singular iterator, or one converted from it (ValueConstIterator(ValueIterator)),
     // is singular too.
     const bool from_singular = std::any_of(inputs.begin(), inputs.end(), [&](const Input& in) {
