@@ -395,23 +395,20 @@ std::string unchecked_iterator(const Sequence& failing, std::size_t at, const Ca
       info.id);
 }
 
-/// Non-empty when the failing method was given its own object as an output pointer
-/// (jsoncpp's v.removeIndex(0, &v), whose `removed` gets the element while v loses it): the call
-/// writes its answer into the object it is changing, which no caller asks of it.
-std::string own_output(const Sequence& failing, std::size_t at, const CallableInfo& info) {
-  if (!info.is_method || info.callable == nullptr) return "";
+/// The output pointer parameter the failing method was given its own object as (jsoncpp's
+/// v.removeIndex(0, &v), whose `removed` gets the element while v loses it): the call writes its
+/// answer into the object it is changing, which no caller asks of it. Null when none.
+const api::Param* own_output(const Sequence& failing, std::size_t at, const CallableInfo& info) {
+  if (!info.is_method || info.callable == nullptr) return nullptr;
   const auto& inputs = failing[at].inputs;
-  if (inputs.empty() || inputs[0].kind != InputKind::ref) return "";
+  if (inputs.empty() || inputs[0].kind != InputKind::ref) return nullptr;
   for (std::size_t i = 1; i < inputs.size() && i < info.inputs.size(); ++i) {
     const InputNeed& need = info.inputs[i];
-    if (inputs[i].kind != InputKind::ref || inputs[i].ref != inputs[0].ref || need.param == nullptr) continue;
-    if (need.type.passing != api::Passing::pointer) continue;
-    return fmt::format(
-        "the object was given as its own output `{}`: the call writes its answer into the object it "
-        "is changing",
-        need.param->name);
+    if (inputs[i].kind == InputKind::ref && inputs[i].ref == inputs[0].ref && need.param != nullptr &&
+        need.type.passing == api::Passing::pointer)
+      return need.param;
   }
-  return "";
+  return nullptr;
 }
 
 /// An equality contract broken by an object given a NaN: operator== that compares the double it
@@ -549,10 +546,11 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
     return c;
   }
   if (failure.kind == "crash" || failure.kind == "sanitizer" || failure.kind == "hang" || failure.kind == "oom") {
-    if (std::string own = own_output(failing, at, info); !own.empty()) {
+    if (const api::Param* output = own_output(failing, at, info)) {
+      const std::string given = fmt::format("the object was given as its own output `{}`", output->name);
       c.high = false;
-      c.suspicion = own;
-      c.precondition = info.id + ": " + own.substr(0, own.find(':'));
+      c.suspicion = given + ": the call writes its answer into the object it is changing";
+      c.precondition = info.id + ": " + given;
       return c;
     }
     if (std::string internal = internal_class(info, catalog.api); !internal.empty()) {
