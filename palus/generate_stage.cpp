@@ -405,11 +405,13 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   }
   log(fmt::format("harness: {} sequences ended in a forked child's death, {} harness restarts", executor.child_deaths(),
                   executor.restarts()));
-  log(
-      fmt::format("generation time: {:.1f} s making candidates, {:.1f} s running them, {:.1f} s judging outcomes "
-                  "({:.1f} s of it minimising failures)",
-                  generator.stats().making_s, generator.stats().running_s, generator.stats().judging_s,
-                  generator.stats().minimising_s));
+  const generation::GeneratorStats& done = generator.stats();
+  log(fmt::format(
+      "generation time: {:.1f} s making candidates, {:.1f} s running them, {:.1f} s judging outcomes ({:.1f} s of "
+      "it minimising failures); {} hangs run again with the full timeout, {} of them only slow; {} runs finding "
+      "observers to quarantine",
+      done.making_s, done.running_s, done.judging_s, done.minimising_s, done.hangs_examined, done.hangs_unconfirmed,
+      done.quarantine_probes));
   executor.stop();
 
   // Check the last tests, then write the final report.

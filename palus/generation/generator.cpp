@@ -113,6 +113,7 @@ bool Generator::quarantine_observer(const Sequence& checked, const harness::Outc
     for (std::uint32_t other : all)
       if (other != suspect) alone.skip_observers.push_back(other);
     std::sort(alone.skip_observers.begin(), alone.skip_observers.end());
+    ++stats_.quarantine_probes;
     const harness::Outcome probe = executor_.run(alone);
     if (probe.kind == outcome.kind && probe.phase == "observe") {
       skip_observers_.insert(std::lower_bound(skip_observers_.begin(), skip_observers_.end(), suspect), suspect);
@@ -382,13 +383,19 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
 void Generator::report_failure(const Sequence& checked, std::size_t main_size, const Classified& found,
                                const Sink& sink) {
   if (!failure_keys_.insert(found.key).second) return;
-  // Confirmed and minimised with the full call timeout: a call that was only slow is no hang.
+  const bool hang = found.kind == "hang";
+  if (hang) ++stats_.hangs_examined;
+  // Confirmed with the full call timeout: a call that was only slow is no hang.
   const bool shortened = options_.known_hang_timeout.count() > 0 && options_.known_hang_timeout < full_call_timeout_;
   executor_.set_call_timeout(full_call_timeout_);
   const bool reported = confirm_and_report(checked, main_size, found, sink);
-  // A call the short timeout cut off may just be slow: met again, it is looked at again.
-  if (!reported && found.kind == "hang") failure_keys_.erase(found.key);
-  hang_reported_ = hang_reported_ || (reported && found.kind == "hang");
+  if (hang && !reported) {
+    ++stats_.hangs_unconfirmed;
+    // A call the short timeout cut off may just be slow: met again it is looked at again, but a
+    // callable that was only slow twice costs a full timeout no more.
+    if (++slow_not_hung_[found.key] < 2) failure_keys_.erase(found.key);
+  }
+  hang_reported_ = hang_reported_ || (reported && hang);
   if (shortened && hang_reported_) executor_.set_call_timeout(options_.known_hang_timeout);
 }
 
@@ -409,34 +416,51 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
     return std::make_pair(std::move(outcome), std::move(verdict));
   };
   auto same_failure = [&](const Classified& c) { return c.verdict == Verdict::failure && c.key == found.key; };
-  // Minimising costs runs that find nothing new (a hang's each take the full call timeout), so
-  // under a time budget a failure gets a bounded share of time, and none once minimising took a
-  // third of generation. A run bounded by max_steps minimises fully: it must be deterministic.
-  const auto started = std::chrono::steady_clock::now();
-  const double generated_s = std::chrono::duration<double>(started - run_start_).count();
-  const bool timed = options_.max_steps == 0;
-  const std::chrono::duration<double> allowed =
-      stats_.minimising_s > generated_s / 3
-          ? std::chrono::duration<double>(0)
-          : std::chrono::duration<double>(found.kind == "hang"
-                                              ? 2.0 * std::chrono::duration<double>(full_call_timeout_).count()
-                                              : kMinimiseSeconds);
-  auto still_fails = [&](const Sequence& s) {
-    // Past the deadline: keep what is minimised so far; the deadline is the user's.
-    if (out_of_time() || (timed && std::chrono::steady_clock::now() - started > allowed)) return false;
-    return same_failure(judged(s).second);
-  };
-  Sequence minimal = minimise(failing, 1, still_fails, found.kind == "hang" ? 6 : 200);
-  stats_.minimising_s += seconds_since(started);
-  // One more run for the answers the test writer shows, confirming the failure; when the
-  // minimised form does not reproduce it, the original is kept.
-  auto [final_outcome, final_verdict] = judged(minimal);
-  if (!same_failure(final_verdict)) {
-    minimal = failing;
-    std::tie(final_outcome, final_verdict) = judged(minimal);
-  }
+  // First confirmed as it was found, before any run is spent on minimising it: a failure that
+  // does not come back (a slow call, a flaky one) costs one run. Run again it may show as another
+  // failure: that one is reported as it is, once.
+  auto [final_outcome, final_verdict] = judged(failing);
   if (final_verdict.verdict != Verdict::failure) return false;  // flaky in the harness already
-  // Run again (with the full timeout) it may show as another failure: report that one only once.
+  Sequence minimal = failing;
+  if (same_failure(final_verdict)) {
+    // Minimising costs runs that find nothing new, so under a time budget a failure gets a bounded
+    // share of time, and none once minimising took a third of generation. A run bounded by
+    // max_steps minimises fully: it must be deterministic.
+    const auto started = std::chrono::steady_clock::now();
+    const double generated_s = std::chrono::duration<double>(started - run_start_).count();
+    const bool timed = options_.max_steps == 0;
+    const bool hang = found.kind == "hang";
+    // Under a time budget a confirmed hang is minimised with the short timeout of known hangs
+    // (each attempt that still hangs would take the full one), and its minimal form confirmed with
+    // the full timeout. A max_steps run keeps the full one: a call near the short timeout on a
+    // loaded machine would make its tests differ from run to run.
+    const bool short_attempts =
+        hang && timed && options_.known_hang_timeout.count() > 0 && options_.known_hang_timeout < full_call_timeout_;
+    const std::chrono::duration<double> allowed =
+        stats_.minimising_s > generated_s / 3
+            ? std::chrono::duration<double>(0)
+            : std::chrono::duration<double>(hang ? 2.0 * std::chrono::duration<double>(full_call_timeout_).count()
+                                                 : kMinimiseSeconds);
+    // The outcome of the last attempt that reproduced: the minimal form's, shown by the test.
+    std::optional<std::pair<harness::Outcome, Classified>> last_reproduced;
+    auto still_fails = [&](const Sequence& s) {
+      // Past the deadline: keep what is minimised so far; the deadline is the user's.
+      if (out_of_time() || (timed && std::chrono::steady_clock::now() - started > allowed)) return false;
+      auto attempt = judged(s);
+      if (!same_failure(attempt.second)) return false;
+      last_reproduced = std::move(attempt);
+      return true;
+    };
+    if (short_attempts) executor_.set_call_timeout(options_.known_hang_timeout);
+    Sequence shorter = minimise(failing, 1, still_fails, short_attempts ? 12 : hang ? 6 : 200);
+    if (short_attempts) executor_.set_call_timeout(full_call_timeout_);
+    if (last_reproduced && short_attempts) last_reproduced = judged(shorter);
+    if (last_reproduced && same_failure(last_reproduced->second)) {
+      minimal = std::move(shorter);
+      std::tie(final_outcome, final_verdict) = std::move(*last_reproduced);
+    }
+    stats_.minimising_s += seconds_since(started);
+  }
   if (final_verdict.key != found.key && !failure_keys_.insert(final_verdict.key).second) return false;
 
   TestCase test;

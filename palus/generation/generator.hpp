@@ -96,10 +96,14 @@ struct GeneratorStats {
   std::map<std::string, std::uint64_t> failures_by_kind;  ///< distinct failures, after de-duplication
   std::uint64_t regression_tests = 0, exception_tests = 0, failure_tests = 0;
   std::uint64_t quarantined_observers = 0;  ///< observers no longer run because they crash or hang
-  std::uint64_t noisy = 0;                  ///< passing tests not kept for their output (max_test_output_bytes)
-  std::uint64_t from_fallback = 0;          ///< candidates executed from GeneratorOptions::fallback
-  std::uint64_t cut_no_new_blocks = 0;      ///< passing tests not kept: their sequence reached nothing new
-  std::uint64_t changes_read_only = 0;      ///< candidates not run: they would change a read-only object
+  std::uint64_t quarantine_probes = 0;      ///< runs spent finding the observer to quarantine
+  /// Hangs found with the short timeout and run again with the full one, and those of them that
+  /// finished then (slow calls, not hangs).
+  std::uint64_t hangs_examined = 0, hangs_unconfirmed = 0;
+  std::uint64_t noisy = 0;              ///< passing tests not kept for their output (max_test_output_bytes)
+  std::uint64_t from_fallback = 0;      ///< candidates executed from GeneratorOptions::fallback
+  std::uint64_t cut_no_new_blocks = 0;  ///< passing tests not kept: their sequence reached nothing new
+  std::uint64_t changes_read_only = 0;  ///< candidates not run: they would change a read-only object
   /// Passing tests not kept: the sandbox refused one of their calls (a write, a socket), so what
   /// they saw would differ in the user's build, which allows it.
   std::uint64_t refused = 0;
@@ -184,6 +188,7 @@ class Generator {
   std::uint64_t next_id_ = 1;
   std::unordered_set<std::uint64_t> executed_;                 ///< hashes of every candidate run
   std::set<std::string> failure_keys_;                         ///< distinct failures seen
+  std::map<std::string, std::size_t> slow_not_hung_;           ///< per hang key: times it was only slow
   std::map<std::string, std::set<std::uint64_t>> behaviours_;  ///< per callable: result signatures kept
   std::map<std::string, std::size_t> exceptions_kept_;         ///< per callable and exception type
   std::vector<FreesRule> frees_;               ///< learned: candidates using what these free are not run

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <set>
@@ -36,7 +37,8 @@ class FakeExecution : public Execution {
     outcome.result.sequence_id = request.sequence_id;
     for (std::size_t k = 0; k < request.statements.size(); ++k) {
       const std::uint32_t callable = request.statements[k].callable;
-      if (planted_ && (callable == Library::kUse || callable == Library::kTake)) {
+      const bool cut_off = callable == slow_callable && timeouts.back() < 1000ms;
+      if (cut_off || (planted_ && (callable == Library::kUse || callable == Library::kTake))) {
         outcome.kind = callable == Library::kUse ? OutcomeKind::crash : OutcomeKind::hang;
         outcome.statement = static_cast<int>(k);
         outcome.message = callable == Library::kUse ? "SIGSEGV" : "no answer";
@@ -70,6 +72,7 @@ class FakeExecution : public Execution {
   std::size_t runs = 0;
   std::uint64_t printed = 0;             ///< what every sequence printed
   std::uint32_t refused_callable = ~0u;  ///< the sandbox refuses a call this callable makes
+  std::uint32_t slow_callable = ~0u;     ///< takes longer than a short timeout: a hang only then
   bool count_blocks = false;             ///< report block coverage: one block per callable
   std::set<std::uint32_t> reached;
 
@@ -195,6 +198,51 @@ TEST(GeneratorTest, OnceAHangIsReportedLaterCallsGetTheShortTimeout) {
   ASSERT_GE(execution.timeouts.size(), 3u);
   EXPECT_EQ(execution.timeouts[1], 1000ms) << "a hang is confirmed with the full timeout";
   EXPECT_EQ(execution.timeouts.back(), 200ms);
+}
+
+TEST(GeneratorTest, UnderATimeBudgetAHangIsMinimisedWithTheShortTimeoutAndConfirmedWithTheFullOne) {
+  static const Library library;
+  const Catalog catalog = make_catalog(library.api, library.ids);
+  const LiteralPool literals(library.api);
+  RandomStep step(catalog, literals, {});
+  RandomSource source(step);
+  GeneratorOptions options;
+  options.seed = 3;
+  options.max_steps = 0;
+  options.deadline = std::chrono::steady_clock::now() + 300ms;
+  options.known_hang_timeout = 200ms;
+  FakeExecution execution(true);
+  Generator generator(catalog, execution, source, options);
+  std::vector<TestCase> hangs;
+  const std::atomic<bool> stop{false};
+  generator.run(stop,
+                [&](TestCase test) {
+                  if (test.kind == TestKind::failure && test.failure_kind == "hang") hangs.push_back(std::move(test));
+                },
+                {});
+  ASSERT_EQ(hangs.size(), 1u);
+  EXPECT_LE(hangs[0].sequence.size(), 3u) << "A(n), make() and take(...): nothing else is needed";
+  EXPECT_EQ(generator.stats().hangs_examined, 1u);
+  EXPECT_EQ(generator.stats().hangs_unconfirmed, 0u);
+  // Found with the full timeout, minimised with the short one, confirmed with the full one, and
+  // the short one from then on.
+  const std::vector<std::chrono::milliseconds> expected{1000ms, 200ms, 1000ms, 200ms};
+  EXPECT_NE(std::search(execution.timeouts.begin(), execution.timeouts.end(), expected.begin(), expected.end()),
+            execution.timeouts.end());
+  EXPECT_EQ(std::count(execution.timeouts.begin(), execution.timeouts.end(), 200ms), 2);
+}
+
+TEST(GeneratorTest, ACallThatIsOnlySlowIsNoHangAndIsLookedAtTwiceAtMost) {
+  FakeExecution execution(true);
+  execution.slow_callable = Library::kPeek;
+  const Found found = generate(execution, 3, 1000, 200ms);
+  for (const auto& t : found.tests) {
+    if (t.kind == TestKind::failure && t.failure_kind == "hang") {
+      EXPECT_EQ(t.sequence[t.sequence.size() - 1].callable, Library::kTake) << "peek() finishes in the full timeout";
+    }
+  }
+  EXPECT_EQ(found.stats.hangs_unconfirmed, 2u) << "each look costs a full timeout: twice, then no more";
+  EXPECT_EQ(found.stats.hangs_examined, 3u);
 }
 
 TEST(GeneratorTest, PassingTestsThatPrintMoreThanAMegabyteAreNotKept) {
