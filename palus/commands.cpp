@@ -27,6 +27,7 @@
 #include "palus/harness_stage.hpp"
 #include "palus/merge_stage.hpp"
 #include "palus/model_stage.hpp"
+#include "palus/mutate_stage.hpp"
 #include "palus/report/run_report.hpp"
 #include "palus/suite/coverage_library.hpp"
 #include "palus/suite/coverage_report.hpp"
@@ -450,6 +451,32 @@ int run_report(const CommonOptions& common) { return suite_status(report_stage(o
 int run_explain(const CommonOptions& common, const std::string& place) {
   const Workspace ws = open_workspace(common);
   fmt::print("{}", explain(ws.config, ws.work_dir, place));
+  return 0;
+}
+
+int run_mutate(const CommonOptions& common, const MutateOptions& options) {
+  const Workspace ws = open_workspace(common);
+  MutateRequest request;
+  request.suite = options.suite.empty() ? ws.config.output.dir : fs::absolute(options.suite);
+  request.out = options.out.empty() ? request.suite : fs::absolute(options.out);
+  request.max_mutants = options.max_mutants;
+  if (options.time_limit) {
+    try {
+      request.time_limit = std::chrono::duration_cast<std::chrono::seconds>(parse_duration(*options.time_limit));
+    } catch (const UserError& e) {
+      throw UserError(std::string("--time-limit: ") + e.what());
+    }
+  }
+  const MutationSummary s = mutate_stage(ws.config, ws.work_dir, request, [&](const std::string& line) {
+    if (!common.quiet) fmt::print("{}\n", line);
+  });
+  if (!common.quiet) {
+    fmt::print(
+        "mutation score {:.1f}%: {} killed, {} timed out, {} survived of {} mutants run ({} found, {} did not "
+        "compile, {} not run) by {} tests in {:.1f} s\n  {}\n",
+        s.score, s.killed, s.timed_out, s.survived, s.killed + s.timed_out + s.survived, s.found, s.uncompilable,
+        s.not_run, s.tests, s.seconds, shown(request.out / "mutation.yaml"));
+  }
   return 0;
 }
 

@@ -33,6 +33,13 @@ struct MergeOptions {
   std::string command;              ///< the command line as typed
 };
 
+struct MutateOptions {
+  std::string suite;  ///< empty: the config's output folder
+  std::string out;    ///< empty: the suite's folder
+  std::size_t max_mutants = 0;
+  std::optional<std::string> time_limit;
+};
+
 struct InitOptions {
   std::string compile_commands;  ///< empty: look for build*/compile_commands.json
   bool force = false;
@@ -49,6 +56,8 @@ int run_merge(const CommonOptions& common, const MergeOptions& options);
 int run_report(const CommonOptions& common);
 /// `palus explain FILE:LINE`: prints what blocks that line, from the last report.
 int run_explain(const CommonOptions& common, const std::string& place);
+/// `palus mutate`: the mutation score of a suite; writes mutation.yaml.
+int run_mutate(const CommonOptions& common, const MutateOptions& options);
 /// Instruments the library, builds and runs the sample program: .palus/trace/.
 int run_trace(const CommonOptions& common);
 /// Infers the call-sequence models from the trace: .palus/model.yaml.

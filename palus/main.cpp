@@ -90,6 +90,14 @@ int main(int argc, char** argv) {
       app.add_subcommand("explain", "why the last report's tests never ran a line: what blocks it, what to do");
   explain->add_option("place", explain_place, "FILE:LINE of the library (FILE relative to the config's folder)")
       ->required();
+  palus::MutateOptions mutate;
+  auto* mutate_cmd =
+      app.add_subcommand("mutate", "how many small changes of the library a suite notices: mutation.yaml");
+  mutate_cmd->add_option("--suite", mutate.suite, "folder of the suite's *_test.cpp files (default: output.dir)");
+  mutate_cmd->add_option("--out", mutate.out, "folder for mutation.yaml (default: the suite's)");
+  mutate_cmd->add_option("--max-mutants", mutate.max_mutants, "run at most this many, spread over the library")
+      ->check(CLI::PositiveNumber);
+  mutate_cmd->add_option("--time-limit", mutate.time_limit, "stop running mutants after this long, e.g. 60s or 5m");
   auto* init_cmd = app.add_subcommand("init", "write a starter palus.yaml (from a compile database when given)");
   init_cmd->add_option("--compile-commands", init.compile_commands, "path of compile_commands.json");
   init_cmd->add_flag("--force", init.force, "overwrite an existing palus.yaml");
@@ -115,6 +123,7 @@ int main(int argc, char** argv) {
     if (*generate) return palus::run_generate(common, overrides);
     if (*report) return palus::run_report(common);
     if (*explain) return palus::run_explain(common, explain_place);
+    if (*mutate_cmd) return palus::run_mutate(common, mutate);
     if (*trace) return palus::run_trace(common);
     if (*model) return palus::run_model(common);
     return kBadInput;

@@ -28,24 +28,6 @@ bool ends_with(const std::string& text, const std::string& suffix) {
   return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-std::vector<fs::path> generated_test_files(const fs::path& out) {
-  if (!fs::is_directory(out)) {
-    throw UserError(fmt::format("{}: no such folder, so no generated tests to report on (run 'palus generate' first)",
-                                out.string()));
-  }
-  std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(out)) {
-    if (entry.is_regular_file() && ends_with(entry.path().filename().string(), "_test.cpp"))
-      files.push_back(entry.path());
-  }
-  std::sort(files.begin(), files.end());
-  if (files.empty()) {
-    throw UserError(
-        fmt::format("{}: no generated tests (*_test.cpp) to report on (run 'palus generate' first)", out.string()));
-  }
-  return files;
-}
-
 long as_long(const YAML::Node& node) {
   try {
     return node ? node.as<long>() : 0;
@@ -103,6 +85,24 @@ void run_gcovr(const Config& config, const fs::path& dir, const std::vector<fs::
 
 }  // namespace
 
+std::vector<fs::path> generated_test_files(const fs::path& out) {
+  if (!fs::is_directory(out)) {
+    throw UserError(
+        fmt::format("{}: no such folder, so no generated tests (run 'palus generate' first)", out.string()));
+  }
+  std::vector<fs::path> files;
+  for (const auto& entry : fs::directory_iterator(out)) {
+    if (entry.is_regular_file() && ends_with(entry.path().filename().string(), "_test.cpp"))
+      files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  if (files.empty()) {
+    throw UserError(
+        fmt::format("{}: no generated tests (*_test.cpp) in it (run 'palus generate' first)", out.string()));
+  }
+  return files;
+}
+
 /// The gcov that reads what the compiler wrote: llvm-cov for clang, gcov-N for g++-N.
 std::string gcov_for(const std::string& compiler) {
   const std::string name = fs::path(compiler).filename().string();
@@ -134,7 +134,7 @@ CoverageReport build_coverage_report(const Config& config, const fs::path& work_
     if (b.ok) {
       ++totals.built;
       GtestRunSettings run{
-          dir / "run" / b.source.stem(), std::nullopt, 64 * 1024, config.sandbox.memory_bytes, false, 0, {}};
+          dir / "run" / b.source.stem(), std::nullopt, 64 * 1024, config.sandbox.memory_bytes, false, 0, {}, {}};
       GtestRunner runner(run, b.executable);
       const std::vector<std::string> names = runner.list(timeout);
       std::map<std::string, RunOutcome> outcomes;

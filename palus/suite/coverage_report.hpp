@@ -41,6 +41,10 @@ struct CoverageReport {
   std::filesystem::path lines_json;  ///< <work>/report/coverage-lines.json (gcovr's JSON, per line)
 };
 
+/// The *_test.cpp files of a generated suite's folder `out`, sorted. Throws UserError when the
+/// folder is missing or holds none.
+std::vector<std::filesystem::path> generated_test_files(const std::filesystem::path& out);
+
 /// Builds every *_test.cpp of the config's output folder in <work_dir>/report/ against the
 /// library compiled there with -O0 -g --coverage, runs them (regression files all at once, one
 /// process per test when that process dies; failure files one process per test), then runs gcovr

@@ -38,6 +38,7 @@ std::vector<std::string> test_environment(const GtestRunSettings& settings, cons
   for (const auto& w : settings.writable) writable += ":" + fs::absolute(w).string();
   env.push_back("PALUS_SANDBOX_WRITABLE=" + writable);
   env.push_back("PALUS_SANDBOX_MEMORY=" + std::to_string(settings.sanitized ? 0 : settings.memory_bytes));
+  env.insert(env.end(), settings.environment.begin(), settings.environment.end());
   return env;
 }
 

@@ -56,6 +56,8 @@ struct GtestRunSettings {
   /// Folders the tests may write besides the scratch folder and their coverage data's (the
   /// objects of a library built elsewhere, whose coverage data goes beside them).
   std::vector<std::filesystem::path> writable;
+  /// Variables set for the tests besides those above ("NAME=value"): PALUS_MUTANT for palus mutate.
+  std::vector<std::string> environment;
 };
 
 /// Runs tests of one executable, each call in a fresh process with a scrubbed environment.

@@ -134,7 +134,8 @@ void TestChecker::record_coverage(const fs::path& executable, const fs::path& so
                             options_.memory_bytes,
                             false,
                             options_.niceness,
-                            {options_.coverage_library->dir()}};
+                            {options_.coverage_library->dir()},
+                            {}};
   GtestRunner runner(settings, executable);
   runner.run_together(held, 2 * options_.test_timeout, options_.test_timeout);
 }
@@ -216,6 +217,7 @@ CheckResult TestChecker::check(const std::string& file_name, const std::string& 
                             options_.memory_bytes,
                             options_.sanitized && !plain,
                             options_.niceness,
+                            {},
                             {}};
   GtestRunner runner(settings, executable);
   std::vector<std::string> together;

@@ -407,5 +407,38 @@ TEST_F(TinysqlRun, TheSameSeedAndStepsWriteTheSameTests) {
   EXPECT_EQ(bodies_a, bodies_b);
 }
 
+TEST_F(TinysqlRun, MutateScoresTheSuiteAgainstMutantsOfTheLibrary) {
+  ASSERT_EQ(outcome().status, 0) << outcome().output;
+  const std::string project = " --config '" + config().string() + "' --work-dir '" + work().string() + "'";
+  const fs::path results = dir_->path() / "mutation";
+  const Outcome mutate =
+      run_palus("mutate --max-mutants 10 --suite '" + out().string() + "' --out '" + results.string() + "'" + project);
+  ASSERT_EQ(mutate.status, 0) << mutate.output;
+  EXPECT_NE(mutate.output.find("mutation score"), std::string::npos) << mutate.output;
+  const YAML::Node m = YAML::LoadFile((results / "mutation.yaml").string());
+  EXPECT_GT(m["mutants"].as<int>(), 300) << "every operator over tinysql's 16 sources";
+  EXPECT_EQ(m["uncompilable"].as<int>(), 0);
+  EXPECT_EQ(m["run"].as<int>(), 10);
+  const int killed = m["killed"].as<int>() + m["timeout"].as<int>();
+  EXPECT_GT(killed, 0) << "the generated suite notices some changes of the library";
+  EXPECT_EQ(killed + m["survived"].as<int>(), 10);
+  EXPECT_NEAR(m["score"].as<double>(), 10.0 * killed, 0.05);
+  EXPECT_GT(m["tests"].as<int>(), 100) << "the regression tests that pass on the original";
+  int per_operator = 0;
+  for (const auto& op : m["per_operator"]) per_operator += op.second["run"].as<int>();
+  EXPECT_EQ(per_operator, 10);
+  EXPECT_EQ(m["survivors"].size(), m["survived"].as<std::size_t>());
+  for (const auto& s : m["survivors"]) {
+    EXPECT_EQ(s["at"].as<std::string>().rfind("src/", 0), 0u) << "relative to the config's folder";
+    EXPECT_NE(s["original"].as<std::string>(), s["mutant"].as<std::string>());
+  }
+  // A folder without tests is the user's mistake: a clear error, nothing run.
+  const fs::path empty = dir_->path() / "no-tests";
+  fs::create_directories(empty);
+  const Outcome none = run_palus("mutate --suite '" + empty.string() + "'" + project);
+  EXPECT_EQ(none.status, 2) << none.output;
+  EXPECT_NE(none.output.find("no-tests"), std::string::npos) << none.output;
+}
+
 }  // namespace
 }  // namespace palus::testing

@@ -1,0 +1,328 @@
+#include "palus/mutate_stage.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "core/atomic_file.hpp"
+#include "core/elapsed.hpp"
+#include "core/error.hpp"
+#include "core/file_text.hpp"
+#include "core/process.hpp"
+#include "palus/mutants/schema.hpp"
+#include "palus/mutants/site_finder.hpp"
+#include "palus/suite/coverage_report.hpp"
+#include "palus/suite/gtest_run.hpp"
+#include "palus/suite/test_build.hpp"
+#include "palus/suite/test_checker.hpp"
+#include "palus/writer/test_file_name.hpp"
+
+namespace fs = std::filesystem;
+
+namespace palus {
+namespace {
+
+/// Rounds of compiling a schema and leaving out the sites the errors point to.
+constexpr int kSchemaRounds = 8;
+
+/// One library source and its schema.
+struct SchemaSource {
+  fs::path original, schema;
+  std::vector<mutants::Site> sites;  ///< kept: the schema compiles with them
+};
+
+/// The line (1-based) of each byte offset's line start.
+std::vector<unsigned> line_starts(const std::string& text) {
+  std::vector<unsigned> starts{0};
+  for (unsigned k = 0; k < text.size(); ++k)
+    if (text[k] == '\n') starts.push_back(k + 1);
+  return starts;
+}
+
+unsigned line_at(const std::vector<unsigned>& starts, unsigned offset) {
+  return static_cast<unsigned>(std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin());
+}
+
+/// The project's flags for `original`, for its schema compiled elsewhere: no warnings, no
+/// optimisation (one build serves every mutant), its own folder searched for "..." includes.
+std::vector<std::string> schema_flags(const Config& config, const fs::path& original) {
+  std::vector<std::string> flags = config.parse_flags_for(original);
+  flags.insert(flags.end(), {"-O0", "-g0", "-w", "-Wno-error", "-fdiagnostics-color=never", "-iquote",
+                             original.parent_path().string()});
+  return flags;
+}
+
+/// Writes the schema of `source` and compiles it (syntax only) until it compiles, leaving out the
+/// sites on the lines an error points to; with none left, the schema is the original.
+void write_compiling_schema(const Config& config, SchemaSource& source, const std::string& text,
+                            const fs::path& prelude) {
+  const std::vector<unsigned> starts = line_starts(text);
+  for (int round = 0; round <= kSchemaRounds; ++round) {
+    if (round == kSchemaRounds) source.sites.clear();
+    write_file_if_changed(source.schema, mutants::schema_file(text, source.sites, prelude, source.original));
+    if (source.sites.empty()) return;
+    process::ProcessSpec spec;
+    spec.exe = "c++";
+    spec.args = schema_flags(config, source.original);
+    spec.args.insert(spec.args.end(), {"-fsyntax-only", source.schema.string()});
+    spec.env = process::environment_with({});
+    spec.timeout = std::chrono::minutes(5);
+    const process::ProcessResult compiled = process::run_process(spec);
+    if (compiled.exit_status == 0) return;
+    std::set<unsigned> bad_lines;
+    for (const auto& error : suite::attribute_errors(compiled.output, source.original))
+      if (error.line > 0) bad_lines.insert(error.line);
+    if (bad_lines.empty()) {
+      source.sites.clear();  // not placed: none of them can be trusted
+      continue;
+    }
+    std::erase_if(source.sites, [&](const mutants::Site& site) {
+      const auto first = bad_lines.lower_bound(line_at(starts, site.begin));
+      return first != bad_lines.end() && *first <= line_at(starts, site.end == 0 ? 0 : site.end - 1);
+    });
+  }
+}
+
+bool is_coverage_flag(const std::string& flag) {
+  return flag == "--coverage" || flag.starts_with("-fprofile") || flag == "-ftest-coverage";
+}
+
+/// The tests of one executable that passed on the original library.
+struct Executable {
+  fs::path path;
+  std::vector<std::string> passing;
+  std::chrono::milliseconds timeout{0};  ///< for one run of all of them against a mutant
+};
+
+suite::GtestRunSettings run_settings(const Config& config, const fs::path& scratch, std::uint32_t mutant) {
+  suite::GtestRunSettings settings;
+  settings.scratch = scratch;
+  settings.memory_bytes = config.sandbox.memory_bytes;
+  settings.environment = {"PALUS_MUTANT=" + std::to_string(mutant)};
+  return settings;
+}
+
+bool passed(const suite::RunOutcome& o) {
+  return o.kind == suite::RunKind::passed || o.kind == suite::RunKind::skipped;
+}
+
+void write_mutation_yaml(const fs::path& file, const MutationSummary& s, const fs::path& base) {
+  YAML::Emitter out;
+  out << YAML::BeginMap;
+  out << YAML::Key << "mutants" << YAML::Value << s.found;
+  out << YAML::Key << "uncompilable" << YAML::Value << s.uncompilable;
+  out << YAML::Key << "run" << YAML::Value << (s.killed + s.survived + s.timed_out);
+  out << YAML::Key << "killed" << YAML::Value << s.killed;
+  out << YAML::Key << "survived" << YAML::Value << s.survived;
+  out << YAML::Key << "timeout" << YAML::Value << s.timed_out;
+  out << YAML::Key << "not_run" << YAML::Value << s.not_run;
+  out << YAML::Key << "score" << YAML::Value << fmt::format("{:.1f}", s.score);
+  out << YAML::Key << "tests" << YAML::Value << s.tests;
+  out << YAML::Key << "seconds" << YAML::Value << fmt::format("{:.1f}", s.seconds);
+  std::map<std::string, std::pair<std::size_t, std::size_t>> per_operator;  // run, killed
+  for (const auto& r : s.results) {
+    if (r.fate == MutantFate::not_run) continue;
+    auto& [run, killed] = per_operator[mutants::name_of(r.mutant.op)];
+    ++run;
+    if (r.fate != MutantFate::survived) ++killed;
+  }
+  out << YAML::Key << "per_operator" << YAML::Value << YAML::BeginMap;
+  for (const auto& [op, counts] : per_operator) {
+    out << YAML::Key << op << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key << "run" << YAML::Value
+        << counts.first << YAML::Key << "killed" << YAML::Value << counts.second << YAML::EndMap;
+  }
+  out << YAML::EndMap;
+  out << YAML::Key << "per_test" << YAML::Value << YAML::BeginMap;
+  for (const auto& [test, kills] : s.kills) out << YAML::Key << test << YAML::Value << kills;
+  out << YAML::EndMap;
+  out << YAML::Key << "survivors" << YAML::Value << YAML::BeginSeq;
+  for (const auto& r : s.results) {
+    if (r.fate != MutantFate::survived) continue;
+    const fs::path shown = r.mutant.file.empty() ? fs::path() : fs::path(r.mutant.file).lexically_relative(base);
+    out << YAML::BeginMap;
+    out << YAML::Key << "id" << YAML::Value << r.mutant.id;
+    out << YAML::Key << "at" << YAML::Value << fmt::format("{}:{}", shown.string(), r.mutant.line);
+    out << YAML::Key << "operator" << YAML::Value << mutants::name_of(r.mutant.op);
+    out << YAML::Key << "original" << YAML::Value << r.mutant.original;
+    out << YAML::Key << "mutant" << YAML::Value << r.mutant.replacement;
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq;
+  out << YAML::EndMap;
+  write_file_atomically(file, std::string(out.c_str()) + "\n");
+}
+
+}  // namespace
+
+MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, const MutateRequest& request,
+                             const std::function<void(const std::string&)>& progress) {
+  const auto started = std::chrono::steady_clock::now();
+  const auto deadline =
+      request.time_limit.count() > 0 ? started + request.time_limit : std::chrono::steady_clock::time_point::max();
+  const fs::path dir = work_dir / "mutate";
+  const fs::path schema_dir = dir / "schema", prelude = schema_dir / "palus_mutant.hpp";
+  fs::create_directories(schema_dir);
+  write_file_if_changed(prelude, mutants::schema_prelude());
+
+  // The tests first: a folder without tests is the user's mistake, found before any work.
+  std::vector<fs::path> test_sources;
+  for (const auto& source : suite::generated_test_files(request.suite)) {
+    const auto name = writer::parse_test_file_name(source.filename().string());
+    if (!name || name->kind == "regression") test_sources.push_back(source);  // failure tests expect to fail
+  }
+  if (test_sources.empty())
+    throw UserError(
+        fmt::format("{}: no test file that is expected to pass (failure tests are not used)", request.suite.string()));
+
+  // Sites and schemata, one per library source.
+  MutationSummary summary;
+  std::vector<SchemaSource> sources;
+  std::vector<mutants::Mutant> all;
+  std::uint32_t next_id = 1;
+  for (std::size_t k = 0; k < config.project.sources.size(); ++k) {
+    SchemaSource source;
+    source.original = config.project.sources[k];
+    source.schema = schema_dir / fmt::format("{}_{}", k, source.original.filename().string());
+    const std::string text = read_file_text(source.original);
+    {
+      const analysis::TranslationUnit unit(source.original.string(), config.parse_flags_for(source.original), {},
+                                           /*tolerate_errors=*/true);
+      source.sites = mutants::find_sites(unit, text);
+    }
+    const auto numbered = mutants::number_mutants(source.original.string(), source.sites, next_id);
+    summary.found += numbered.size();
+    write_compiling_schema(config, source, text, prelude);
+    std::set<std::uint32_t> kept;
+    for (const auto& site : source.sites) kept.insert(site.ids.begin(), site.ids.end());
+    for (const auto& m : numbered) {
+      if (kept.count(m.id))
+        all.push_back(m);
+      else
+        ++summary.uncompilable;
+    }
+    progress(fmt::format("mutate: {}: {} mutants, {} of them compile in its schema",
+                         source.original.filename().string(), numbered.size(), kept.size()));
+    sources.push_back(std::move(source));
+  }
+
+  // One build of the library (its schemata) and the suite.
+  suite::TestBuildSettings settings = suite::report_build_settings(config, dir / "build");
+  suite::LibraryBuild library;
+  std::map<fs::path, fs::path> original_of;
+  for (const auto& s : sources) {
+    library.sources.push_back(s.schema);
+    original_of[s.schema] = s.original;
+  }
+  library.flags_for = [&config, original_of](const fs::path& schema) {
+    const auto found = original_of.find(schema);
+    return schema_flags(config, found != original_of.end() ? found->second : schema);
+  };
+  settings.library_build = std::move(library);
+  std::erase_if(settings.test_flags, is_coverage_flag);
+  std::erase_if(settings.link_flags, is_coverage_flag);
+  progress("mutate: building the library's schemata and the suite");
+  suite::build_library(settings);
+  const std::vector<suite::BuiltTest> built = suite::build_tests(settings, test_sources);
+
+  // The tests that pass on the original library, and how long they take.
+  std::vector<Executable> executables;
+  const auto test_timeout = suite::default_test_timeout(config);
+  for (const auto& b : built) {
+    if (!b.ok) continue;
+    suite::GtestRunner runner(run_settings(config, dir / "run" / "original" / b.source.stem(), 0), b.executable);
+    const std::vector<std::string> names = runner.list(test_timeout);
+    if (names.empty()) continue;
+    bool died = false;
+    const auto before = std::chrono::steady_clock::now();
+    const auto outcomes = runner.run(names, test_timeout * static_cast<long>(names.size()), died);
+    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - before);
+    Executable e;
+    e.path = b.executable;
+    for (const auto& n : names) {
+      const auto found = outcomes.find(n);
+      if (found != outcomes.end() && passed(found->second)) e.passing.push_back(n);
+    }
+    if (e.passing.empty()) continue;
+    // A mutant that makes a loop endless is stopped at three times the original's time.
+    e.timeout = 3 * took + std::chrono::milliseconds(1000);
+    summary.tests += e.passing.size();
+    executables.push_back(std::move(e));
+  }
+  if (executables.empty())
+    throw UserError(fmt::format("{}: no test passes on the original library, so none can tell a mutant from it",
+                                request.suite.string()));
+
+  // The mutants to run: all, or max_mutants spread evenly.
+  std::vector<mutants::Mutant> chosen;
+  if (request.max_mutants == 0 || request.max_mutants >= all.size()) {
+    chosen = all;
+  } else {
+    for (std::size_t k = 0; k < request.max_mutants; ++k) chosen.push_back(all[k * all.size() / request.max_mutants]);
+  }
+  summary.results.resize(chosen.size());
+  std::atomic<std::size_t> next{0}, done{0};
+  std::mutex mutex;
+  auto worker = [&](unsigned index) {
+    for (std::size_t k = next++; k < chosen.size(); k = next++) {
+      MutantResult result;
+      result.mutant = chosen[k];
+      if (std::chrono::steady_clock::now() < deadline) {
+        result.fate = MutantFate::survived;
+        for (const auto& e : executables) {
+          suite::GtestRunner runner(
+              run_settings(config, dir / "run" / fmt::format("worker-{}", index) / e.path.stem(), result.mutant.id),
+              e.path);
+          bool died = false;
+          const auto outcomes = runner.run(e.passing, e.timeout, died);
+          for (const auto& n : e.passing) {
+            const auto found = outcomes.find(n);
+            if (found != outcomes.end() && passed(found->second)) continue;
+            const bool timed_out = found != outcomes.end() && found->second.kind == suite::RunKind::timed_out;
+            result.fate = timed_out ? MutantFate::timed_out : MutantFate::killed;
+            result.killed_by = n;
+            break;
+          }
+          if (result.fate != MutantFate::survived) break;
+        }
+      }
+      const std::lock_guard lock(mutex);
+      summary.results[k] = std::move(result);
+      if (++done % 50 == 0) progress(fmt::format("mutate: {} of {} mutants run", done.load(), chosen.size()));
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned w = 0; w < std::max(1u, request.jobs); ++w) threads.emplace_back(worker, w);
+  for (auto& t : threads) t.join();
+
+  for (const auto& r : summary.results) {
+    switch (r.fate) {
+      case MutantFate::killed:
+        ++summary.killed;
+        ++summary.kills[r.killed_by];
+        break;
+      case MutantFate::timed_out:
+        ++summary.timed_out;
+        break;
+      case MutantFate::survived:
+        ++summary.survived;
+        break;
+      case MutantFate::not_run:
+        ++summary.not_run;
+        break;
+    }
+  }
+  const std::size_t ran = summary.killed + summary.timed_out + summary.survived;
+  summary.score =
+      ran == 0 ? 0 : 100.0 * static_cast<double>(summary.killed + summary.timed_out) / static_cast<double>(ran);
+  summary.seconds = seconds_since(started);
+  fs::create_directories(request.out);
+  write_mutation_yaml(request.out / "mutation.yaml", summary, config.dir);
+  return summary;
+}
+
+}  // namespace palus
