@@ -473,9 +473,9 @@ int run_mutate(const CommonOptions& common, const MutateOptions& options) {
   if (!common.quiet) {
     fmt::print(
         "mutation score {:.1f}%: {} killed, {} timed out, {} survived of {} mutants run ({} found, {} did not "
-        "compile, {} not run) by {} tests in {:.1f} s\n  {}\n",
+        "compile, {} not run) by {} tests in {:.1f} s ({:.1f} s running mutants)\n  {}\n",
         s.score, s.killed, s.timed_out, s.survived, s.killed + s.timed_out + s.survived, s.found, s.uncompilable,
-        s.not_run, s.tests, s.seconds, shown(request.out / "mutation.yaml"));
+        s.not_run, s.tests, s.seconds, s.mutant_seconds, shown(request.out / "mutation.yaml"));
   }
   return 0;
 }

@@ -5,11 +5,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <fstream>
 #include <mutex>
 #include <set>
 #include <thread>
 
 #include "core/atomic_file.hpp"
+#include "core/clang/parallel.hpp"
 #include "core/elapsed.hpp"
 #include "core/error.hpp"
 #include "core/file_text.hpp"
@@ -92,19 +94,34 @@ bool is_coverage_flag(const std::string& flag) {
   return flag == "--coverage" || flag.starts_with("-fprofile") || flag == "-ftest-coverage";
 }
 
-/// The tests of one executable that passed on the original library.
-struct Executable {
-  fs::path path;
-  std::vector<std::string> passing;
-  std::chrono::milliseconds timeout{0};  ///< for one run of all of them against a mutant
+/// A test that passed on the original library: how long it took, and the mutation sites it reached.
+struct PassingTest {
+  std::string name;
+  std::chrono::milliseconds took{0};
+  std::set<std::uint32_t> reached;
 };
 
-suite::GtestRunSettings run_settings(const Config& config, const fs::path& scratch, std::uint32_t mutant) {
+/// The passing tests of one test executable.
+struct Executable {
+  fs::path path;
+  std::vector<PassingTest> tests;
+};
+
+suite::GtestRunSettings run_settings(const Config& config, const fs::path& scratch, std::uint32_t mutant,
+                                     const fs::path& reached = {}) {
   suite::GtestRunSettings settings;
   settings.scratch = scratch;
   settings.memory_bytes = config.sandbox.memory_bytes;
   settings.environment = {"PALUS_MUTANT=" + std::to_string(mutant)};
+  if (!reached.empty()) settings.environment.push_back("PALUS_MUTANT_REACHED=" + reached.string());
   return settings;
+}
+
+std::set<std::uint32_t> read_ids(const fs::path& file) {
+  std::set<std::uint32_t> ids;
+  std::ifstream in(file);
+  for (std::uint32_t id = 0; in >> id;) ids.insert(id);
+  return ids;
 }
 
 bool passed(const suite::RunOutcome& o) {
@@ -119,11 +136,18 @@ void write_mutation_yaml(const fs::path& file, const MutationSummary& s, const f
   out << YAML::Key << "run" << YAML::Value << (s.killed + s.survived + s.timed_out);
   out << YAML::Key << "killed" << YAML::Value << s.killed;
   out << YAML::Key << "survived" << YAML::Value << s.survived;
+  out << YAML::Key << "not_reached" << YAML::Value << s.not_reached;
   out << YAML::Key << "timeout" << YAML::Value << s.timed_out;
   out << YAML::Key << "not_run" << YAML::Value << s.not_run;
   out << YAML::Key << "score" << YAML::Value << fmt::format("{:.1f}", s.score);
   out << YAML::Key << "tests" << YAML::Value << s.tests;
   out << YAML::Key << "seconds" << YAML::Value << fmt::format("{:.1f}", s.seconds);
+  out << YAML::Key << "stages_s" << YAML::Value << YAML::Flow << YAML::BeginMap;
+  out << YAML::Key << "schemata" << YAML::Value << fmt::format("{:.1f}", s.schema_seconds);
+  out << YAML::Key << "build" << YAML::Value << fmt::format("{:.1f}", s.build_seconds);
+  out << YAML::Key << "original" << YAML::Value << fmt::format("{:.1f}", s.original_seconds);
+  out << YAML::Key << "mutants" << YAML::Value << fmt::format("{:.1f}", s.mutant_seconds);
+  out << YAML::EndMap;
   std::map<std::string, std::pair<std::size_t, std::size_t>> per_operator;  // run, killed
   for (const auto& r : s.results) {
     if (r.fate == MutantFate::not_run) continue;
@@ -150,6 +174,7 @@ void write_mutation_yaml(const fs::path& file, const MutationSummary& s, const f
     out << YAML::Key << "operator" << YAML::Value << mutants::name_of(r.mutant.op);
     out << YAML::Key << "original" << YAML::Value << r.mutant.original;
     out << YAML::Key << "mutant" << YAML::Value << r.mutant.replacement;
+    out << YAML::Key << "reached" << YAML::Value << r.reached;
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
@@ -181,33 +206,48 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
 
   // Sites and schemata, one per library source.
   MutationSummary summary;
-  std::vector<SchemaSource> sources;
-  std::vector<mutants::Mutant> all;
+  std::vector<SchemaSource> sources(config.project.sources.size());
+  std::vector<std::vector<mutants::Mutant>> numbered(sources.size());
+  std::vector<std::function<void()>> jobs;
+  for (std::size_t k = 0; k < sources.size(); ++k) {
+    jobs.emplace_back([&, k] {
+      SchemaSource& source = sources[k];
+      source.original = config.project.sources[k];
+      source.schema = schema_dir / fmt::format("{}_{}", k, source.original.filename().string());
+      const std::string text = read_file_text(source.original);
+      {
+        const analysis::TranslationUnit unit(source.original.string(), config.parse_flags_for(source.original), {},
+                                             /*tolerate_errors=*/true);
+        source.sites = mutants::find_sites(unit, text);
+      }
+      // Numbered per file from 1; renumbered below in file order.
+      std::uint32_t local = 1;
+      numbered[k] = mutants::number_mutants(source.original.string(), source.sites, local);
+    });
+  }
+  analysis::run_in_parallel(jobs);
+  // Ids in file order, whatever order the files were parsed in.
   std::uint32_t next_id = 1;
-  for (std::size_t k = 0; k < config.project.sources.size(); ++k) {
-    SchemaSource source;
-    source.original = config.project.sources[k];
-    source.schema = schema_dir / fmt::format("{}_{}", k, source.original.filename().string());
-    const std::string text = read_file_text(source.original);
-    {
-      const analysis::TranslationUnit unit(source.original.string(), config.parse_flags_for(source.original), {},
-                                           /*tolerate_errors=*/true);
-      source.sites = mutants::find_sites(unit, text);
-    }
-    const auto numbered = mutants::number_mutants(source.original.string(), source.sites, next_id);
-    summary.found += numbered.size();
-    write_compiling_schema(config, source, text, prelude);
+  for (std::size_t k = 0; k < sources.size(); ++k)
+    numbered[k] = mutants::number_mutants(sources[k].original.string(), sources[k].sites, next_id);
+  jobs.clear();
+  for (std::size_t k = 0; k < sources.size(); ++k)
+    jobs.emplace_back(
+        [&, k] { write_compiling_schema(config, sources[k], read_file_text(sources[k].original), prelude); });
+  analysis::run_in_parallel(jobs);
+  std::vector<mutants::Mutant> all;
+  for (std::size_t k = 0; k < sources.size(); ++k) {
     std::set<std::uint32_t> kept;
-    for (const auto& site : source.sites) kept.insert(site.ids.begin(), site.ids.end());
-    for (const auto& m : numbered) {
+    for (const auto& site : sources[k].sites) kept.insert(site.ids.begin(), site.ids.end());
+    for (const auto& m : numbered[k]) {
       if (kept.count(m.id))
         all.push_back(m);
       else
         ++summary.uncompilable;
     }
+    summary.found += numbered[k].size();
     progress(fmt::format("mutate: {}: {} mutants, {} of them compile in its schema",
-                         source.original.filename().string(), numbered.size(), kept.size()));
-    sources.push_back(std::move(source));
+                         sources[k].original.filename().string(), numbered[k].size(), kept.size()));
   }
 
   // One build of the library (its schemata) and the suite.
@@ -225,32 +265,41 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
   settings.library_build = std::move(library);
   std::erase_if(settings.test_flags, is_coverage_flag);
   std::erase_if(settings.link_flags, is_coverage_flag);
+  summary.schema_seconds = seconds_since(started);
+  const auto build_started = std::chrono::steady_clock::now();
   progress("mutate: building the library's schemata and the suite");
   suite::build_library(settings);
   const std::vector<suite::BuiltTest> built = suite::build_tests(settings, test_sources);
 
-  // The tests that pass on the original library, and how long they take.
+  // The tests that pass on the original library, one process each: how long each takes and which
+  // sites it reaches. A mutant is run with the tests that reach its site only.
+  summary.build_seconds = seconds_since(build_started);
+  const auto original_started = std::chrono::steady_clock::now();
+  progress("mutate: running each test on the original library");
   std::vector<Executable> executables;
   const auto test_timeout = suite::default_test_timeout(config);
   for (const auto& b : built) {
     if (!b.ok) continue;
-    suite::GtestRunner runner(run_settings(config, dir / "run" / "original" / b.source.stem(), 0), b.executable);
-    const std::vector<std::string> names = runner.list(test_timeout);
-    if (names.empty()) continue;
-    bool died = false;
-    const auto before = std::chrono::steady_clock::now();
-    const auto outcomes = runner.run(names, test_timeout * static_cast<long>(names.size()), died);
-    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - before);
+    const fs::path scratch = dir / "run" / "original" / b.source.stem();
+    const fs::path reached = fs::absolute(scratch) / "reached.ids";
+    suite::GtestRunner lister(run_settings(config, scratch, 0), b.executable);
     Executable e;
     e.path = b.executable;
-    for (const auto& n : names) {
-      const auto found = outcomes.find(n);
-      if (found != outcomes.end() && passed(found->second)) e.passing.push_back(n);
+    for (const auto& name : lister.list(test_timeout)) {
+      fs::create_directories(scratch);
+      fs::remove(reached);
+      suite::GtestRunner runner(run_settings(config, scratch, 0, reached), b.executable);
+      bool died = false;
+      const auto before = std::chrono::steady_clock::now();
+      const auto outcomes = runner.run({name}, test_timeout, died);
+      const auto took =
+          std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - before);
+      const auto found = outcomes.find(name);
+      if (found == outcomes.end() || !passed(found->second)) continue;
+      e.tests.push_back(PassingTest{name, took, read_ids(reached)});
     }
-    if (e.passing.empty()) continue;
-    // A mutant that makes a loop endless is stopped at three times the original's time.
-    e.timeout = 3 * took + std::chrono::milliseconds(1000);
-    summary.tests += e.passing.size();
+    if (e.tests.empty()) continue;
+    summary.tests += e.tests.size();
     executables.push_back(std::move(e));
   }
   if (executables.empty())
@@ -264,6 +313,8 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
   } else {
     for (std::size_t k = 0; k < request.max_mutants; ++k) chosen.push_back(all[k * all.size() / request.max_mutants]);
   }
+  summary.original_seconds = seconds_since(original_started);
+  const auto mutants_started = std::chrono::steady_clock::now();
   summary.results.resize(chosen.size());
   std::atomic<std::size_t> next{0}, done{0};
   std::mutex mutex;
@@ -274,12 +325,22 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
       if (std::chrono::steady_clock::now() < deadline) {
         result.fate = MutantFate::survived;
         for (const auto& e : executables) {
+          std::vector<std::string> names;
+          std::chrono::milliseconds took{0};
+          for (const auto& t : e.tests) {
+            if (!t.reached.count(result.mutant.id)) continue;
+            names.push_back(t.name);
+            took += t.took;
+          }
+          if (names.empty()) continue;
+          result.reached = true;
           suite::GtestRunner runner(
               run_settings(config, dir / "run" / fmt::format("worker-{}", index) / e.path.stem(), result.mutant.id),
               e.path);
           bool died = false;
-          const auto outcomes = runner.run(e.passing, e.timeout, died);
-          for (const auto& n : e.passing) {
+          // A mutant that makes a loop endless is stopped at three times the original's time.
+          const auto outcomes = runner.run(names, 3 * took + std::chrono::milliseconds(1000), died);
+          for (const auto& n : names) {
             const auto found = outcomes.find(n);
             if (found != outcomes.end() && passed(found->second)) continue;
             const bool timed_out = found != outcomes.end() && found->second.kind == suite::RunKind::timed_out;
@@ -298,6 +359,7 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
   std::vector<std::thread> threads;
   for (unsigned w = 0; w < std::max(1u, request.jobs); ++w) threads.emplace_back(worker, w);
   for (auto& t : threads) t.join();
+  summary.mutant_seconds = seconds_since(mutants_started);
 
   for (const auto& r : summary.results) {
     switch (r.fate) {
@@ -310,6 +372,7 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
         break;
       case MutantFate::survived:
         ++summary.survived;
+        if (!r.reached) ++summary.not_reached;
         break;
       case MutantFate::not_run:
         ++summary.not_run;

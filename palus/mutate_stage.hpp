@@ -31,15 +31,20 @@ struct MutantResult {
   mutants::Mutant mutant;
   MutantFate fate = MutantFate::not_run;
   std::string killed_by;  ///< "Suite.Name" of the first test that noticed it
+  bool reached = false;   ///< some test that passes on the original runs its site
 };
 
 struct MutationSummary {
   std::size_t found = 0;         ///< mutants at the sites found
   std::size_t uncompilable = 0;  ///< of them, left out because their schema did not compile
   std::size_t killed = 0, survived = 0, timed_out = 0, not_run = 0;
-  std::size_t tests = 0;  ///< tests that passed on the original, the ones run against mutants
-  double score = 0;       ///< percent of the mutants run that were killed or timed out
+  std::size_t not_reached = 0;  ///< of the survivors, those no test reaches (never run)
+  std::size_t tests = 0;        ///< tests that passed on the original, the ones run against mutants
+  double score = 0;             ///< percent of the mutants run that were killed or timed out
   double seconds = 0;
+  /// Of `seconds`: finding sites and compiling schemata, building the library and the suite,
+  /// running each test on the original, running the mutants.
+  double schema_seconds = 0, build_seconds = 0, original_seconds = 0, mutant_seconds = 0;
   std::vector<MutantResult> results;         ///< the mutants run or chosen, in id order
   std::map<std::string, std::size_t> kills;  ///< per test: the mutants it was first to notice
 };

@@ -66,10 +66,37 @@ std::string schema_prelude() {
   return R"(// Written by palus mutate: the switches of mutant schemata. PALUS_MUTANT=N runs mutant N.
 #pragma once
 #pragma GCC system_header
+#include <cstdio>
 #include <cstdlib>
 #include <type_traits>
+#include <vector>
 
 namespace palus_mutant {
+
+// With PALUS_MUTANT_REACHED set, the ids of the sites the process reached are appended to that
+// file at its exit: palus runs each test against the mutants it reaches only.
+struct reach_log {
+  const char* path = std::getenv("PALUS_MUTANT_REACHED");
+  std::vector<unsigned char> seen;
+  void mark(unsigned id) {
+    if (path == nullptr) return;
+    if (id >= seen.size()) seen.resize(id + 1);
+    seen[id] = 1;
+  }
+  ~reach_log() {
+    if (path == nullptr) return;
+    if (std::FILE* out = std::fopen(path, "a")) {
+      for (unsigned id = 0; id < seen.size(); ++id)
+        if (seen[id]) std::fprintf(out, "%u\n", id);
+      std::fclose(out);
+    }
+  }
+};
+
+inline reach_log& reached() {
+  static reach_log log;
+  return log;
+}
 
 inline unsigned active() {
   static const unsigned id = [] {
@@ -79,7 +106,10 @@ inline unsigned active() {
   return id;
 }
 
-inline bool on(unsigned id) { return active() == id; }
+inline bool on(unsigned id) {
+  reached().mark(id);
+  return active() == id;
+}
 
 enum class op { add, sub, mul, div, rem, shl, shr, band, bor, bxor, lt, le, gt, ge, eq, ne };
 
