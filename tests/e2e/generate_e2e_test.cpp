@@ -428,6 +428,7 @@ TEST_F(TinysqlRun, MutateScoresTheSuiteAgainstMutantsOfTheLibrary) {
   for (const auto& op : m["per_operator"]) per_operator += op.second["run"].as<int>();
   EXPECT_EQ(per_operator, 10);
   EXPECT_EQ(m["survivors"].size(), m["survived"].as<std::size_t>());
+  EXPECT_LE(m["not_reached"].as<int>(), m["survived"].as<int>());
   for (const auto& s : m["survivors"]) {
     EXPECT_EQ(s["at"].as<std::string>().rfind("src/", 0), 0u) << "relative to the config's folder";
     EXPECT_NE(s["original"].as<std::string>(), s["mutant"].as<std::string>());
