@@ -76,6 +76,11 @@ void write_compiling_schema(const Config& config, SchemaSource& source, const st
     spec.timeout = std::chrono::minutes(5);
     const process::ProcessResult compiled = process::run_process(spec);
     if (compiled.exit_status == 0) return;
+    // Kept for whoever asks why these mutants did not compile: the first schema rejected, and why.
+    if (round == 0) {
+      write_file_atomically(fs::path(source.schema.string() + ".rejected"), read_file_text(source.schema));
+      write_file_atomically(fs::path(source.schema.string() + ".errors"), compiled.output);
+    }
     std::set<unsigned> bad_lines;
     for (const auto& error : suite::attribute_errors(compiled.output, source.original))
       if (error.line > 0) bad_lines.insert(error.line);

@@ -49,9 +49,16 @@ class Renderer {
   std::string rendered(std::size_t k) const {
     const Site& site = sites_[k];
     std::string out;
+    unsigned gap_from = site.begin;  // the original text a piece stands for: before, between, after the holes
     for (std::size_t p = 0; p < site.pieces.size(); ++p) {
       out += with_ids(site.pieces[p], site.ids);
-      if (p < site.holes.size()) out += range(site.holes[p].first, site.holes[p].second, k + 1);
+      const unsigned gap_to = p < site.holes.size() ? site.holes[p].first : site.end;
+      // The line breaks the piece replaced (`a &&` at a line's end), so every line stays where it was.
+      if (gap_to > gap_from) out.append(std::count(text_.begin() + gap_from, text_.begin() + gap_to, '\n'), '\n');
+      if (p < site.holes.size()) {
+        out += range(site.holes[p].first, site.holes[p].second, k + 1);
+        gap_from = site.holes[p].second;
+      }
     }
     return out;
   }

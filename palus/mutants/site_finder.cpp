@@ -43,10 +43,14 @@ bool arithmetic(CXType type) {
   return kind >= CXType_Bool && kind <= CXType_LongDouble;
 }
 
-/// What `==` and `!=` may compare by value in the schema: numbers, pointers, enumerations.
-bool comparable(CXType type) {
-  const CXTypeKind kind = canonical_kind(type);
-  return arithmetic(type) || kind == CXType_Pointer || kind == CXType_Enum || kind == CXType_NullPtr;
+/// The expression as written: without the implicit conversions around it.
+CXCursor written(CXCursor c) {
+  for (;;) {
+    if (kind_of(c) != CXCursor_UnexposedExpr) return c;
+    const auto children = children_of(c);
+    if (children.size() != 1 || !clang_isExpression(kind_of(children[0]))) return c;
+    c = children[0];
+  }
 }
 
 std::string canonical_spelling(CXType type) {
@@ -164,6 +168,14 @@ class Walker {
         for (CXCursor child : children_of(c))
           if (!clang_isExpression(kind_of(child))) visit(child);
         return;
+      case CXCursor_UnexposedExpr: {
+        // A 0 that stands for a null pointer (or converts to a class) is no number to change.
+        const auto children = children_of(c);
+        if (!arithmetic(clang_getCursorType(c)) && children.size() == 1 &&
+            kind_of(children[0]) == CXCursor_IntegerLiteral)
+          return;
+        break;
+      }
       case CXCursor_LambdaExpr: {
         const bool saved = returns_number_;
         returns_number_ = false;  // its returns are its own, of a type not known here
@@ -272,7 +284,18 @@ class Walker {
     if (rule == nullptr || between != rule->spelling) return;
     const CXType left_type = clang_getCursorType(children[0]), right_type = clang_getCursorType(children[1]);
     const bool numbers = arithmetic(left_type) && arithmetic(right_type);
-    if (!numbers && !(rule->any_comparable && comparable(left_type) && comparable(right_type))) return;
+    // Pointers and enumerations are passed as written, so as written they must compare alike: not
+    // a pointer with a 0, not a class that converts to one.
+    const auto alike = [](CXType a, CXType b) {
+      const auto group = [](CXType t) {
+        const CXTypeKind kind = canonical_kind(t);
+        return kind == CXType_Pointer || kind == CXType_NullPtr ? 1 : kind == CXType_Enum ? 2 : 0;
+      };
+      return group(a) != 0 && group(a) == group(b);
+    };
+    if (!numbers && !(rule->any_comparable &&
+                      alike(clang_getCursorType(written(children[0])), clang_getCursorType(written(children[1])))))
+      return;
     Site& site = add(*range, c, rule->category, 0);
     const auto operand = [&](CXType type) {
       // Converted as the operator converts it: an operand of a class type with a conversion (an

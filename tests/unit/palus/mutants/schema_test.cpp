@@ -26,8 +26,11 @@ const char* const kProgram = R"(#include <cstdio>
 #define TWICE(x) ((x) + (x))
 struct Box { int v = 3; };
 int add(int a, int b) { return a + b; }
-bool both(const Box* p) { return p != nullptr && p->v > 2; }
+bool both(const Box* p) { return p != nullptr &&
+                                  p->v > 2; }
 int clamp_at(int x) { if (x > 10) return 10; return x; }
+struct Handle { bool operator==(std::nullptr_t) const { return false; } };
+int nulls(const int* p, const Handle& h) { const int* q = 0; return (p == 0) + (q == nullptr) + (h == 0); }
 void bump(int& x) { x += 2; }
 int twice(int y) { return TWICE(y); }
 constexpr int square(int x) { return x * x; }
@@ -44,7 +47,7 @@ int constants(int k) {
 int main() {
   int x = 1;
   bump(x);
-  std::printf("%d %d %d %d %d %d\n", add(2, 3), both(nullptr), clamp_at(12), x, twice(4), constants(1));
+  std::printf("%d %d %d %d %d %d\n", add(2, 3), both(nullptr), clamp_at(12), x, twice(4), constants(1) + nulls(nullptr, Handle{}) - 2);
 }
 )";
 
@@ -131,6 +134,13 @@ TEST_F(SchemaTest, NothingIsMutatedInMacrosConstexprFunctionsOrConstants) {
   EXPECT_EQ(in_table, (std::set<std::string>{"1", "2", "3", "7"})) << "the values, not the bound";
   EXPECT_EQ(on_case_line, (std::set<std::string>{"std::get<0>(t)"})) << "the returned value, not the label or <0>";
   EXPECT_EQ(in_constexpr_if, (std::set<std::string>{"k += table[limit]"})) << "the branch, not the condition";
+  std::set<std::string> in_nulls;
+  for (const auto& m : mutants_)
+    if (m.line == line_of(kProgram, "int nulls(")) in_nulls.insert(std::string(name_of(m.op)) + " " + m.original);
+  EXPECT_EQ(in_nulls.count("ROR q == nullptr"), 1u);
+  EXPECT_EQ(in_nulls.count("ROR p == 0"), 0u) << "a pointer and a 0 do not compare in a function template";
+  EXPECT_EQ(in_nulls.count("ROR h == 0"), 0u) << "a class's operator==";
+  EXPECT_EQ(in_nulls.count("CRP 0"), 0u) << "a null pointer constant";
 }
 
 TEST_F(SchemaTest, TheSchemaKeepsEveryLineWhereItWas) {
@@ -154,6 +164,7 @@ TEST_F(SchemaTest, TheSchemaRunsAsTheOriginalAndEachMutantWhenSwitchedOn) {
   EXPECT_EQ(seen["NEG x > 10"], "5 0 12 3 8 5\n");
   EXPECT_EQ(seen["SDL x += 2"], "5 0 10 1 8 5\n");
   EXPECT_EQ(seen["LCR p != nullptr && p->v > 2"].rfind("signal", 0), 0u) << "|| dereferences the null pointer";
+  EXPECT_EQ(seen["ROR p->v > 2"], "5 0 10 3 8 5\n") << "not reached with a null pointer";
   EXPECT_EQ(seen["RVR a + b"], "0 0 10 3 8 5\n");
   EXPECT_GT(changed * 2, mutants_.size()) << "most mutants change what this program prints";
 }
