@@ -472,10 +472,11 @@ int run_mutate(const CommonOptions& common, const MutateOptions& options) {
   });
   if (!common.quiet) {
     fmt::print(
-        "mutation score {:.1f}%: {} killed, {} timed out, {} survived of {} mutants run ({} found, {} did not "
-        "compile, {} not run) by {} tests in {:.1f} s ({:.1f} s running mutants)\n  {}\n",
-        s.score, s.killed, s.timed_out, s.survived, s.killed + s.timed_out + s.survived, s.found, s.uncompilable,
-        s.not_run, s.tests, s.seconds, s.mutant_seconds, shown(request.out / "mutation.yaml"));
+        "mutation score {:.1f}%: {} killed, {} timed out, {} survived ({} of them reached by no test) of {} "
+        "mutants ({} found, {} did not compile, {} not run in the time) by {} tests in {:.1f} s ({:.1f} s running "
+        "mutants)\n  {}\n",
+        s.score, s.killed, s.timed_out, s.survived, s.not_reached, s.killed + s.timed_out + s.survived, s.found,
+        s.uncompilable, s.not_run, s.tests, s.seconds, s.mutant_seconds, shown(request.out / "mutation.yaml"));
   }
   return 0;
 }

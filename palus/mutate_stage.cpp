@@ -16,6 +16,7 @@
 #include "core/error.hpp"
 #include "core/file_text.hpp"
 #include "core/process.hpp"
+#include "harness/codegen/build_tools.hpp"
 #include "palus/mutants/schema.hpp"
 #include "palus/mutants/site_finder.hpp"
 #include "palus/suite/coverage_report.hpp"
@@ -69,7 +70,7 @@ void write_compiling_schema(const Config& config, SchemaSource& source, const st
     write_file_if_changed(source.schema, mutants::schema_file(text, source.sites, prelude, source.original));
     if (source.sites.empty()) return;
     process::ProcessSpec spec;
-    spec.exe = "c++";
+    spec.exe = harness::compiler();  // the build's compiler: what it accepts here, the build accepts
     spec.args = schema_flags(config, source.original);
     spec.args.insert(spec.args.end(), {"-fsyntax-only", source.schema.string()});
     spec.env = process::environment_with({});
@@ -88,10 +89,13 @@ void write_compiling_schema(const Config& config, SchemaSource& source, const st
       source.sites.clear();  // not placed: none of them can be trusted
       continue;
     }
+    const std::size_t before = source.sites.size();
     std::erase_if(source.sites, [&](const mutants::Site& site) {
       const auto first = bad_lines.lower_bound(line_at(starts, site.begin));
       return first != bad_lines.end() && *first <= line_at(starts, site.end == 0 ? 0 : site.end - 1);
     });
+    // The errors are not on any site's lines (a constant evaluated elsewhere): none can be trusted.
+    if (source.sites.size() == before) source.sites.clear();
   }
 }
 
@@ -138,7 +142,8 @@ void write_mutation_yaml(const fs::path& file, const MutationSummary& s, const f
   out << YAML::BeginMap;
   out << YAML::Key << "mutants" << YAML::Value << s.found;
   out << YAML::Key << "uncompilable" << YAML::Value << s.uncompilable;
-  out << YAML::Key << "run" << YAML::Value << (s.killed + s.survived + s.timed_out);
+  out << YAML::Key << "chosen" << YAML::Value << s.results.size();
+  out << YAML::Key << "run" << YAML::Value << (s.killed + s.survived + s.timed_out - s.not_reached);
   out << YAML::Key << "killed" << YAML::Value << s.killed;
   out << YAML::Key << "survived" << YAML::Value << s.survived;
   out << YAML::Key << "not_reached" << YAML::Value << s.not_reached;
@@ -153,7 +158,7 @@ void write_mutation_yaml(const fs::path& file, const MutationSummary& s, const f
   out << YAML::Key << "original" << YAML::Value << fmt::format("{:.1f}", s.original_seconds);
   out << YAML::Key << "mutants" << YAML::Value << fmt::format("{:.1f}", s.mutant_seconds);
   out << YAML::EndMap;
-  std::map<std::string, std::pair<std::size_t, std::size_t>> per_operator;  // run, killed
+  std::map<std::string, std::pair<std::size_t, std::size_t>> per_operator;  // chosen and tried, killed
   for (const auto& r : s.results) {
     if (r.fate == MutantFate::not_run) continue;
     auto& [run, killed] = per_operator[mutants::name_of(r.mutant.op)];
@@ -162,7 +167,7 @@ void write_mutation_yaml(const fs::path& file, const MutationSummary& s, const f
   }
   out << YAML::Key << "per_operator" << YAML::Value << YAML::BeginMap;
   for (const auto& [op, counts] : per_operator) {
-    out << YAML::Key << op << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key << "run" << YAML::Value
+    out << YAML::Key << op << YAML::Value << YAML::Flow << YAML::BeginMap << YAML::Key << "mutants" << YAML::Value
         << counts.first << YAML::Key << "killed" << YAML::Value << counts.second << YAML::EndMap;
   }
   out << YAML::EndMap;
@@ -339,18 +344,30 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
           }
           if (names.empty()) continue;
           result.reached = true;
-          suite::GtestRunner runner(
-              run_settings(config, dir / "run" / fmt::format("worker-{}", index) / e.path.stem(), result.mutant.id),
-              e.path);
+          // A fresh scratch folder: what an earlier mutant's tests wrote must not decide this one.
+          const fs::path scratch = dir / "run" / fmt::format("worker-{}", index) / e.path.stem();
+          std::error_code ignored;
+          fs::remove_all(scratch, ignored);
+          suite::GtestRunner runner(run_settings(config, scratch, result.mutant.id), e.path);
           bool died = false;
           // A mutant that makes a loop endless is stopped at three times the original's time.
           const auto outcomes = runner.run(names, 3 * took + std::chrono::milliseconds(1000), died);
-          for (const auto& n : names) {
+          const bool all_passed = std::all_of(names.begin(), names.end(), [&](const std::string& n) {
             const auto found = outcomes.find(n);
-            if (found != outcomes.end() && passed(found->second)) continue;
-            const bool timed_out = found != outcomes.end() && found->second.kind == suite::RunKind::timed_out;
+            return found != outcomes.end() && passed(found->second);
+          });
+          if (all_passed) continue;
+          // Each test passed alone on the original: the first that fails alone on the mutant kills it
+          // (a process that died reports the death for every test, so it names none).
+          for (const auto& t : e.tests) {
+            if (!t.reached.count(result.mutant.id)) continue;
+            fs::remove_all(scratch, ignored);
+            const auto alone = runner.run({t.name}, 3 * t.took + std::chrono::milliseconds(1000), died);
+            const auto found = alone.find(t.name);
+            if (found != alone.end() && passed(found->second)) continue;
+            const bool timed_out = found != alone.end() && found->second.kind == suite::RunKind::timed_out;
             result.fate = timed_out ? MutantFate::timed_out : MutantFate::killed;
-            result.killed_by = n;
+            result.killed_by = t.name;
             break;
           }
           if (result.fate != MutantFate::survived) break;

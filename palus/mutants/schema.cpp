@@ -73,36 +73,31 @@ std::string schema_prelude() {
   return R"(// Written by palus mutate: the switches of mutant schemata. PALUS_MUTANT=N runs mutant N.
 #pragma once
 #pragma GCC system_header
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <type_traits>
-#include <vector>
 
 namespace palus_mutant {
 
-// With PALUS_MUTANT_REACHED set, the ids of the sites the process reached are appended to that
-// file at its exit: palus runs each test against the mutants it reaches only.
-struct reach_log {
-  const char* path = std::getenv("PALUS_MUTANT_REACHED");
-  std::vector<unsigned char> seen;
-  void mark(unsigned id) {
-    if (path == nullptr) return;
-    if (id >= seen.size()) seen.resize(id + 1);
-    seen[id] = 1;
-  }
-  ~reach_log() {
-    if (path == nullptr) return;
-    if (std::FILE* out = std::fopen(path, "a")) {
-      for (unsigned id = 0; id < seen.size(); ++id)
-        if (seen[id]) std::fprintf(out, "%u\n", id);
-      std::fclose(out);
-    }
-  }
-};
+// With PALUS_MUTANT_REACHED set, the id of each site the process reaches is appended to that file
+// the first time: palus runs each test against the mutants it reaches only. Constant-initialised
+// and written at once, so any thread and any static destructor may reach a site.
+constexpr unsigned max_recorded = 1u << 20;
+inline std::atomic<unsigned char> seen[max_recorded];
 
-inline reach_log& reached() {
-  static reach_log log;
-  return log;
+inline void mark(unsigned id) {
+  static const char* const path = std::getenv("PALUS_MUTANT_REACHED");
+  if (path == nullptr || id >= max_recorded || seen[id].exchange(1) != 0) return;
+  const int fd = ::open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) return;
+  char line[16];
+  const int n = std::snprintf(line, sizeof line, "%u\n", id);
+  if (n > 0) (void)!::write(fd, line, static_cast<std::size_t>(n));
+  ::close(fd);
 }
 
 inline unsigned active() {
@@ -114,7 +109,7 @@ inline unsigned active() {
 }
 
 inline bool on(unsigned id) {
-  reached().mark(id);
+  mark(id);
   return active() == id;
 }
 

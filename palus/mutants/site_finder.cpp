@@ -43,6 +43,19 @@ bool arithmetic(CXType type) {
   return kind >= CXType_Bool && kind <= CXType_LongDouble;
 }
 
+/// Whether evaluating `text` may change something: a call, ++, --.
+bool may_have_effects(std::string_view text) {
+  if (text.find("++") != std::string_view::npos || text.find("--") != std::string_view::npos) return true;
+  for (std::size_t k = text.find('('); k != std::string_view::npos; k = text.find('(', k + 1)) {
+    std::size_t before = k;
+    while (before > 0 && std::isspace(static_cast<unsigned char>(text[before - 1]))) --before;
+    if (before > 0 && (std::isalnum(static_cast<unsigned char>(text[before - 1])) || text[before - 1] == '_' ||
+                       text[before - 1] == '>' || text[before - 1] == ']' || text[before - 1] == ')'))
+      return true;
+  }
+  return false;
+}
+
 /// The expression as written: without the implicit conversions around it.
 CXCursor written(CXCursor c) {
   for (;;) {
@@ -176,6 +189,19 @@ class Walker {
           return;
         break;
       }
+      case CXCursor_CXXMethod:
+      case CXCursor_FunctionDecl:
+      case CXCursor_Constructor:
+      case CXCursor_Destructor:
+      case CXCursor_ConversionFunction: {
+        // A method of a class defined inside the function: its returns are its own.
+        const bool saved = returns_number_;
+        const std::string saved_spelling = result_spelling_;
+        if (clang_isCursorDefinition(c)) function(c);
+        returns_number_ = saved;
+        result_spelling_ = saved_spelling;
+        return;
+      }
       case CXCursor_LambdaExpr: {
         const bool saved = returns_number_;
         returns_number_ = false;  // its returns are its own, of a type not known here
@@ -272,6 +298,8 @@ class Walker {
     if (kind == CXBinaryOperator_LAnd || kind == CXBinaryOperator_LOr) {
       const bool is_and = kind == CXBinaryOperator_LAnd;
       if (between != (is_and ? "&&" : "||")) return;
+      // Built-in only: not a type of a template parameter, whose && may be its own.
+      if (!arithmetic(clang_getCursorType(children[0])) || !arithmetic(clang_getCursorType(children[1]))) return;
       Site& site = add(*range, c, Operator::logical, 0);
       site.pieces = {fmt::format("palus_mutant::logic({{0}}, {}, [&]() -> bool {{ return static_cast<bool>(",
                                  is_and ? "true" : "false"),
@@ -282,6 +310,10 @@ class Walker {
     }
     const BinaryRule* rule = rule_for(kind);
     if (rule == nullptr || between != rule->spelling) return;
+    // The left operand of a shift is evaluated first (C++17); as the schema's arguments it is not.
+    if ((kind == CXBinaryOperator_Shl || kind == CXBinaryOperator_Shr) &&
+        (may_have_effects(left_text) || may_have_effects(right_text)))
+      return;
     const CXType left_type = clang_getCursorType(children[0]), right_type = clang_getCursorType(children[1]);
     const bool numbers = arithmetic(left_type) && arithmetic(right_type);
     // Pointers and enumerations are passed as written, so as written they must compare alike: not
@@ -337,6 +369,10 @@ class Walker {
     if (children.empty() || !clang_isExpression(kind_of(children[0]))) return;
     const auto range = range_of(children[0]);
     if (!range) return;
+    // Not an init statement (`if (x = f(); x > 0)`): the condition ends at `)`, or at `?`.
+    std::size_t after = range->second;
+    while (after < text_.size() && std::isspace(static_cast<unsigned char>(text_[after]))) ++after;
+    if (after >= text_.size() || text_[after] != (kind_of(c) == CXCursor_ConditionalOperator ? '?' : ')')) return;
     Site& site = add(*range, children[0], Operator::negated_condition, -1);
     site.pieces = {"palus_mutant::flip({0}, static_cast<bool>(", "))"};
     site.holes = {*range};
