@@ -36,6 +36,7 @@ constexpr int kSchemaRounds = 8;
 /// One library source and its schema.
 struct SchemaSource {
   fs::path original, schema;
+  std::string text;                  ///< the original's
   std::vector<mutants::Site> sites;  ///< kept: the schema compiles with them
 };
 
@@ -62,12 +63,12 @@ std::vector<std::string> schema_flags(const Config& config, const fs::path& orig
 
 /// Writes the schema of `source` and compiles it (syntax only) until it compiles, leaving out the
 /// sites on the lines an error points to; with none left, the schema is the original.
-void write_compiling_schema(const Config& config, SchemaSource& source, const std::string& text,
-                            const fs::path& prelude) {
-  const std::vector<unsigned> starts = line_starts(text);
+void write_compiling_schema(const Config& config, SchemaSource& source, const fs::path& prelude) {
+  const std::vector<unsigned> starts = line_starts(source.text);
   for (int round = 0; round <= kSchemaRounds; ++round) {
     if (round == kSchemaRounds) source.sites.clear();
-    write_file_if_changed(source.schema, mutants::schema_file(text, source.sites, prelude, source.original));
+    const std::string schema = mutants::schema_file(source.text, source.sites, prelude, source.original);
+    write_file_if_changed(source.schema, schema);
     if (source.sites.empty()) return;
     process::ProcessSpec spec;
     spec.exe = harness::compiler();  // the build's compiler: what it accepts here, the build accepts
@@ -79,22 +80,18 @@ void write_compiling_schema(const Config& config, SchemaSource& source, const st
     if (compiled.exit_status == 0) return;
     // Kept for whoever asks why these mutants did not compile: the first schema rejected, and why.
     if (round == 0) {
-      write_file_atomically(fs::path(source.schema.string() + ".rejected"), read_file_text(source.schema));
+      write_file_atomically(fs::path(source.schema.string() + ".rejected"), schema);
       write_file_atomically(fs::path(source.schema.string() + ".errors"), compiled.output);
     }
     std::set<unsigned> bad_lines;
     for (const auto& error : suite::attribute_errors(compiled.output, source.original))
       if (error.line > 0) bad_lines.insert(error.line);
-    if (bad_lines.empty()) {
-      source.sites.clear();  // not placed: none of them can be trusted
-      continue;
-    }
     const std::size_t before = source.sites.size();
     std::erase_if(source.sites, [&](const mutants::Site& site) {
       const auto first = bad_lines.lower_bound(line_at(starts, site.begin));
       return first != bad_lines.end() && *first <= line_at(starts, site.end == 0 ? 0 : site.end - 1);
     });
-    // The errors are not on any site's lines (a constant evaluated elsewhere): none can be trusted.
+    // No error on any site's lines (none placed, or a constant evaluated elsewhere): none can be trusted.
     if (source.sites.size() == before) source.sites.clear();
   }
 }
@@ -131,10 +128,6 @@ std::set<std::uint32_t> read_ids(const fs::path& file) {
   std::ifstream in(file);
   for (std::uint32_t id = 0; in >> id;) ids.insert(id);
   return ids;
-}
-
-bool passed(const suite::RunOutcome& o) {
-  return o.kind == suite::RunKind::passed || o.kind == suite::RunKind::skipped;
 }
 
 void write_mutation_yaml(const fs::path& file, const MutationSummary& s, const fs::path& base) {
@@ -217,33 +210,27 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
   // Sites and schemata, one per library source.
   MutationSummary summary;
   std::vector<SchemaSource> sources(config.project.sources.size());
-  std::vector<std::vector<mutants::Mutant>> numbered(sources.size());
   std::vector<std::function<void()>> jobs;
   for (std::size_t k = 0; k < sources.size(); ++k) {
     jobs.emplace_back([&, k] {
       SchemaSource& source = sources[k];
       source.original = config.project.sources[k];
       source.schema = schema_dir / fmt::format("{}_{}", k, source.original.filename().string());
-      const std::string text = read_file_text(source.original);
-      {
-        const analysis::TranslationUnit unit(source.original.string(), config.parse_flags_for(source.original), {},
-                                             /*tolerate_errors=*/true);
-        source.sites = mutants::find_sites(unit, text);
-      }
-      // Numbered per file from 1; renumbered below in file order.
-      std::uint32_t local = 1;
-      numbered[k] = mutants::number_mutants(source.original.string(), source.sites, local);
+      source.text = read_file_text(source.original);
+      const analysis::TranslationUnit unit(source.original.string(), config.parse_flags_for(source.original), {},
+                                           /*tolerate_errors=*/true);
+      source.sites = mutants::find_sites(unit, source.text);
     });
   }
   analysis::run_in_parallel(jobs);
   // Ids in file order, whatever order the files were parsed in.
+  std::vector<std::vector<mutants::Mutant>> numbered(sources.size());
   std::uint32_t next_id = 1;
   for (std::size_t k = 0; k < sources.size(); ++k)
     numbered[k] = mutants::number_mutants(sources[k].original.string(), sources[k].sites, next_id);
   jobs.clear();
   for (std::size_t k = 0; k < sources.size(); ++k)
-    jobs.emplace_back(
-        [&, k] { write_compiling_schema(config, sources[k], read_file_text(sources[k].original), prelude); });
+    jobs.emplace_back([&, k] { write_compiling_schema(config, sources[k], prelude); });
   analysis::run_in_parallel(jobs);
   std::vector<mutants::Mutant> all;
   for (std::size_t k = 0; k < sources.size(); ++k) {
@@ -305,7 +292,7 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
       const auto took =
           std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - before);
       const auto found = outcomes.find(name);
-      if (found == outcomes.end() || !passed(found->second)) continue;
+      if (found == outcomes.end() || !found->second.passed()) continue;
       e.tests.push_back(PassingTest{name, took, read_ids(reached)});
     }
     if (e.tests.empty()) continue;
@@ -354,7 +341,7 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
           const auto outcomes = runner.run(names, 3 * took + std::chrono::milliseconds(1000), died);
           const bool all_passed = std::all_of(names.begin(), names.end(), [&](const std::string& n) {
             const auto found = outcomes.find(n);
-            return found != outcomes.end() && passed(found->second);
+            return found != outcomes.end() && found->second.passed();
           });
           if (all_passed) continue;
           // Each test passed alone on the original: the first that fails alone on the mutant kills it
@@ -364,7 +351,7 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
             fs::remove_all(scratch, ignored);
             const auto alone = runner.run({t.name}, 3 * t.took + std::chrono::milliseconds(1000), died);
             const auto found = alone.find(t.name);
-            if (found != alone.end() && passed(found->second)) continue;
+            if (found != alone.end() && found->second.passed()) continue;
             const bool timed_out = found != alone.end() && found->second.kind == suite::RunKind::timed_out;
             result.fate = timed_out ? MutantFate::timed_out : MutantFate::killed;
             result.killed_by = t.name;

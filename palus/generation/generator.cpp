@@ -124,6 +124,10 @@ bool Generator::quarantine_observer(const Sequence& checked, const harness::Outc
   return false;
 }
 
+bool Generator::shorter_hang_timeout() const {
+  return options_.known_hang_timeout.count() > 0 && options_.known_hang_timeout < full_call_timeout_;
+}
+
 bool Generator::out_of_time() const {
   return (stop_ && stop_->load()) || std::chrono::steady_clock::now() >= options_.deadline;
 }
@@ -386,7 +390,6 @@ void Generator::report_failure(const Sequence& checked, std::size_t main_size, c
   const bool hang = found.kind == "hang";
   if (hang) ++stats_.hangs_examined;
   // Confirmed with the full call timeout: a call that was only slow is no hang.
-  const bool shortened = options_.known_hang_timeout.count() > 0 && options_.known_hang_timeout < full_call_timeout_;
   executor_.set_call_timeout(full_call_timeout_);
   const bool reported = confirm_and_report(checked, main_size, found, sink);
   if (hang && !reported) {
@@ -396,7 +399,7 @@ void Generator::report_failure(const Sequence& checked, std::size_t main_size, c
     if (++slow_not_hung_[found.key] < 2) failure_keys_.erase(found.key);
   }
   hang_reported_ = hang_reported_ || (reported && hang);
-  if (shortened && hang_reported_) executor_.set_call_timeout(options_.known_hang_timeout);
+  if (shorter_hang_timeout() && hang_reported_) executor_.set_call_timeout(options_.known_hang_timeout);
 }
 
 bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_size, const Classified& found,
@@ -434,8 +437,7 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
     // (each attempt that still hangs would take the full one), and its minimal form confirmed with
     // the full timeout. A max_steps run keeps the full one: a call near the short timeout on a
     // loaded machine would make its tests differ from run to run.
-    const bool short_attempts =
-        hang && timed && options_.known_hang_timeout.count() > 0 && options_.known_hang_timeout < full_call_timeout_;
+    const bool short_attempts = hang && timed && shorter_hang_timeout();
     const std::chrono::duration<double> allowed =
         stats_.minimising_s > generated_s / 3
             ? std::chrono::duration<double>(0)

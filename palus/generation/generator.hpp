@@ -203,6 +203,8 @@ class Generator {
   double recent_runs_[2] = {0, 0}, recent_found_[2] = {0, 0};
   /// Past the deadline or asked to stop: minimisation ends early.
   bool out_of_time() const;
+  /// Whether options_.known_hang_timeout shortens the executor's call timeout.
+  bool shorter_hang_timeout() const;
 };
 
 }  // namespace palus::generation

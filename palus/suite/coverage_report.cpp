@@ -150,7 +150,7 @@ CoverageReport build_coverage_report(const Config& config, const fs::path& work_
       for (const auto& n : names) {
         const RunOutcome& o = outcomes[n];
         ++totals.tests;
-        if (o.kind == RunKind::passed || o.kind == RunKind::skipped) {
+        if (o.passed()) {
           ++totals.passed;
         } else {
           ++totals.failed;
@@ -194,8 +194,7 @@ std::string summary_table(const CoverageReport& report, const fs::path& base, bo
       continue;
     }
     for (const auto& [name, outcome] : file.tests) {
-      const bool passed = outcome.kind == RunKind::passed || outcome.kind == RunKind::skipped;
-      if (file.failure_file ? !verbose : passed) continue;
+      if (file.failure_file ? !verbose : outcome.passed()) continue;
       std::string message = outcome.message.substr(0, outcome.message.find('\n', outcome.message.find('\n') + 1));
       std::replace(message.begin(), message.end(), '\n', ' ');
       out += fmt::format("  {} {}: {}{}\n", shown(file.source), name, to_string(outcome.kind),

@@ -37,6 +37,9 @@ struct RunOutcome {
   int exit_status = -1;        ///< exited
   std::string output;          ///< tail of what the process printed, when it died
 
+  /// Passed, or skipped (an assumption did not hold): nothing went wrong.
+  bool passed() const { return kind == RunKind::passed || kind == RunKind::skipped; }
+
   /// What must be equal for two runs to count as the same: the kind, and the first failure
   /// message (addresses masked), the signal or sanitizer kind, or the exit status.
   std::string signature() const;

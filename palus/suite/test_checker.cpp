@@ -66,11 +66,10 @@ void TestChecker::judge(TestVerdict& v) {
   const RunOutcome& first = v.runs[0];
   v.stable = first.signature() == v.runs[1].signature();
   if (v.expect_failure) {
-    v.as_expected = v.stable && first.kind != RunKind::passed && first.kind != RunKind::skipped &&
-                    first.kind != RunKind::not_run &&
+    v.as_expected = v.stable && !first.passed() && first.kind != RunKind::not_run &&
                     (v.expected_kind == RunKind::not_run || first.kind == v.expected_kind);
   } else {
-    v.as_expected = v.stable && (first.kind == RunKind::passed || first.kind == RunKind::skipped);
+    v.as_expected = v.stable && first.passed();
   }
 }
 
