@@ -189,8 +189,9 @@ ProcessResult run_process(const ProcessSpec& spec) {
       }
     }
     const auto now = Clock::now();
-    if (!exited && now >= deadline) {
-      result.timed_out = true;
+    const bool cancelled = !exited && spec.cancel != nullptr && spec.cancel->load();
+    if (!exited && (now >= deadline || cancelled)) {
+      (cancelled ? result.cancelled : result.timed_out) = true;
       ::killpg(pid, SIGKILL);
       while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
       }
@@ -221,7 +222,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
   }
   close_fd(read_fd);
   set_status(result, status);
-  if (result.timed_out) {
+  if (result.timed_out || result.cancelled) {
     result.exit_status = -1;
     result.signal = SIGKILL;
   }

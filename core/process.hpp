@@ -3,6 +3,7 @@
 // a wall-clock limit that kills the whole group, stdout and stderr drained into one capped tail.
 // No global state and no chdir: safe to call from several threads at once.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -24,12 +25,16 @@ struct ProcessSpec {
   std::size_t output_cap = 64 * 1024;  ///< keep the last this many bytes of stdout and stderr together
   std::uint64_t memory_bytes = 0;      ///< RLIMIT_AS of the child when > 0 (never under AddressSanitizer)
   int niceness = 0;                    ///< added to the child's nice value: work that must yield the CPU
+  /// When set and it becomes true, the child's process group is killed with SIGKILL (work that is
+  /// no longer wanted: a build started ahead of time by a run that is ending).
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 struct ProcessResult {
   bool started = false;  ///< false: the child could not be started, `error` says why
   std::string error;
   bool timed_out = false;          ///< killed at the timeout (then `signal` is SIGKILL)
+  bool cancelled = false;          ///< killed because `cancel` became true (then `signal` is SIGKILL)
   int exit_status = -1;            ///< the status it exited with; -1 when a signal ended it
   int signal = 0;                  ///< the signal that ended it; 0 when it exited
   std::string output;              ///< the last output_cap bytes of what it wrote to stdout and stderr

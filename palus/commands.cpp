@@ -23,6 +23,7 @@
 #include "palus/config/config.hpp"
 #include "palus/config/config_values.hpp"
 #include "palus/config/starter_config.hpp"
+#include "palus/early_builds.hpp"
 #include "palus/generate_stage.hpp"
 #include "palus/harness_stage.hpp"
 #include "palus/merge_stage.hpp"
@@ -281,8 +282,10 @@ constexpr double kCheckedReportSeconds = 2.0;
 
 report::RunReport generate(const Workspace& ws, const CommonOptions& common, const GenerateOverrides& overrides,
                            const api::Api& api, HarnessStageResult built, std::map<std::string, double> stages,
-                           const models::Model* model, std::optional<std::chrono::steady_clock::time_point> run_start) {
+                           const models::Model* model, std::optional<std::chrono::steady_clock::time_point> run_start,
+                           std::shared_ptr<suite::CoverageLibrary> coverage_library = nullptr) {
   GenerateRequest request;
+  request.coverage_library = std::move(coverage_library);
   if (run_start) {
     request.run_start = *run_start;
     request.report_s = kCheckedReportSeconds;
@@ -354,6 +357,7 @@ int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides
   Workspace ws = open_workspace(common);
   apply_overrides(ws.config, overrides);
   std::map<std::string, double> stages;
+  EarlyBuilds early(ws.config, ws.work_dir);
   auto start = std::chrono::steady_clock::now();
   const api::Api api = analyze_stage(ws, common);
   stages["analyze"] = seconds_since(start);
@@ -372,8 +376,8 @@ int run_pipeline(const CommonOptions& common, const GenerateOverrides& overrides
   start = std::chrono::steady_clock::now();
   HarnessStageResult built = harness_stage(ws, common, api, ws.config.sandbox.sanitizers);
   stages["harness"] = seconds_since(start);
-  const report::RunReport summary =
-      generate(ws, common, overrides, api, std::move(built), std::move(stages), model ? &*model : nullptr, run_start);
+  const report::RunReport summary = generate(ws, common, overrides, api, std::move(built), std::move(stages),
+                                             model ? &*model : nullptr, run_start, early.coverage_library());
   const int status = generation_status(summary, ws, common, overrides);
   if (summary.interrupted) return status;
   ReportSource source = overrides.max_steps ? ReportSource::rebuilt : ReportSource::checked;

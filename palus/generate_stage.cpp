@@ -198,18 +198,6 @@ writer::SuiteOptions suite_options(const GenerateRequest& request, const report:
   return options;
 }
 
-/// The library with coverage that the checkers share (suite::CoverageLibrary), its coverage data
-/// and the tests of earlier runs deleted.
-std::shared_ptr<suite::CoverageLibrary> make_coverage_library(const GenerateRequest& request) {
-  const fs::path root = suite::checked_coverage_dir(request.work_dir);
-  auto library = std::make_shared<suite::CoverageLibrary>(
-      *request.config, suite::coverage_library_dir(request.work_dir), suite::CheckerOptions{}.niceness);
-  suite::remove_coverage_data(library->dir());
-  fs::remove(library->archive_path());  // there after the run only when this run's build made it
-  for (unsigned k = 1; k <= 2; ++k) fs::remove_all(root / fmt::format("tests-{}", k));
-  return library;
-}
-
 /// One checker per core, two at most (each check compiles one file, and a file's tests run in
 /// parallel already), each in its own build folders. Until generation stops only the first works.
 std::vector<std::unique_ptr<suite::TestChecker>> make_checkers(const GenerateRequest& request,
@@ -243,6 +231,17 @@ std::vector<std::string> sample_strings(const GenerateRequest& request) {
 
 }  // namespace
 
+std::shared_ptr<suite::CoverageLibrary> fresh_coverage_library(const Config& config, const fs::path& work_dir,
+                                                               const std::atomic<bool>* cancel) {
+  const fs::path root = suite::checked_coverage_dir(work_dir);
+  auto library = std::make_shared<suite::CoverageLibrary>(config, suite::coverage_library_dir(work_dir),
+                                                          suite::CheckerOptions{}.niceness, cancel);
+  suite::remove_coverage_data(library->dir());
+  fs::remove(library->archive_path());  // there after the run only when this run's build made it
+  for (unsigned k = 1; k <= 2; ++k) fs::remove_all(root / fmt::format("tests-{}", k));
+  return library;
+}
+
 report::RunReport generate_stage(const GenerateRequest& request) {
   const Config& config = *request.config;
   const auto start = Clock::now();
@@ -272,7 +271,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   generation::LiteralPool literals(*request.api);
   // The sample guides the guided modes only: random mode stays the Randoop baseline.
   if (guided) literals.add_sample_texts(sample_strings(request));
-  const std::shared_ptr<suite::CoverageLibrary> coverage_library = make_coverage_library(request);
+  const std::shared_ptr<suite::CoverageLibrary> coverage_library =
+      request.coverage_library ? request.coverage_library : fresh_coverage_library(config, request.work_dir);
   // Built while generation starts, so that the first check finds it ready.
   std::future<void> library_built = std::async(std::launch::async, [coverage_library] { coverage_library->archive(); });
   const std::vector<std::unique_ptr<suite::TestChecker>> checkers = make_checkers(request, coverage_library);
@@ -329,6 +329,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
     for (const std::string& p : s.preconditions) summary.preconditions.push_back(text::erase_all(p, project_prefix));
     summary.tests.dropped_uncompilable = counts.dropped_uncompilable;
     summary.tests.dropped_flaky = counts.dropped_flaky;
+    summary.tests.cut_covered = counts.cut_covered;
     summary.tests.pending = final_write ? 0 : counts.pending;
     summary.failures.clear();
     summary.suspects.clear();
@@ -345,6 +346,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   pipeline = std::make_unique<TestPipeline>(
       suite_writer, checker_list, catalog, [&] { refresh_report(false); },
       [&log](const std::string& line) { log(line); });
+  if (!config.generate.keep_all) pipeline->reduce_when_finishing();
   suite_writer.write_all();
   refresh_report(false);
 

@@ -2,10 +2,12 @@
 // `palus generate`: the generation loop over the built harness, the background test checker and
 // writer, progress, and report.yaml (DESIGN §3, §6, §9).
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +17,7 @@
 #include "palus/config/config.hpp"
 #include "palus/harness_stage.hpp"
 #include "palus/report/run_report.hpp"
+#include "palus/suite/coverage_library.hpp"
 
 namespace palus {
 
@@ -38,7 +41,16 @@ struct GenerateRequest {
   /// run once more against the coverage library) instead of building the written files again.
   double report_s = 0;
   bool checked_report = false;
+  /// The library the checks link, from fresh_coverage_library (palus run starts its build early);
+  /// null: generate_stage makes it.
+  std::shared_ptr<suite::CoverageLibrary> coverage_library;
 };
+
+/// The library with coverage that the checkers share, its coverage data and the tests of earlier
+/// runs deleted; not built yet (CoverageLibrary::archive builds it, until `cancel` is true).
+std::shared_ptr<suite::CoverageLibrary> fresh_coverage_library(const Config& config,
+                                                               const std::filesystem::path& work_dir,
+                                                               const std::atomic<bool>* cancel = nullptr);
 
 /// Runs generation and writes the output folder. The returned report is also on disk.
 report::RunReport generate_stage(const GenerateRequest& request);

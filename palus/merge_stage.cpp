@@ -100,6 +100,7 @@ report::RunReport merge_stage(const MergeRequest& request) {
     summary.tests.dropped_flaky += s->report.tests.dropped_flaky;
     summary.tests.cut_no_new_blocks += s->report.tests.cut_no_new_blocks;
     summary.tests.cut_writes_static += s->report.tests.cut_writes_static;
+    summary.tests.cut_covered += s->report.tests.cut_covered;
     summary.merge->shards.push_back(figures_of(*s));
   }
   for (const merge::KeptTest& k : plan.kept) {

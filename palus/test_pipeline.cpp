@@ -103,12 +103,19 @@ TestPipeline::TestPipeline(writer::SuiteWriter& writer, std::vector<suite::TestC
 
 TestPipeline::~TestPipeline() { finish(); }
 
+void TestPipeline::reduce_when_finishing() {
+  std::lock_guard lock(mutex_);
+  reduce_ = true;
+}
+
 void TestPipeline::submit(generation::TestCase test) {
   // Named in the order found, so that names and the order of tests in a file do not depend on
   // which check finishes first.
   writer::TestName name = writer_.reserve_name(test);
   {
     std::lock_guard lock(mutex_);
+    if (lane_of(test) == 0)
+      passing_.push_back({name, {test.result.reached_blocks, test.kind == generation::TestKind::expected_exception}});
     Lane& lane = lanes_[lane_of(test)];
     lane.queue.push_back({std::move(test), std::move(name)});
     ++counts_.pending;
@@ -119,13 +126,59 @@ void TestPipeline::submit(generation::TestCase test) {
 }
 
 void TestPipeline::finish() {
+  bool reduce = false;
   {
     std::lock_guard lock(mutex_);
     if (stopped_) return;
-    stopped_ = finishing_ = true;
+    stopped_ = true;
+    reduce = reduce_;
+  }
+  if (reduce) this->reduce();
+  {
+    std::lock_guard lock(mutex_);
+    finishing_ = true;
   }
   wake_.notify_all();
   for (auto& t : threads_) t.join();
+}
+
+void TestPipeline::reduce() {
+  std::vector<writer::TestName> cut;
+  {
+    std::lock_guard lock(mutex_);
+    std::vector<generation::CoverCandidate> candidates;
+    for (const auto& [name, candidate] : passing_) candidates.push_back(candidate);
+    const std::vector<bool> kept = generation::covering_tests(candidates);
+    for (std::size_t k = 0; k < kept.size(); ++k)
+      if (!kept[k]) cut_.insert(passing_[k].first);
+    std::deque<Named>& queue = lanes_[0].queue;
+    for (auto it = queue.begin(); it != queue.end();) {
+      if (!cut_.count(it->name)) {
+        ++it;
+        continue;
+      }
+      --counts_.pending;
+      counts_.pending_size -= test_size(it->test, writer_.render_options());
+      ++counts_.cut_covered;
+      it = queue.erase(it);
+    }
+    cut.assign(cut_.begin(), cut_.end());
+  }
+  // Those checked already, or being checked (check_batch leaves them out when they come back).
+  std::uint64_t dropped = 0;
+  for (const writer::TestName& name : cut) {
+    if (!writer_.drop(name)) continue;
+    ++dropped;
+    std::lock_guard lock(mutex_);
+    ++counts_.cut_covered;
+    --counts_.regression;  // expected-exception tests always stay
+  }
+  log_(fmt::format("reduced: {} passing tests left out, their blocks all reached by the {} others", cut.size(),
+                   passing_.size() - cut.size()));
+  if (dropped > 0) {
+    writer_.write_all();
+    after_write_();
+  }
 }
 
 PipelineCounts TestPipeline::counts() const {
@@ -227,6 +280,10 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
       continue;
     }
     const generation::TestCase& test = tests[k];
+    if (std::lock_guard lock(mutex_); cut_.count(name)) {
+      ++delta.cut_covered;
+      continue;
+    }
     writer_.accept(test, name);
     switch (test.kind) {
       case generation::TestKind::regression:
@@ -258,6 +315,7 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
     counts_.suspect += delta.suspect;
     counts_.dropped_uncompilable += delta.dropped_uncompilable;
     counts_.dropped_flaky += delta.dropped_flaky;
+    counts_.cut_covered += delta.cut_covered;
     counts_.unasserted_callables += delta.unasserted_callables;
     // What checks cost per test is measured on regression tests: a failure test's runs last up
     // to its timeout, which the budget counts apart for the hangs.

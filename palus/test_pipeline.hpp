@@ -13,11 +13,13 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "palus/generation/catalog.hpp"
+#include "palus/generation/covering_tests.hpp"
 #include "palus/generation/test_case.hpp"
 #include "palus/run_budget.hpp"
 #include "palus/writer/test_renderer.hpp"
@@ -38,6 +40,9 @@ struct PipelineCounts {
   std::uint64_t pending = 0;
   std::uint64_t pending_hangs = 0;  ///< of the pending: failure tests expected to hang (each runs to its timeout)
   std::uint64_t pending_size = 0;   ///< test_size() summed over the pending
+  /// Passing tests left out at the end because the other tests reach every block they reached
+  /// (TestPipeline::reduce_when_finishing).
+  std::uint64_t cut_covered = 0;
   /// Callables whose values a checked test saw differ from the harness's, no longer asserted.
   std::uint64_t unasserted_callables = 0;
   /// Regression tests checked so far (kept or not), their test_size() summed, and the seconds
@@ -75,6 +80,11 @@ class TestPipeline {
                std::function<void(const std::string&)> log);
   ~TestPipeline();
 
+  /// From now on, finish() keeps of the passing tests a cover (generation::covering_tests): the
+  /// expected-exception tests, and the regression tests that together reach every block any
+  /// passing test reached; the others are not checked, or are taken out of the folder.
+  void reduce_when_finishing();
+
   /// Thread-safe; returns at once.
   void submit(generation::TestCase test);
   /// Checks and writes everything submitted (with every checker), then stops the threads.
@@ -100,6 +110,9 @@ class TestPipeline {
 
   /// Worker `k` checks with checkers_[k]; workers after the first wait for finish().
   void work(std::size_t k);
+  /// The cover of every passing test submitted (checked or not, so that the answer does not
+  /// depend on timing): the others leave the queue and the folder, and are never accepted.
+  void reduce();
   void check_batch(suite::TestChecker& checker, const std::vector<Named>& batch);
 
   writer::SuiteWriter& writer_;
@@ -114,6 +127,10 @@ class TestPipeline {
   bool finishing_ = false;
   PipelineCounts counts_;
   std::vector<Named> failures_;  ///< accepted failure tests
+  bool reduce_ = false;
+  /// Every passing test submitted, in order: its name, and what the cover needs of it.
+  std::vector<std::pair<writer::TestName, generation::CoverCandidate>> passing_;
+  std::set<writer::TestName> cut_;  ///< left out by reduce()
   std::vector<std::thread> threads_;
   bool stopped_ = false;
 };

@@ -25,7 +25,9 @@ std::vector<std::string> sanitize_flags(const std::vector<std::string>& sanitize
 std::vector<std::string> instrumentation_flags(const std::vector<std::string>& sanitizers) {
   // No sibling calls: a thunk's last call stays a frame of its own, so sanitizer stacks name the
   // harness callable that freed or used memory (generation/ownership.hpp).
-  std::vector<std::string> flags{"-O1", "-g", "-fno-omit-frame-pointer", "-fno-optimize-sibling-calls", "-Wno-error"};
+  // -g1: line tables are all the sanitizers' stacks need (inlined frames included), and the
+  // harness compiles a third faster than with -g.
+  std::vector<std::string> flags{"-O1", "-g1", "-fno-omit-frame-pointer", "-fno-optimize-sibling-calls", "-Wno-error"};
   for (auto& f : sanitize_flags(sanitizers)) flags.push_back(std::move(f));
   return flags;
 }

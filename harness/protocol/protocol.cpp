@@ -218,6 +218,8 @@ std::string encode(const RunResult& result) {
   w.refusals(result.refused);
   w.u32(static_cast<std::uint32_t>(result.new_blocks.size()));
   for (std::uint32_t block : result.new_blocks) w.u32(block);
+  w.u32(static_cast<std::uint32_t>(result.reached_blocks.size()));
+  for (std::uint32_t block : result.reached_blocks) w.u32(block);
   w.u32(result.total_blocks);
   return w.finish();
 }
@@ -331,6 +333,8 @@ RunResult decode_result(const std::string& payload) {
   result.refused = r.refusals();
   result.new_blocks.resize(r.count());
   for (auto& block : result.new_blocks) block = r.u32();
+  result.reached_blocks.resize(r.count());
+  for (auto& block : result.reached_blocks) block = r.u32();
   result.total_blocks = r.u32();
   r.done();
   return result;

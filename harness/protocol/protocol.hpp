@@ -12,7 +12,7 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 8;         // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 9;         // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 
@@ -142,6 +142,8 @@ struct RunResult {
   /// (their places in the block map, ascending), and how many were reached so far
   /// (harness/runtime/coverage.hpp); none and 0 without block coverage.
   std::vector<std::uint32_t> new_blocks;
+  /// Every block it reached, ascending, when new_blocks is not empty (else none).
+  std::vector<std::uint32_t> reached_blocks;
   std::uint32_t total_blocks = 0;
 };
 

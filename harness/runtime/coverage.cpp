@@ -41,12 +41,15 @@ Found end_sequence(bool count) {
     std::memcpy(&any, g_reached + word, sizeof any);
     if (any == 0) continue;
     for (std::size_t i = word; i < word + sizeof(std::uint64_t); ++i) {
-      if (g_reached[i] != 0 && g_shared->seen[i] == 0) {
+      if (g_reached[i] == 0) continue;
+      found.reached_blocks.push_back(static_cast<std::uint32_t>(i));
+      if (g_shared->seen[i] == 0) {
         if (count) g_shared->seen[i] = 1;
         found.new_blocks.push_back(static_cast<std::uint32_t>(i));
       }
     }
   }
+  if (found.new_blocks.empty()) found.reached_blocks.clear();
   const auto added = count ? static_cast<std::uint32_t>(found.new_blocks.size()) : 0u;
   found.total_blocks = g_shared->total.fetch_add(added) + added;
   return found;

@@ -64,6 +64,7 @@ protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
   enter(-1, protocol::Phase::idle);
   coverage::Found found = coverage::end_sequence(request.count_blocks);
   result.new_blocks = std::move(found.new_blocks);
+  result.reached_blocks = std::move(found.reached_blocks);
   result.total_blocks = found.total_blocks;
   result.refused = protocol::refusals(progress_);
   return result;

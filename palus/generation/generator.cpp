@@ -238,7 +238,10 @@ void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progr
     // Blocks a candidate reached without counting them (it writes static state) are no find:
     // credited, they would draw mutation to it without end.
     for (std::size_t k = 0; k < outcomes.size() && k < requests.size(); ++k)
-      if (!requests[k].count_blocks) outcomes[k].result.new_blocks.clear();
+      if (!requests[k].count_blocks) {
+        outcomes[k].result.new_blocks.clear();
+        outcomes[k].result.reached_blocks.clear();
+      }
     const double batch_s = seconds_since(batch_start);
     stats_.running_s += batch_s;
     account(origins, outcomes, batch_s);

@@ -113,6 +113,7 @@ class ReportReader : public YamlReader {
     if (tests["cut_no_new_blocks"].IsDefined()) r.tests.cut_no_new_blocks = count(tests, "cut_no_new_blocks");
     if (tests["suspect"].IsDefined()) r.tests.suspect = count(tests, "suspect");
     if (tests["cut_writes_static"].IsDefined()) r.tests.cut_writes_static = count(tests, "cut_writes_static");
+    if (tests["cut_covered"].IsDefined()) r.tests.cut_covered = count(tests, "cut_covered");
     r.failures = failures(get(root, "failures"), "failures");
     if (root["suspects"].IsDefined()) r.suspects = failures(root["suspects"], "suspects");
     if (root["preconditions"].IsDefined())
@@ -193,6 +194,7 @@ std::string to_yaml(const RunReport& r) {
   out << YAML::Key << "cut_no_new_blocks" << YAML::Value << r.tests.cut_no_new_blocks;
   out << YAML::Key << "suspect" << YAML::Value << r.tests.suspect;
   out << YAML::Key << "cut_writes_static" << YAML::Value << r.tests.cut_writes_static;
+  out << YAML::Key << "cut_covered" << YAML::Value << r.tests.cut_covered;
   out << YAML::EndMap;
 
   if (!r.strategies.empty()) {

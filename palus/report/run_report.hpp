@@ -55,6 +55,9 @@ struct RunReport {
     /// Passing tests not kept: a call writes static state that would outlive the test in the
     /// user's build (generation::GeneratorStats::writes_static).
     std::uint64_t cut_writes_static = 0;
+    /// Passing tests left out at the end: the tests kept reach every block they reached (the
+    /// suite's cover, TestPipeline::reduce_when_finishing).
+    std::uint64_t cut_covered = 0;
   } tests;
   std::vector<FailureEntry> failures;  ///< of high confidence: what --fail-on-failures counts
   std::vector<FailureEntry> suspects;  ///< failures of low confidence (generation/confidence.hpp)

@@ -8,9 +8,10 @@ namespace fs = std::filesystem;
 
 namespace palus::suite {
 
-CoverageLibrary::CoverageLibrary(const Config& config, fs::path dir, int niceness)
+CoverageLibrary::CoverageLibrary(const Config& config, fs::path dir, int niceness, const std::atomic<bool>* cancel)
     : settings_(coverage_library_settings(config, fs::absolute(dir))) {
   settings_.niceness = niceness;
+  settings_.cancel = cancel;
 }
 
 std::optional<fs::path> CoverageLibrary::archive() {

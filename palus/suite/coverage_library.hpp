@@ -4,6 +4,7 @@
 // coverage of the tests kept is read from it afterwards (palus run under a time limit reports
 // that, instead of building every written file again).
 
+#include <atomic>
 #include <filesystem>
 #include <mutex>
 #include <optional>
@@ -16,8 +17,10 @@ namespace palus::suite {
 
 class CoverageLibrary {
  public:
-  /// The build goes to `dir` (<work>/check/coverage/lib); `config` must outlive this.
-  CoverageLibrary(const Config& config, std::filesystem::path dir, int niceness);
+  /// The build goes to `dir` (<work>/check/coverage/lib); `config` must outlive this. A build
+  /// ends, failed, when `cancel` (when given) becomes true.
+  CoverageLibrary(const Config& config, std::filesystem::path dir, int niceness,
+                  const std::atomic<bool>* cancel = nullptr);
 
   /// Builds the library the first time (other callers wait for that build); then the absolute
   /// path of its libsut.a, or nullopt when it did not compile (error() says why).

@@ -221,6 +221,7 @@ process::ProcessResult run_ninja(const TestBuildSettings& settings, const std::v
   spec.env = process::environment_with({{"LC_ALL", "C"}});  // ASCII quotes in diagnostics
   spec.output_cap = kBuildOutputCap;
   spec.niceness = settings.niceness;
+  spec.cancel = settings.cancel;
   process::ProcessResult ran = process::run_process(spec);
   if (!ran.started) throw UserError("cannot run ninja (run scripts/setup.sh): " + ran.error);
   write_file_atomically(settings.dir / "build.log", ran.output);
@@ -308,7 +309,7 @@ TestBuildSettings coverage_library_settings(const Config& config, const fs::path
   library.sources = config.project.sources;
   library.flags_for = [&config](const fs::path& source) {
     std::vector<std::string> flags = config.parse_flags_for(source);
-    flags.insert(flags.end(), {"-O0", "-g", "-Wno-error", "--coverage", "-fdiagnostics-color=never"});
+    flags.insert(flags.end(), {"-O0", "-g1", "-Wno-error", "--coverage", "-fdiagnostics-color=never"});
     return flags;
   };
   settings.library_build = std::move(library);

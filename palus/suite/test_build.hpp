@@ -4,6 +4,7 @@
 // errors are attributed to lines of the test source, so that a caller can drop the tests that
 // hold them and try again.
 
+#include <atomic>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -36,8 +37,9 @@ struct TestBuildSettings {
   /// Everything after the test object and the library on the link line: the project's link
   /// flags, --coverage, -fsanitize=..., GoogleTest and -pthread.
   std::vector<std::string> link_flags;
-  unsigned jobs = 1;  ///< parallel compiles
-  int niceness = 0;   ///< of the compiles (ProcessSpec::niceness)
+  unsigned jobs = 1;                          ///< parallel compiles
+  int niceness = 0;                           ///< of the compiles (ProcessSpec::niceness)
+  const std::atomic<bool>* cancel = nullptr;  ///< ends the build when true (ProcessSpec::cancel)
   /// When set, the sandboxed main() of palus's own test runs (harness/runtime/check_main.cpp and
   /// what it needs), compiled from this runtime folder into the shared runtime cache
   /// (harness/codegen/runtime_cache.hpp), is linked into every test; empty: `link_flags` bring

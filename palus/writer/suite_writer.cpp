@@ -226,6 +226,19 @@ FiledTest SuiteWriter::filed_locked(const TestName& name, const GroupKey& key) c
   return filed;
 }
 
+bool SuiteWriter::drop(const TestName& name) {
+  std::lock_guard lock(mutex_);
+  const auto found = filed_.find(name);
+  if (found == filed_.end()) return false;
+  const GroupKey key = found->second;
+  std::vector<Held>& group = groups_.at(key);
+  std::erase_if(group, [&](const Held& held) { return held.record.name == name; });
+  if (group.empty()) groups_.erase(key);
+  (key.second == FileKind::regression ? regression_count_ : failure_count_) -= 1;
+  filed_.erase(found);
+  return true;
+}
+
 std::string SuiteWriter::location(const TestName& name) const {
   std::lock_guard lock(mutex_);
   auto found = filed_.find(name);

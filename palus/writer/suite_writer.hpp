@@ -103,6 +103,10 @@ class SuiteWriter {
   FiledTest accept_rendered(const std::string& subject, const TestName& name, RenderedTest rendered,
                             ManifestTest record);
 
+  /// Forgets the accepted test `name` (the next write_all() leaves it out; its name stays taken).
+  /// False when no test of that name was accepted.
+  bool drop(const TestName& name);
+
   /// report_entry of the accepted test `name` ("generated/Statement_failure_test.cpp:Statement_close_1");
   /// empty when no test of that name was accepted.
   std::string location(const TestName& name) const;

@@ -362,7 +362,8 @@ TEST_F(TinysqlRun, PalusModeWritesPassingRegressionTestsAndFindsABugThatNeedsALe
       << outcome.output;
   const YAML::Node report = YAML::LoadFile((out / "report.yaml").string());
   expect_valid_report(report, "palus");
-  EXPECT_GT(report["tests"]["regression"].as<int>(), 100);
+  EXPECT_GT(report["tests"]["regression"].as<int>(), 40);
+  EXPECT_GT(report["tests"]["cut_covered"].as<int>(), 0) << "the suite keeps a cover of what its tests reach";
   EXPECT_EQ(report["tests"]["dropped_uncompilable"].as<int>(), 0) << "generated tests compile";
   EXPECT_GT(report["coverage"]["line"].as<double>(), 40.0);
   const std::vector<int> regression = table_row(outcome.output, "regression");
@@ -424,7 +425,7 @@ TEST_F(TinysqlRun, MutateScoresTheSuiteAgainstMutantsOfTheLibrary) {
   EXPECT_EQ(killed + m["survived"].as<int>(), 10);
   EXPECT_EQ(m["run"].as<int>(), 10 - m["not_reached"].as<int>());
   EXPECT_NEAR(m["score"].as<double>(), 10.0 * killed, 0.05);
-  EXPECT_GT(m["tests"].as<int>(), 100) << "the regression tests that pass on the original";
+  EXPECT_GT(m["tests"].as<int>(), 40) << "the regression tests that pass on the original";
   int per_operator = 0;
   for (const auto& op : m["per_operator"]) per_operator += op.second["mutants"].as<int>();
   EXPECT_EQ(per_operator, 10);

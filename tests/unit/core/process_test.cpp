@@ -1,12 +1,14 @@
 // The process runner (core/process.hpp): the timeout ends the child's whole group, output is
-// capped and counted, the working folder and environment are the spec's.
+// capped and counted, the working folder and environment are the spec's, a cancelled child ends.
 
 #include "core/process.hpp"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <thread>
 
 #include "test_files.hpp"
 
@@ -27,6 +29,25 @@ TEST(RunProcess, TimeoutKillsTheWholeGroup) {
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
   EXPECT_TRUE(r.started);
   EXPECT_TRUE(r.timed_out);
+  EXPECT_EQ(9, r.signal);
+}
+
+TEST(RunProcess, CancellingKillsTheWholeGroup) {
+  std::atomic<bool> cancel{false};
+  process::ProcessSpec spec;
+  spec.exe = "sh";
+  spec.args = {"-c", "sleep 30 & sleep 30"};
+  spec.cancel = &cancel;
+  std::thread canceller([&cancel] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    cancel = true;
+  });
+  const auto start = std::chrono::steady_clock::now();
+  process::ProcessResult r = process::run_process(spec);
+  canceller.join();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+  EXPECT_TRUE(r.cancelled);
+  EXPECT_FALSE(r.timed_out);
   EXPECT_EQ(9, r.signal);
 }
 

@@ -48,11 +48,13 @@ TEST(Protocol, TheNewBlocksOfAResultRoundTrip) {
   protocol::RunResult result;
   result.sequence_id = 7;
   result.new_blocks = {3, 17, 65535};
+  result.reached_blocks = {3, 9, 17, 65535};
   result.total_blocks = 40;
   const protocol::RunResult back =
       protocol::decode_result(payload_of(protocol::encode(result), protocol::MessageKind::result));
   EXPECT_EQ(back.sequence_id, 7u);
   EXPECT_EQ(back.new_blocks, result.new_blocks);
+  EXPECT_EQ(back.reached_blocks, result.reached_blocks);
   EXPECT_EQ(back.total_blocks, 40u);
 }
 

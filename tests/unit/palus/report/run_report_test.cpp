@@ -54,7 +54,7 @@ TEST(RunReportYaml, KeysArePinned) {
             keys_of(root["sequences"]));
   EXPECT_EQ(
       (std::set<std::string>{"regression", "failure", "dropped_uncompilable", "dropped_flaky", "expected_exception",
-                             "pending", "cut_no_new_blocks", "suspect", "cut_writes_static"}),
+                             "pending", "cut_no_new_blocks", "suspect", "cut_writes_static", "cut_covered"}),
       keys_of(root["tests"]));
   ASSERT_EQ(1u, root["failures"].size());
   EXPECT_EQ((std::set<std::string>{"kind", "callable", "test", "message", "key"}), keys_of(root["failures"][0]));

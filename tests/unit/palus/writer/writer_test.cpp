@@ -1027,6 +1027,29 @@ TEST(SuiteWriterTest, FilesListTestsInTheOrderTheirNamesWereReservedWhateverTheO
   EXPECT_HAS(read_text(dir / "Widget_regression_2_test.cpp"), "Widget_size_3)");
 }
 
+TEST(SuiteWriterTest, ADroppedTestLeavesTheFolderAndItsFileWhenItWasTheLast) {
+  ScratchDir scratch;
+  const fs::path dir = scratch.path() / "generated";
+  SuiteWriter writer(options_for(dir, 2), gadgets().catalog);
+  std::vector<TestName> names;
+  for (int k = 0; k < 3; ++k) {
+    names.push_back(writer.reserve_name(widget_test(k)));
+    writer.accept(widget_test(k), names.back());
+  }
+  writer.write_all();
+  ASSERT_TRUE(fs::exists(dir / "Widget_regression_2_test.cpp"));
+  EXPECT_TRUE(writer.drop(names[0]));
+  EXPECT_FALSE(writer.drop(names[0]));
+  EXPECT_EQ(writer.regression_count(), 2u);
+  EXPECT_EQ(writer.location(names[0]), "");
+  writer.write_all();
+  const std::string first = read_text(dir / "Widget_regression_test.cpp");
+  EXPECT_HAS_NOT(first, "Widget_size_1)");
+  EXPECT_HAS(first, "Widget_size_2)");
+  EXPECT_HAS(first, "Widget_size_3)");
+  EXPECT_FALSE(fs::exists(dir / "Widget_regression_2_test.cpp"));
+}
+
 TEST(SuiteWriterTest, FilesSplitAtTestsPerFileWithHeaderAndFragments) {
   ScratchDir scratch;
   const fs::path dir = scratch.path() / "out" / "generated";
