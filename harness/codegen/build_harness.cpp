@@ -21,7 +21,7 @@ namespace {
 std::string build_file(const HarnessBuildInput& in) {
   const std::vector<std::string> instrument = instrumentation_flags(in.sanitizers);
   std::vector<std::string> coverage;
-  if (in.coverage) coverage.push_back("--coverage");
+  if (in.coverage) coverage.push_back("--coverage");  // gcov counters (of no use to palus run)
   // Each basic block reports to the runtime (harness/runtime/coverage.hpp): the new blocks of
   // every sequence, the generator's coverage feedback. The runtime itself is not instrumented.
   const std::string block_coverage = "-fsanitize-coverage=trace-pc";

@@ -1,7 +1,7 @@
 #pragma once
 // Builds the per-project harness with a generated build.ninja: the library sources once into a
 // cached static library (ninja rebuilds only what changed: sources, headers, flags), the runtime,
-// the generated harness.cpp, linked with coverage and the configured sanitizers (DESIGN §7).
+// the generated harness.cpp, linked with block coverage and the configured sanitizers (DESIGN §7).
 
 #include <filesystem>
 #include <functional>
@@ -22,7 +22,8 @@ struct HarnessBuildInput {
   std::vector<std::string> harness_flags;  ///< the project's flags, for compiling harness.cpp
   std::vector<std::string> link;
   std::vector<std::string> sanitizers;  ///< address, undefined, thread, leak
-  bool coverage = true;
+  /// gcov counters too: every child of the fork server writes its .gcda files when it ends.
+  bool coverage = false;
   unsigned jobs = 2;
 };
 
