@@ -101,7 +101,13 @@ TestPipeline::TestPipeline(writer::SuiteWriter& writer, std::vector<suite::TestC
   for (std::size_t k = 0; k < checkers_.size(); ++k) threads_.emplace_back([this, k] { work(k); });
 }
 
-TestPipeline::~TestPipeline() { finish(); }
+TestPipeline::~TestPipeline() {
+  {
+    std::lock_guard lock(mutex_);
+    reduce_ = false;  // unwinding (finish() was not called): keep what was found, as it is
+  }
+  finish();
+}
 
 void TestPipeline::reduce_when_finishing() {
   std::lock_guard lock(mutex_);
@@ -114,7 +120,7 @@ void TestPipeline::submit(generation::TestCase test) {
   writer::TestName name = writer_.reserve_name(test);
   {
     std::lock_guard lock(mutex_);
-    if (lane_of(test) == 0)
+    if (reduce_ && lane_of(test) == 0)
       passing_.push_back({name, {test.result.reached_blocks, test.kind == generation::TestKind::expected_exception}});
     Lane& lane = lanes_[lane_of(test)];
     lane.queue.push_back({std::move(test), std::move(name)});
@@ -133,7 +139,11 @@ void TestPipeline::finish() {
     stopped_ = true;
     reduce = reduce_;
   }
-  if (reduce) this->reduce();
+  try {
+    if (reduce) this->reduce();
+  } catch (const std::exception& e) {
+    log_(fmt::format("reducing the suite failed: {}; every test found stays", e.what()));
+  }
   {
     std::lock_guard lock(mutex_);
     finishing_ = true;
@@ -143,14 +153,18 @@ void TestPipeline::finish() {
 }
 
 void TestPipeline::reduce() {
-  std::vector<writer::TestName> cut;
+  std::size_t cut = 0, dropped = 0, passing = 0;
   {
+    // One lock over the cover, the queue and the folder: a check accepts a test under it too, so
+    // a test is either dropped here or never accepted.
     std::lock_guard lock(mutex_);
     std::vector<generation::CoverCandidate> candidates;
     for (const auto& [name, candidate] : passing_) candidates.push_back(candidate);
     const std::vector<bool> kept = generation::covering_tests(candidates);
     for (std::size_t k = 0; k < kept.size(); ++k)
       if (!kept[k]) cut_.insert(passing_[k].first);
+    cut = cut_.size();
+    passing = passing_.size();
     std::deque<Named>& queue = lanes_[0].queue;
     for (auto it = queue.begin(); it != queue.end();) {
       if (!cut_.count(it->name)) {
@@ -162,19 +176,15 @@ void TestPipeline::reduce() {
       ++counts_.cut_covered;
       it = queue.erase(it);
     }
-    cut.assign(cut_.begin(), cut_.end());
+    for (const writer::TestName& name : cut_) {
+      if (!writer_.drop(name)) continue;  // not checked yet, or in a check: never accepted
+      ++dropped;
+      ++counts_.cut_covered;
+      --counts_.regression;  // expected-exception tests always stay
+    }
   }
-  // Those checked already, or being checked (check_batch leaves them out when they come back).
-  std::uint64_t dropped = 0;
-  for (const writer::TestName& name : cut) {
-    if (!writer_.drop(name)) continue;
-    ++dropped;
-    std::lock_guard lock(mutex_);
-    ++counts_.cut_covered;
-    --counts_.regression;  // expected-exception tests always stay
-  }
-  log_(fmt::format("reduced: {} passing tests left out, their blocks all reached by the {} others", cut.size(),
-                   passing_.size() - cut.size()));
+  log_(fmt::format("reduced: {} of {} passing tests left out, every block they reached reached by the others", cut,
+                   passing));
   if (dropped > 0) {
     writer_.write_all();
     after_write_();
@@ -280,19 +290,24 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
       continue;
     }
     const generation::TestCase& test = tests[k];
-    if (std::lock_guard lock(mutex_); cut_.count(name)) {
-      ++delta.cut_covered;
+    // Accepted and counted under the lock reduce() takes: a test it leaves out is never accepted.
+    std::lock_guard lock(mutex_);
+    if (cut_.count(name)) {
+      ++counts_.cut_covered;
       continue;
     }
     writer_.accept(test, name);
     switch (test.kind) {
       case generation::TestKind::regression:
+        ++counts_.regression;
         ++delta.regression;
         break;
       case generation::TestKind::expected_exception:
+        ++counts_.expected_exception;
         ++delta.expected_exception;
         break;
       case generation::TestKind::failure:
+        ++(test.suspicion.empty() ? counts_.failure : counts_.suspect);
         ++(test.suspicion.empty() ? delta.failure : delta.suspect);
         written.push_back(batch[k]);
         break;
@@ -309,13 +324,8 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
       delta.dropped_flaky, recheck.size()));
   {
     std::lock_guard lock(mutex_);
-    counts_.regression += delta.regression;
-    counts_.expected_exception += delta.expected_exception;
-    counts_.failure += delta.failure;
-    counts_.suspect += delta.suspect;
     counts_.dropped_uncompilable += delta.dropped_uncompilable;
     counts_.dropped_flaky += delta.dropped_flaky;
-    counts_.cut_covered += delta.cut_covered;
     counts_.unasserted_callables += delta.unasserted_callables;
     // What checks cost per test is measured on regression tests: a failure test's runs last up
     // to its timeout, which the budget counts apart for the hangs.
@@ -331,7 +341,15 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
     for (const Named& n : recheck) counts_.pending_size += test_size(n.test, writer_.render_options());
     counts_.pending_hangs -= static_cast<std::uint64_t>(
         std::count_if(batch.begin(), batch.end(), [](const Named& n) { return expects_hang(n.test); }));
-    for (Named& named : recheck) lanes_[lane_of(named.test)].queue.push_back(std::move(named));
+    for (Named& named : recheck) {
+      if (cut_.count(named.name)) {  // left out by reduce() while it was being checked
+        --counts_.pending;
+        counts_.pending_size -= test_size(named.test, writer_.render_options());
+        ++counts_.cut_covered;
+        continue;
+      }
+      lanes_[lane_of(named.test)].queue.push_back(std::move(named));
+    }
     failures_.insert(failures_.end(), written.begin(), written.end());
   }
   after_write_();

@@ -42,7 +42,7 @@ std::string build_file(const HarnessBuildInput& in) {
   harness_flags.insert(harness_flags.end(), instrument.begin(), instrument.end());
   harness_flags.push_back(block_coverage);  // the library's inline and template code is compiled here
   // First in the file: ninja 1.11 starts ready edges in the order they are declared, and
-  // harness.cpp is the longest compile, which nothing else waits for.
+  // harness.cpp is the longest compile, which only the link waits for.
   out << "build obj/harness.o: cxx " << ninja_path(in.harness_cpp) << "\n  flags = " << ninja_words(harness_flags)
       << "\n\n";
 

@@ -142,7 +142,7 @@ struct RunResult {
   /// (their places in the block map, ascending), and how many were reached so far
   /// (harness/runtime/coverage.hpp); none and 0 without block coverage.
   std::vector<std::uint32_t> new_blocks;
-  /// Every block it reached, ascending, when new_blocks is not empty (else none).
+  /// Every block it reached, ascending.
   std::vector<std::uint32_t> reached_blocks;
   std::uint32_t total_blocks = 0;
 };

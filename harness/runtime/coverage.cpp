@@ -49,7 +49,6 @@ Found end_sequence(bool count) {
       }
     }
   }
-  if (found.new_blocks.empty()) found.reached_blocks.clear();
   const auto added = count ? static_cast<std::uint32_t>(found.new_blocks.size()) : 0u;
   found.total_blocks = g_shared->total.fetch_add(added) + added;
   return found;

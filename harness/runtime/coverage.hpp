@@ -21,8 +21,8 @@ struct Found {
   /// Reached by this sequence and by no earlier one: their places in the map, which are the same
   /// in every build of the same harness code (so shards of one run can compare them).
   std::vector<std::uint32_t> new_blocks;
-  /// Every block the sequence reached, when it reached a new one (empty otherwise): which tests
-  /// a suite can do without (one whose blocks others reach) is decided from these.
+  /// Every block the sequence reached: whether a passing one adds to what the suite's tests
+  /// reach, and which tests the suite can do without, are decided from these.
   std::vector<std::uint32_t> reached_blocks;
   std::uint32_t total_blocks = 0;  ///< reached by any sequence so far, this one included
 };

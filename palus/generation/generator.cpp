@@ -321,6 +321,16 @@ bool Generator::by_coverage(const harness::Outcome& outcome) const {
   return !options_.keep_all && outcome.result.total_blocks > 0;
 }
 
+bool Generator::reaches_unkept(const harness::protocol::RunResult& result) const {
+  return std::any_of(result.reached_blocks.begin(), result.reached_blocks.end(),
+                     [&](std::uint32_t b) { return b < kept_blocks_.size() && !kept_blocks_[b]; });
+}
+
+void Generator::mark_kept(const harness::protocol::RunResult& result) {
+  for (std::uint32_t b : result.reached_blocks)
+    if (b < kept_blocks_.size()) kept_blocks_[b] = true;
+}
+
 bool Generator::refused(const harness::Outcome& outcome) {
   if (outcome.blocked.empty()) return false;
   ++stats_.refused;
@@ -339,7 +349,7 @@ void Generator::keep_regression(const Sequence& main, const harness::Outcome& ou
   const CallableInfo& last = catalog_.callables[main[main.size() - 1].callable];
   auto& seen = behaviours_[last.id];
   if (by_coverage(outcome)) {
-    if (outcome.result.new_blocks.empty()) {
+    if (!reaches_unkept(outcome.result)) {
       ++stats_.cut_no_new_blocks;
       return;
     }
@@ -356,6 +366,7 @@ void Generator::keep_regression(const Sequence& main, const harness::Outcome& ou
   test.result = main_part(outcome.result, main.size());
   test.subject = subject_of(last);
   ++stats_.regression_tests;
+  mark_kept(outcome.result);
   sink(std::move(test));
 }
 
@@ -368,7 +379,7 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
   std::size_t& kept = exceptions_kept_[identity];
   if (kept >= options_.exceptions_per_callable) return;
   if (refused(outcome) || writes_static(main)) return;
-  if (by_coverage(outcome) && kept > 0 && outcome.result.new_blocks.empty()) {
+  if (by_coverage(outcome) && kept > 0 && !reaches_unkept(outcome.result)) {
     ++stats_.cut_no_new_blocks;
     return;
   }
@@ -384,6 +395,7 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
   test.subject = subject_of(last);
   test.identity = identity;
   ++stats_.exception_tests;
+  mark_kept(outcome.result);
   sink(std::move(test));
 }
 

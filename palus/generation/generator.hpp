@@ -191,6 +191,12 @@ class Generator {
   std::map<std::string, std::size_t> slow_not_hung_;           ///< per hang key: times it was only slow
   std::map<std::string, std::set<std::uint64_t>> behaviours_;  ///< per callable: result signatures kept
   std::map<std::string, std::size_t> exceptions_kept_;         ///< per callable and exception type
+  /// The blocks the passing tests kept so far reach (places in the harness's block map). A
+  /// passing sequence is kept when it reaches one outside them: blocks that failing or invalid
+  /// sequences reached first still need a test.
+  std::vector<bool> kept_blocks_ = std::vector<bool>(std::size_t{1} << 16, false);
+  bool reaches_unkept(const harness::protocol::RunResult& result) const;
+  void mark_kept(const harness::protocol::RunResult& result);
   std::vector<FreesRule> frees_;               ///< learned: candidates using what these free are not run
   std::vector<std::uint32_t> skip_observers_;  ///< sorted: observers that crash or hang
   const std::atomic<bool>* stop_ = nullptr;    ///< run()'s stop flag

@@ -1,8 +1,9 @@
 #pragma once
 // tests.yaml in the output folder: every written test with what made palus keep it, so that
 // `palus merge` can join suites without reading test bodies for meaning (DESIGN §12). Regression
-// tests carry the blocks of the library they reached first in their run, as places in the
-// harness's block map; those compare only between runs whose harnesses hold the same code
+// tests carry the blocks of the library they reached (all of them, or, from a harness that did
+// not say, those they reached first in their run), as places in the harness's block map; those compare only between
+// runs whose harnesses hold the same code
 // (`harness_code`, see harness/codegen/code_digest.hpp).
 
 #include <cstdint>

@@ -55,6 +55,8 @@ class FakeExecution : public Execution {
         const bool fresh = !reached.count(statement.callable);
         if (fresh) outcome.result.new_blocks.push_back(statement.callable);
         if (fresh && request.count_blocks) reached.insert(statement.callable);
+        auto& all = outcome.result.reached_blocks;
+        if (std::find(all.begin(), all.end(), statement.callable) == all.end()) all.push_back(statement.callable);
       }
       outcome.result.total_blocks = static_cast<std::uint32_t>(reached.size());
     }
