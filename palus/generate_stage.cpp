@@ -423,6 +423,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
       "nothing new); {} passing tests not kept for printing over {} bytes; checking the last tests",
       summary.interrupted ? " (interrupted)" : "", generator.stats().executed, generator.stats().from_fallback,
       generator.stats().noisy, generation::GeneratorOptions{}.max_test_output_bytes));
+  if (summary.interrupted) pipeline->keep_every_test();  // nothing the user saw written goes
   pipeline->finish();
   progress.finish();
   if (budget) {

@@ -23,10 +23,12 @@ constexpr unsigned kMaxRechecks = 3;
 
 /// Batches are cut by count, never by time, so that which tests share a check (one compile, one
 /// process running them) does not depend on timing or load: each lane's tests in the order found,
-/// in batches of 10, 20, 40, then 60, so that the first tests reach the folder early.
+/// in batches of 1, 10, 20, 40, then 60, so that the first tests reach the folder early, even
+/// when a reduced suite finds ten passing tests in a minute.
 std::size_t batch_size(std::size_t batches_taken) {
+  if (batches_taken == 0) return 1;
   return std::min<std::size_t>(TestPipeline::kTestsPerBatch,
-                               std::size_t{10} << std::min<std::size_t>(batches_taken, 3));
+                               std::size_t{10} << std::min<std::size_t>(batches_taken - 1, 3));
 }
 
 /// Failure tests are checked apart: a file of passing tests alone compiles faster
@@ -112,6 +114,11 @@ TestPipeline::~TestPipeline() {
 void TestPipeline::reduce_when_finishing() {
   std::lock_guard lock(mutex_);
   reduce_ = true;
+}
+
+void TestPipeline::keep_every_test() {
+  std::lock_guard lock(mutex_);
+  reduce_ = false;
 }
 
 void TestPipeline::submit(generation::TestCase test) {

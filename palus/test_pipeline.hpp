@@ -68,7 +68,7 @@ struct WrittenFailure {
 
 class TestPipeline {
  public:
-  /// Tests one check compiles at once, once the first batches (10, 20, 40) reached the folder.
+  /// Tests one check compiles at once, once the first batches (1, 10, 20, 40) reached the folder.
   static constexpr std::size_t kTestsPerBatch = 60;
 
   /// `checkers` (at least one; each with its own build folder) must outlive the pipeline.
@@ -84,6 +84,8 @@ class TestPipeline {
   /// expected-exception tests, and the regression tests that together reach every block any
   /// passing test reached; the others are not checked, or are taken out of the folder.
   void reduce_when_finishing();
+  /// Undoes reduce_when_finishing() (an interrupted run keeps every test found so far).
+  void keep_every_test();
 
   /// Thread-safe; returns at once.
   void submit(generation::TestCase test);
