@@ -12,7 +12,6 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "harness/codegen/build_harness.hpp"
 #include "harness/codegen/code_digest.hpp"
 #include "harness/executor/executor.hpp"
 #include "palus/analysis/sample_texts.hpp"
@@ -96,7 +95,6 @@ harness::ExecutorOptions executor_options(const GenerateRequest& request, RunLog
   harness::ExecutorOptions options;
   options.harness = request.harness.executable;
   options.run_dir = request.work_dir / "run";
-  options.gcov_prefix = request.work_dir / "harness" / harness::variant_name(request.sanitizers) / "gcov";
   options.call_timeout = config.sandbox.call_timeout;
   options.sequence_timeout = std::max(std::chrono::milliseconds(10'000), config.sandbox.call_timeout * 5);
   options.memory_bytes = config.sandbox.memory_bytes;

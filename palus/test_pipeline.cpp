@@ -127,8 +127,10 @@ void TestPipeline::submit(generation::TestCase test) {
   writer::TestName name = writer_.reserve_name(test);
   {
     std::lock_guard lock(mutex_);
-    if (reduce_ && lane_of(test) == 0)
-      passing_.push_back({name, {test.result.reached_blocks, test.kind == generation::TestKind::expected_exception}});
+    if (reduce_ && lane_of(test) == 0) {
+      passing_names_.push_back(name);
+      passing_.push_back({test.result.reached_blocks, test.kind == generation::TestKind::expected_exception});
+    }
     Lane& lane = lanes_[lane_of(test)];
     lane.queue.push_back({std::move(test), std::move(name)});
     ++counts_.pending;
@@ -165,11 +167,9 @@ void TestPipeline::reduce() {
     // One lock over the cover, the queue and the folder: a check accepts a test under it too, so
     // a test is either dropped here or never accepted.
     std::lock_guard lock(mutex_);
-    std::vector<generation::CoverCandidate> candidates;
-    for (const auto& [name, candidate] : passing_) candidates.push_back(candidate);
-    const std::vector<bool> kept = generation::covering_tests(candidates);
+    const std::vector<bool> kept = generation::covering_tests(passing_);
     for (std::size_t k = 0; k < kept.size(); ++k)
-      if (!kept[k]) cut_.insert(passing_[k].first);
+      if (!kept[k]) cut_.insert(passing_names_[k]);
     cut = cut_.size();
     passing = passing_.size();
     std::deque<Named>& queue = lanes_[0].queue;
@@ -257,6 +257,7 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
     log_(fmt::format("check: {}: line {}: {}", file.file_name, e.line, e.message));
 
   PipelineCounts delta;
+  std::uint64_t kept = 0;  // accepted by this batch
   std::vector<Named> written;
   std::vector<Named> recheck;
   for (std::size_t k = 0; k < batch.size(); ++k) {
@@ -304,18 +305,16 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
       continue;
     }
     writer_.accept(test, name);
+    ++kept;
     switch (test.kind) {
       case generation::TestKind::regression:
         ++counts_.regression;
-        ++delta.regression;
         break;
       case generation::TestKind::expected_exception:
         ++counts_.expected_exception;
-        ++delta.expected_exception;
         break;
       case generation::TestKind::failure:
         ++(test.suspicion.empty() ? counts_.failure : counts_.suspect);
-        ++(test.suspicion.empty() ? delta.failure : delta.suspect);
         written.push_back(batch[k]);
         break;
     }
@@ -326,8 +325,7 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
   log_(fmt::format(
       "checked {} tests ({} lines) in {:.1f} s compile + {:.1f} s runs: {} kept, {} uncompilable, {} dropped, {} to "
       "check again",
-      batch.size(), batch_lines, result.compile_seconds, result.run_seconds,
-      delta.regression + delta.expected_exception + delta.failure + delta.suspect, delta.dropped_uncompilable,
+      batch.size(), batch_lines, result.compile_seconds, result.run_seconds, kept, delta.dropped_uncompilable,
       delta.dropped_flaky, recheck.size()));
   {
     std::lock_guard lock(mutex_);

@@ -131,7 +131,8 @@ class TestPipeline {
   std::vector<Named> failures_;  ///< accepted failure tests
   bool reduce_ = false;
   /// Every passing test submitted, in order: its name, and what the cover needs of it.
-  std::vector<std::pair<writer::TestName, generation::CoverCandidate>> passing_;
+  std::vector<writer::TestName> passing_names_;
+  std::vector<generation::CoverCandidate> passing_;
   std::set<writer::TestName> cut_;  ///< left out by reduce()
   std::vector<std::thread> threads_;
   bool stopped_ = false;

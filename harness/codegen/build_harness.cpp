@@ -20,8 +20,6 @@ namespace {
 
 std::string build_file(const HarnessBuildInput& in) {
   const std::vector<std::string> instrument = instrumentation_flags(in.sanitizers);
-  std::vector<std::string> coverage;
-  if (in.coverage) coverage.push_back("--coverage");  // gcov counters (of no use to palus run)
   // Each basic block reports to the runtime (harness/runtime/coverage.hpp): the new blocks of
   // every sequence, the generator's coverage feedback. The runtime itself is not instrumented.
   const std::string block_coverage = "-fsanitize-coverage=trace-pc";
@@ -51,7 +49,6 @@ std::string build_file(const HarnessBuildInput& in) {
     std::string object = library_object(source);
     std::vector<std::string> flags = in.flags_for(source);
     flags.insert(flags.end(), instrument.begin(), instrument.end());
-    flags.insert(flags.end(), coverage.begin(), coverage.end());
     flags.push_back(block_coverage);
     out << "build " << ninja_path(object) << ": cxx " << ninja_path(source) << "\n  flags = " << ninja_words(flags)
         << "\n";
@@ -62,7 +59,6 @@ std::string build_file(const HarnessBuildInput& in) {
   out << "\n\n";
 
   std::vector<std::string> libs = in.link;
-  libs.insert(libs.end(), coverage.begin(), coverage.end());
   if (!in.sanitizers.empty()) libs.push_back(sanitize_flags(in.sanitizers).front());  // -fsanitize=...
   libs.insert(libs.end(), {"-lseccomp", "-pthread"});
   out << "build palus-harness: link obj/harness.o";

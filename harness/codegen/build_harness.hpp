@@ -22,8 +22,6 @@ struct HarnessBuildInput {
   std::vector<std::string> harness_flags;  ///< the project's flags, for compiling harness.cpp
   std::vector<std::string> link;
   std::vector<std::string> sanitizers;  ///< address, undefined, thread, leak
-  /// gcov counters too: every child of the fork server writes its .gcda files when it ends.
-  bool coverage = false;
   unsigned jobs = 2;
 };
 

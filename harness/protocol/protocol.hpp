@@ -15,6 +15,10 @@ inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
 inline constexpr std::uint16_t kVersion = 9;         // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
+/// Basic blocks are hashed into a map of 2^kBlockMapBits places (harness/runtime/coverage.hpp);
+/// RunResult's blocks are places in it.
+inline constexpr unsigned kBlockMapBits = 16;
+inline constexpr std::size_t kBlockMapPlaces = std::size_t{1} << kBlockMapBits;
 
 enum class MessageKind : std::uint16_t { hello = 1, run = 2, result = 3, shutdown = 4, death = 5 };
 

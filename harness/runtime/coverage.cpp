@@ -7,11 +7,13 @@
 #include <cstdint>
 #include <cstring>
 
+#include "harness/protocol/protocol.hpp"
+
 namespace palus::harness::coverage {
 namespace {
 
-constexpr std::size_t kMapBits = 16;
-constexpr std::size_t kMapSize = std::size_t{1} << kMapBits;
+constexpr std::size_t kMapBits = protocol::kBlockMapBits;
+constexpr std::size_t kMapSize = protocol::kBlockMapPlaces;
 
 /// This process's blocks since begin_sequence(); written before main() too (static initialisers).
 unsigned char g_reached[kMapSize];

@@ -87,7 +87,6 @@ class TinysqlModel : public ::testing::Test {
     options.call_timeout = std::chrono::milliseconds(2000);
     options.sequence_timeout = std::chrono::milliseconds(10000);
     options.memory_bytes = 2ull << 30;
-    options.gcov_prefix = scratch_->path() / "gcov";
     palus::harness::Executor executor(options);
     const gen::Catalog catalog = gen::make_catalog(*api_, executor.callables());
     const gen::LiteralPool literals(*api_);

@@ -81,7 +81,6 @@ class FaultyHarness : public ::testing::Test {
     options.sequence_timeout = std::chrono::milliseconds(20000);
     options.memory_bytes = 512ull << 20;
     options.output_cap = 4096;
-    options.gcov_prefix = scratch_->path() / "coverage";
     options.sequences_per_child = 1;  // each misbehaviour in a child of its own
     options_ = options;
     executor_ = std::make_unique<ph::Executor>(options);
