@@ -7,7 +7,9 @@
 // tests are checked together on every run.
 
 #include <array>
+#include <chrono>
 #include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -40,6 +42,10 @@ struct PipelineCounts {
   std::uint64_t pending = 0;
   std::uint64_t pending_hangs = 0;  ///< of the pending: failure tests expected to hang (each runs to its timeout)
   std::uint64_t pending_size = 0;   ///< test_size() summed over the pending
+  /// Of the pending, those the check will take: with a reduced suite, the cover of the passing
+  /// tests submitted so far leaves the others out unchecked (an estimate at most a second old:
+  /// later tests can still take a test's place). The budget predicts the check from these.
+  std::uint64_t to_check = 0, to_check_size = 0;
   /// Passing tests left out at the end because the other tests reach every block they reached
   /// (TestPipeline::reduce_when_finishing).
   std::uint64_t cut_covered = 0;
@@ -98,8 +104,9 @@ class TestPipeline {
  private:
   struct Named {
     generation::TestCase test;
-    writer::TestName name;  ///< reserved when submitted
-    unsigned rechecks = 0;  ///< times it came back after an assertion it failed was dropped
+    writer::TestName name;                 ///< reserved when submitted
+    unsigned rechecks = 0;                 ///< times it came back after an assertion it failed was dropped
+    std::size_t passing_index = SIZE_MAX;  ///< in passing_, when the cover weighs it
   };
 
   /// Tests of one kind (passing, or failure) waiting for their check, in the order found.
@@ -134,6 +141,9 @@ class TestPipeline {
   std::vector<writer::TestName> passing_names_;
   std::vector<generation::CoverCandidate> passing_;
   std::set<writer::TestName> cut_;  ///< left out by reduce()
+  /// covering_tests() of passing_ as it was when last estimated for counts(), and when that was.
+  mutable std::vector<bool> cover_estimate_;
+  mutable std::chrono::steady_clock::time_point cover_estimated_at_;
   std::vector<std::thread> threads_;
   bool stopped_ = false;
 };

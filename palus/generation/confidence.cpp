@@ -153,10 +153,12 @@ bool sizes(const InputNeed& need, const Input& input, const api::Callable* calla
          names_size(callable->name);
 }
 
-/// A size, count, index or number of digits of 2^24 or more (or negative) given to a statement of
-/// `sequence`: "" when none.
+/// A size, count, index or number of digits given to a statement of `sequence` that is huge for
+/// what the failure says (or negative): "" when none. Past any buffer a caller has, for a crash:
+/// 2^24 or more. Enough to take the call's time limit, for a hang or an out-of-memory: 2^20 or
+/// more (jsoncpp's Value::resize(2097155) inserts two million map nodes, over 2 s under ASan).
 std::string huge_size(const Sequence& sequence, const Catalog& catalog, bool crashed = false) {
-  constexpr std::uint64_t kHuge = std::uint64_t{1} << 24;
+  const std::uint64_t kHuge = std::uint64_t{1} << (crashed ? 24 : 20);
   for (std::size_t k = 0; k < sequence.size(); ++k) {
     const CallableInfo& info = catalog.callables[sequence[k].callable];
     const auto& inputs = sequence[k].inputs;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <queue>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
@@ -26,6 +27,7 @@ std::vector<bool> covering_tests(const std::vector<CoverCandidate>& candidates) 
     return a.first != b.first ? a.first < b.first : a.second > b.second;
   };
   std::priority_queue<Entry, std::vector<Entry>, decltype(lower)> queue(lower);
+  std::vector<std::size_t> picked;  // in the order taken
   for (std::size_t k = 0; k < candidates.size(); ++k)
     if (!kept[k]) queue.emplace(gain(k), k);
   while (!queue.empty()) {
@@ -38,7 +40,21 @@ std::vector<bool> covering_tests(const std::vector<CoverCandidate>& candidates) 
       continue;
     }
     kept[k] = true;
+    picked.push_back(k);
     reached.insert(candidates[k].blocks.begin(), candidates[k].blocks.end());
+  }
+  // A test taken early can be wholly reached by tests taken after it (one reaching its first
+  // half and a new block, another its second half and another): such a test goes, the first
+  // taken first.
+  std::unordered_map<std::uint32_t, std::size_t> reaching;  // kept tests reaching each block
+  for (std::size_t k = 0; k < candidates.size(); ++k)
+    if (kept[k])
+      for (std::uint32_t b : candidates[k].blocks) ++reaching[b];
+  for (std::size_t k : picked) {
+    const auto& blocks = candidates[k].blocks;
+    if (!std::all_of(blocks.begin(), blocks.end(), [&](std::uint32_t b) { return reaching[b] >= 2; })) continue;
+    kept[k] = false;
+    for (std::uint32_t b : blocks) --reaching[b];
   }
   return kept;
 }

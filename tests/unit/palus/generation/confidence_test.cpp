@@ -323,6 +323,12 @@ TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
       make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::integer(-100)})});
   EXPECT_FALSE(judge_confidence(failure("hang", 2), minus_100, catalog).high)
       << "any negative size wraps to a huge one when its alias is unsigned (jsoncpp's resize(ArrayIndex))";
+  const Sequence two_million =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::unsigned_integer(2097155)})});
+  EXPECT_FALSE(judge_confidence(failure("hang", 2), two_million, catalog).high)
+      << "two million elements take over 2 s when each is a node (jsoncpp's Value::resize)";
+  EXPECT_TRUE(judge_confidence(failure("sanitizer", 2, "SEGV on unknown address"), two_million, catalog).high)
+      << "a crash needs a size past any buffer before it is doubted";
   const Sequence small =
       make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::unsigned_integer(3)})});
   EXPECT_TRUE(judge_confidence(failure("hang", 2), small, catalog).high);

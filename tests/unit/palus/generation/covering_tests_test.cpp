@@ -20,6 +20,14 @@ TEST(CoveringTests, TheLargestGainIsTakenFirstSoFewerTestsReachTheSame) {
   EXPECT_EQ(kept, (std::vector<bool>{false, false, true, true}));
 }
 
+TEST(CoveringTests, ATestTakenFirstGoesWhenTheTestsTakenAfterItReachAllItsBlocks) {
+  // The greedy cover takes the first (six blocks), then the second and third for one block each;
+  // those two reach the first's six.
+  const std::vector<bool> kept =
+      covering_tests({{{1, 2, 3, 4, 5, 6}, false}, {{1, 2, 3, 7}, false}, {{4, 5, 6, 8}, false}});
+  EXPECT_EQ(kept, (std::vector<bool>{false, true, true}));
+}
+
 TEST(CoveringTests, KeptTestsAndTestsWithoutBlocksStayAndCountAsReached) {
   const std::vector<bool> kept = covering_tests({{{7}, false}, {{7, 8}, true}, {{}, false}, {{9}, false}});
   EXPECT_EQ(kept, (std::vector<bool>{false, true, true, true}));
