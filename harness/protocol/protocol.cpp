@@ -162,6 +162,7 @@ std::string encode(const RunRequest& request) {
   w.u8(request.count_blocks);
   w.u32(static_cast<std::uint32_t>(request.skip_observers.size()));
   for (std::uint32_t callable : request.skip_observers) w.u32(callable);
+  w.u32(request.test_statements);
   w.u32(static_cast<std::uint32_t>(request.statements.size()));
   for (const auto& s : request.statements) {
     w.u32(s.callable);
@@ -275,6 +276,7 @@ RunRequest decode_run(const std::string& payload) {
   request.count_blocks = r.u8() != 0;
   request.skip_observers.resize(r.count());
   for (auto& callable : request.skip_observers) callable = r.u32();
+  request.test_statements = r.u32();
   request.statements.resize(r.count());
   for (auto& s : request.statements) {
     s.callable = r.u32();

@@ -12,7 +12,7 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 9;         // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 10;        // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 /// Basic blocks are hashed into a map of 2^kBlockMapBits places (harness/runtime/coverage.hpp);
@@ -88,6 +88,11 @@ struct RunRequest {
   bool count_blocks = true;
   /// Observer callables not to run (sorted): ones known to crash or hang, found by the generator.
   std::vector<std::uint32_t> skip_observers;
+  /// How many statements a test written from the sequence holds (before the contract and theory
+  /// checks appended to it); 0: all. RunResult::reached_blocks holds what a test's file reaches:
+  /// those calls, and the observers after the last of them only (a regression test asserts the
+  /// state there, and holds no checks). What the rest reached still counts as new.
+  std::uint32_t test_statements = 0;
   std::vector<Statement> statements;
 };
 
@@ -146,7 +151,8 @@ struct RunResult {
   /// (their places in the block map, ascending), and how many were reached so far
   /// (harness/runtime/coverage.hpp); none and 0 without block coverage.
   std::vector<std::uint32_t> new_blocks;
-  /// Every block it reached, ascending.
+  /// Every block it reached, ascending, less those only observers before the test's last statement
+  /// or the checks after it reached (RunRequest::test_statements).
   std::vector<std::uint32_t> reached_blocks;
   std::uint32_t total_blocks = 0;
 };

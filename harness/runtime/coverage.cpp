@@ -17,6 +17,9 @@ constexpr std::size_t kMapSize = protocol::kBlockMapPlaces;
 
 /// This process's blocks since begin_sequence(); written before main() too (static initialisers).
 unsigned char g_reached[kMapSize];
+/// Those reached aside, and where blocks are marked now (one of the two).
+unsigned char g_aside[kMapSize];
+unsigned char* g_target = g_reached;
 
 struct Shared {
   std::atomic<std::uint32_t> total;
@@ -32,19 +35,26 @@ void share_across_forks() {
   if (page != MAP_FAILED) g_shared = static_cast<Shared*>(page);
 }
 
-void begin_sequence() { std::memset(g_reached, 0, sizeof g_reached); }
+void begin_sequence() {
+  std::memset(g_reached, 0, sizeof g_reached);
+  std::memset(g_aside, 0, sizeof g_aside);
+  g_target = g_reached;
+}
+
+void aside(bool on) { g_target = on ? g_aside : g_reached; }
 
 Found end_sequence(bool count) {
   Found found;
   if (g_shared == nullptr) return found;
   // A sequence reaches a few hundred of the map's 65536 places: skip eight empty ones at a time.
   for (std::size_t word = 0; word < kMapSize; word += sizeof(std::uint64_t)) {
-    std::uint64_t any;
-    std::memcpy(&any, g_reached + word, sizeof any);
-    if (any == 0) continue;
+    std::uint64_t reached, aside;
+    std::memcpy(&reached, g_reached + word, sizeof reached);
+    std::memcpy(&aside, g_aside + word, sizeof aside);
+    if ((reached | aside) == 0) continue;
     for (std::size_t i = word; i < word + sizeof(std::uint64_t); ++i) {
-      if (g_reached[i] == 0) continue;
-      found.reached_blocks.push_back(static_cast<std::uint32_t>(i));
+      if (g_reached[i] == 0 && g_aside[i] == 0) continue;
+      if (g_reached[i] != 0) found.reached_blocks.push_back(static_cast<std::uint32_t>(i));
       if (g_shared->seen[i] == 0) {
         if (count) g_shared->seen[i] = 1;
         found.new_blocks.push_back(static_cast<std::uint32_t>(i));
@@ -68,6 +78,6 @@ extern "C" const char __executable_start;
 extern "C" __attribute__((no_sanitize("address", "undefined"))) void __sanitizer_cov_trace_pc() {
   const auto pc = reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)) -
                   reinterpret_cast<std::uintptr_t>(&__executable_start);
-  palus::harness::coverage::g_reached[(static_cast<std::uint64_t>(pc) * 0x9E3779B97F4A7C15ull) >>
-                                      (64 - palus::harness::coverage::kMapBits)] = 1;
+  palus::harness::coverage::g_target[(static_cast<std::uint64_t>(pc) * 0x9E3779B97F4A7C15ull) >>
+                                     (64 - palus::harness::coverage::kMapBits)] = 1;
 }

@@ -17,11 +17,15 @@ void share_across_forks();
 /// Forgets what this process reached before: called when a sequence starts.
 void begin_sequence();
 
+/// From now on, blocks reached count as new but not as reached by the sequence's test
+/// (Found::reached_blocks), until aside(false).
+void aside(bool on);
+
 struct Found {
   /// Reached by this sequence and by no earlier one: their places in the map, which are the same
   /// in every build of the same harness code (so shards of one run can compare them).
   std::vector<std::uint32_t> new_blocks;
-  /// Every block the sequence reached: whether a passing one adds to what the suite's tests
+  /// Every block the sequence reached, but not aside: whether a passing one adds to what the suite's tests
   /// reach, and which tests the suite can do without, are decided from these.
   std::vector<std::uint32_t> reached_blocks;
   std::uint32_t total_blocks = 0;  ///< reached by any sequence so far, this one included

@@ -47,19 +47,23 @@ protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
   protocol::RunResult result;
   result.sequence_id = request.sequence_id;
   result.statements.reserve(request.statements.size());
+  const std::size_t in_test = request.test_statements == 0 ? request.statements.size() : request.test_statements;
   coverage::begin_sequence();
   for (std::uint32_t i = 0; i < request.statements.size(); ++i) {
     const protocol::Statement& statement = request.statements[i];
     protocol::StatementResult& answer = result.statements.emplace_back();
     pool_.emplace_back();
     enter(static_cast<std::int32_t>(i), protocol::Phase::call);
+    coverage::aside(i >= in_test);
     execute(i, statement, answer);
     if (answer.status != protocol::StatementStatus::normal) break;
     if (request.observe) {
       enter(static_cast<std::int32_t>(i), protocol::Phase::observe);
+      coverage::aside(i + 1 != in_test);
       observe(i, statement, request.skip_observers, answer);
     }
   }
+  coverage::aside(false);
   destroy_pool();
   enter(-1, protocol::Phase::idle);
   coverage::Found found = coverage::end_sequence(request.count_blocks);

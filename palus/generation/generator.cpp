@@ -156,6 +156,7 @@ void Generator::fill_batch(std::vector<Sequence>& checked, std::vector<std::size
       main_sizes.push_back(candidate->size());
       checked.push_back(theories_.appended(contracts_.appended(*candidate, random_), candidate->size(), random_));
       requests.push_back(request_for(checked.back()));
+      requests.back().test_statements = static_cast<std::uint32_t>(candidate->size());
       // Never a regression test (keep_regression), so the blocks it reaches stay for one that can be.
       if (writes_static_state(*candidate, catalog_)) requests.back().count_blocks = false;
       origins.push_back(origin);

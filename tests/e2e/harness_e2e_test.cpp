@@ -180,6 +180,26 @@ TEST_F(FaultyHarness, BlocksASequenceReachedCountOnceAndRerunsCountNone) {
   EXPECT_GE(again.result.total_blocks, first.result.total_blocks);
 }
 
+TEST_F(FaultyHarness, BlocksOfTheChecksAfterATestsStatementsAreNotItsOwn) {
+  protocol::RunRequest request;
+  request.sequence_id = ++sequence_;
+  request.observe = false;
+  request.statements.push_back(statement("faulty::Misbehaver::Misbehaver()"));
+  request.statements.push_back(
+      statement("faulty::Misbehaver::ok(int)", {protocol::Input::result_of(0), protocol::Input::integer(5)}));
+  request.count_blocks = false;
+  const ph::Outcome whole = executor_->run(request);
+  ASSERT_EQ(ph::OutcomeKind::normal, whole.kind) << whole.message;
+  request.sequence_id = ++sequence_;
+  request.test_statements = 1;  // the constructor is the test; ok(int) is a check appended to it
+  const ph::Outcome first = executor_->run(request);
+  ASSERT_EQ(ph::OutcomeKind::normal, first.kind) << first.message;
+  EXPECT_FALSE(first.result.reached_blocks.empty());
+  EXPECT_LT(first.result.reached_blocks.size(), whole.result.reached_blocks.size());
+  EXPECT_TRUE(std::includes(whole.result.reached_blocks.begin(), whole.result.reached_blocks.end(),
+                            first.result.reached_blocks.begin(), first.result.reached_blocks.end()));
+}
+
 TEST_F(FaultyHarness, AChildServesItsShareOfSequencesThenAFreshOneTakesOver) {
   ph::ExecutorOptions options = options_;
   options.run_dir = scratch_->path() / "run-shared";

@@ -18,6 +18,27 @@ std::string payload_of(const std::string& frame, protocol::MessageKind kind) {
   return frame.substr(protocol::kHeaderSize);
 }
 
+TEST(Protocol, RunRequestRoundTrips) {
+  protocol::RunRequest request;
+  request.sequence_id = 77;
+  request.observe = false;
+  request.count_blocks = false;
+  request.skip_observers = {2, 5};
+  request.test_statements = 3;
+  protocol::Statement call;
+  call.callable = 9;
+  request.statements = {call, call, call, call};
+  const protocol::RunRequest back =
+      protocol::decode_run(payload_of(protocol::encode(request), protocol::MessageKind::run));
+  EXPECT_EQ(back.sequence_id, 77u);
+  EXPECT_FALSE(back.observe);
+  EXPECT_FALSE(back.count_blocks);
+  EXPECT_EQ(back.skip_observers, request.skip_observers);
+  EXPECT_EQ(back.test_statements, 3u) << "the blocks of the checks after the test's statements are not its own";
+  ASSERT_EQ(back.statements.size(), 4u);
+  EXPECT_EQ(back.statements[3].callable, 9u);
+}
+
 TEST(Protocol, DeathRoundTrips) {
   protocol::Death death;
   death.sequence_id = 0x1234'5678'9abcULL;

@@ -51,10 +51,12 @@ class FakeExecution : public Execution {
     for (const auto& statement : request.statements)
       if (statement.callable == refused_callable) outcome.blocked.push_back("socket (statement 0)");
     if (count_blocks) {  // one block per callable, as the harness's block coverage would count it
-      for (const auto& statement : request.statements) {
+      for (std::size_t k = 0; k < request.statements.size(); ++k) {
+        const auto& statement = request.statements[k];
         const bool fresh = !reached.count(statement.callable);
         if (fresh) outcome.result.new_blocks.push_back(statement.callable);
         if (fresh && request.count_blocks) reached.insert(statement.callable);
+        if (request.test_statements != 0 && k >= request.test_statements) continue;  // a check's: aside
         auto& all = outcome.result.reached_blocks;
         if (std::find(all.begin(), all.end(), statement.callable) == all.end()) all.push_back(statement.callable);
       }
