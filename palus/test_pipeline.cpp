@@ -134,9 +134,10 @@ void TestPipeline::submit(generation::TestCase test) {
       passing_.push_back({test.result.reached_blocks, test.kind == generation::TestKind::expected_exception});
     }
     Lane& lane = lanes_[lane_of(test)];
-    lane.queue.push_back({std::move(test), std::move(name), 0, passing_index});
+    const std::uint64_t size = test_size(test, writer_.render_options());
+    lane.queue.push_back({std::move(test), std::move(name), size, 0, passing_index});
     ++counts_.pending;
-    counts_.pending_size += test_size(lane.queue.back().test, writer_.render_options());
+    counts_.pending_size += size;
     if (expects_hang(lane.queue.back().test)) ++counts_.pending_hangs;
   }
   wake_.notify_one();
@@ -181,7 +182,7 @@ void TestPipeline::reduce() {
         continue;
       }
       --counts_.pending;
-      counts_.pending_size -= test_size(it->test, writer_.render_options());
+      counts_.pending_size -= it->size;
       ++counts_.cut_covered;
       it = queue.erase(it);
     }
@@ -216,7 +217,7 @@ PipelineCounts TestPipeline::counts() const {
   for (const Named& named : lanes_[0].queue) {
     if (named.passing_index >= cover_estimate_.size() || cover_estimate_[named.passing_index]) continue;
     --out.to_check;
-    out.to_check_size -= test_size(named.test, writer_.render_options());
+    out.to_check_size -= named.size;
   }
   return out;
 }
@@ -339,7 +340,7 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
   }
   writer_.write_all();
   std::uint64_t batch_lines = 0;
-  for (const Named& n : batch) batch_lines += test_size(n.test, writer_.render_options());
+  for (const Named& n : batch) batch_lines += n.size;
   log_(fmt::format(
       "checked {} tests ({} lines) in {:.1f} s compile + {:.1f} s runs: {} kept, {} uncompilable, {} dropped, {} to "
       "check again",
@@ -360,14 +361,14 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
       counts_.batches.push_back({size, result.compile_seconds + result.run_seconds});
     }
     counts_.pending -= batch.size() - recheck.size();
-    for (const Named& n : batch) counts_.pending_size -= test_size(n.test, writer_.render_options());
-    for (const Named& n : recheck) counts_.pending_size += test_size(n.test, writer_.render_options());
+    for (const Named& n : batch) counts_.pending_size -= n.size;
+    for (const Named& n : recheck) counts_.pending_size += n.size;
     counts_.pending_hangs -= static_cast<std::uint64_t>(
         std::count_if(batch.begin(), batch.end(), [](const Named& n) { return expects_hang(n.test); }));
     for (Named& named : recheck) {
       if (cut_.count(named.name)) {  // left out by reduce() while it was being checked
         --counts_.pending;
-        counts_.pending_size -= test_size(named.test, writer_.render_options());
+        counts_.pending_size -= named.size;
         ++counts_.cut_covered;
         continue;
       }

@@ -105,6 +105,7 @@ class TestPipeline {
   struct Named {
     generation::TestCase test;
     writer::TestName name;                 ///< reserved when submitted
+    std::uint64_t size = 0;                ///< test_size(), computed once when submitted
     unsigned rechecks = 0;                 ///< times it came back after an assertion it failed was dropped
     std::size_t passing_index = SIZE_MAX;  ///< in passing_, when the cover weighs it
   };

@@ -204,29 +204,59 @@ bool names_an_id(const InputNeed& need) {
   return name.ends_with("id");
 }
 
+/// The count of elements (counts_elements) last observed on the object statement `object` made,
+/// in the observations of statements before `before`.
+std::optional<std::uint64_t> observed_count(const harness::protocol::RunResult& result, const Catalog& catalog,
+                                            std::uint32_t object, std::size_t before) {
+  using harness::protocol::ValueKind;
+  for (std::size_t j = std::min(before, result.statements.size()); j-- > 0;) {
+    std::optional<std::uint64_t> size;
+    for (const auto& o : result.statements[j].observations) {
+      const api::Callable* observer = catalog.callables[o.callable].callable;
+      if (o.object != object || o.threw || observer == nullptr || !counts_elements(*observer)) continue;
+      if (o.value.kind == ValueKind::unsigned_integer) size = o.value.u;
+      if (o.value.kind == ValueKind::signed_integer && o.value.i >= 0) size = static_cast<std::uint64_t>(o.value.i);
+    }
+    if (size) return size;
+  }
+  return std::nullopt;
+}
+
+/// An object given to the failing call that held 2^15 elements or more when last observed, for a
+/// hang or an out-of-memory: a call or check quadratic in its size takes seconds there (minisat's
+/// LitVec invariant on a model of 65,536 variables, which a mutated DIMACS text declared). "" when
+/// none.
+std::string huge_object(const Sequence& failing, std::size_t at, const harness::protocol::RunResult& result,
+                        const Catalog& catalog) {
+  constexpr std::uint64_t kHugeObject = std::uint64_t{1} << 15;
+  const CallableInfo& info = catalog.callables[failing[at].callable];
+  const auto& inputs = failing[at].inputs;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (inputs[i].kind != InputKind::ref || inputs[i].ref >= at) continue;
+    const auto size = observed_count(result, catalog, inputs[i].ref, at);
+    if (!size || *size < kHugeObject) continue;
+    const std::string given = i < info.inputs.size() && info.inputs[i].param != nullptr
+                                  ? fmt::format("`{}`", info.inputs[i].param->name)
+                                  : std::string("the object");
+    return fmt::format(
+        "{} of {} held {} elements: the time or memory the run took may be what a call over that many takes", given,
+        info.id, *size);
+  }
+  return "";
+}
+
 /// A count, position or index given to a method of an object, more than the count of elements
 /// (counts_elements) the harness observed on that object just before: re2's StringPiece("hello").remove_suffix(100),
 /// then a read of the piece, reads 100 bytes before the text (std::string_view's n and pos must be
 /// within its size too). "" when none.
 std::string past_the_object(const Sequence& sequence, const harness::protocol::RunResult& result,
                             const Catalog& catalog) {
-  using harness::protocol::ValueKind;
   for (std::size_t k = 0; k < sequence.size(); ++k) {
     const CallableInfo& info = catalog.callables[sequence[k].callable];
     const auto& inputs = sequence[k].inputs;
     if (!info.is_method || inputs.empty() || inputs[0].kind != InputKind::ref || inputs[0].ref >= k) continue;
     const std::uint32_t object = inputs[0].ref;
-    // The object's size as last observed before this call.
-    std::optional<std::uint64_t> size;
-    for (std::size_t j = std::min(k, result.statements.size()); j-- > 0 && !size;) {
-      for (const auto& o : result.statements[j].observations) {
-        const api::Callable* observer = catalog.callables[o.callable].callable;
-        if (o.object != object || o.threw || observer == nullptr) continue;
-        if (!counts_elements(*observer)) continue;
-        if (o.value.kind == ValueKind::unsigned_integer) size = o.value.u;
-        if (o.value.kind == ValueKind::signed_integer && o.value.i >= 0) size = static_cast<std::uint64_t>(o.value.i);
-      }
-    }
+    const auto size = observed_count(result, catalog, object, k);
     if (!size) continue;
     for (std::size_t i = 1; i < inputs.size() && i < info.inputs.size(); ++i) {
       const Input& in = inputs[i];
@@ -619,6 +649,13 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
       c.high = false;
       c.suspicion = huge;
       return c;
+    }
+    if (observed != nullptr) {
+      if (std::string huge = huge_object(failing, at, *observed, catalog); !huge.empty()) {
+        c.high = false;
+        c.suspicion = huge;
+        return c;
+      }
     }
   }
   return c;

@@ -26,11 +26,14 @@ struct Confidence {
 ///   parameters or its object's state, is the library stating a precondition.
 /// - A crash in a call given a pointer to one scalar (where a buffer may be wanted), a pointer or C
 ///   string with a size after it, or two C strings (a range) had a pointer the generator made up.
-/// - Running out of time or memory after a size, count or index of magnitude 2^24 or more may be
-///   what that value asked for.
+/// - Running out of time or memory after a size, count or index of magnitude 2^20 or more may be
+///   what that value asked for; a crash after one of 2^24 or more, past any buffer a caller has.
 /// - A crash after a count or position given to a method of an object, more than the size() or
-///   length() observed on it before, may be out of bounds. `observed`: a run of the statements
-///   before the failing one (a crash leaves no observations of its own run).
+///   length() observed on it before, may be out of bounds.
+/// - Running out of time or memory in a call given an object observed holding 2^15 elements or
+///   more may be what a call over that many takes.
+/// `observed`: a run of the statements before the failing one (a crash or hang leaves no
+/// observations of its own run).
 Confidence judge_confidence(const Classified& failure, const Sequence& failing, const Catalog& catalog,
                             const harness::protocol::RunResult* observed = nullptr);
 

@@ -492,9 +492,12 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
   test.identity = final_verdict.key;
   const auto failing_index = static_cast<std::size_t>(test.failing_statement);
   test.subject = subject_of(catalog_.callables[minimal[std::min(failing_index, minimal.size() - 1)].callable]);
-  // A crash leaves no observations: the statements before it, run again, show the objects' sizes.
+  // A crash, hang or out-of-memory leaves no observations: the statements before it, run again,
+  // show the objects' sizes.
   std::optional<harness::protocol::RunResult> observed;
-  if ((final_verdict.kind == "crash" || final_verdict.kind == "sanitizer") && failing_index > 0 && !out_of_time())
+  const bool died = final_verdict.kind == "crash" || final_verdict.kind == "sanitizer" ||
+                    final_verdict.kind == "hang" || final_verdict.kind == "oom";
+  if (died && failing_index > 0 && !out_of_time())
     observed = judged(minimal.prefix(std::min(failing_index, minimal.size())), true).first.result;
   const Confidence confidence = judge_confidence(final_verdict, minimal, catalog_, observed ? &*observed : nullptr);
   test.suspicion = confidence.suspicion;

@@ -479,6 +479,32 @@ TEST(Confidence, ACrashAfterACountPastTheObjectsSizeIsSuspect) {
       << "a width is no element's number";
 }
 
+TEST(Confidence, AHangInACallGivenAnObjectOfManyElementsIsSuspect) {
+  const api::TypeRef size_type = type("size_t", "size_t", Passing::value, TypeCategory::integer);
+  api::Class list;
+  list.name = "ns::List";
+  list.constructors.push_back(callable("ns::List::List()", "List", "ns::List", CallableKind::constructor));
+  list.methods.push_back(callable("ns::List::size() const", "size", "ns::List", CallableKind::method, {}, size_type));
+  list.methods.push_back(callable("ns::List::sort()", "sort", "ns::List", CallableKind::method));
+  api::Api a;
+  a.classes.push_back(list);
+  const Catalog catalog = make_catalog(a, {"ns::List::List()", "ns::List::size() const", "ns::List::sort()"});
+  auto judged = [&](const char* kind, std::uint64_t elements) {
+    harness::protocol::Value size;
+    size.kind = harness::protocol::ValueKind::unsigned_integer;
+    size.u = elements;
+    const harness::protocol::RunResult observed = observed_on_first(1, size);
+    return judge_confidence(failure(kind, 1, "no answer after 2000 ms"), make({call(0), call(2, {ref(0)})}), catalog,
+                            &observed);
+  };
+  const Confidence many = judged("hang", 65536);
+  EXPECT_FALSE(many.high);
+  EXPECT_NE(many.suspicion.find("held 65536 elements"), std::string::npos) << many.suspicion;
+  EXPECT_FALSE(judged("oom", 1 << 20).high);
+  EXPECT_TRUE(judged("hang", 1000).high) << "a thousand elements take no seconds";
+  EXPECT_TRUE(judged("sanitizer", 65536).high) << "a large object is no reason to read out of bounds";
+}
+
 TEST(Confidence, AnEqualityContractBrokenAfterANaNIsSuspect) {
   Library lib;
   lib.api.classes[0].traits.hashable = true;  // a key of hashed containers, whose operator== must be reflexive
