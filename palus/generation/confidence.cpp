@@ -15,6 +15,7 @@
 #include "core/names.hpp"
 #include "core/text.hpp"
 #include "harness/codegen/callable_plan.hpp"
+#include "palus/generation/ownership.hpp"
 
 namespace palus::generation {
 namespace {
@@ -575,6 +576,14 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
     c.high = false;
     c.suspicion = refused;
     c.precondition = fmt::format("{}: {}", info.id, failure.message.substr(kAbort.size()));
+    return c;
+  }
+  if (failure.maybe_freed_before) {
+    c.high = false;
+    c.suspicion = fmt::format(
+        "the freed object was given to an earlier call of {} too, which may have freed it ({}): the sanitizer's "
+        "stacks cannot tell which of the two calls did",
+        info.id, describe(*failure.maybe_freed_before, catalog));
     return c;
   }
   if (failure.kind == "crash" || failure.kind == "sanitizer" || failure.kind == "hang" || failure.kind == "oom") {

@@ -215,6 +215,7 @@ Classified classify(const harness::Outcome& outcome, const Sequence& checked, st
       c.frees = std::move(rule);
       return c;
     }
+    c.maybe_freed_before = freed_under_the_sequence(outcome, checked, upto, catalog, true);
   }
   c.verdict = Verdict::failure;
   c.kind = failure_kind(outcome.kind);

@@ -36,6 +36,9 @@ struct Classified {
   std::string key;
   /// Invalid: a use after free of an object the library freed in an earlier call (ownership.hpp).
   std::optional<FreesRule> frees;
+  /// Failures: a use after free in a call of the callable that freed the memory, given an object
+  /// an earlier call of it was given too: that call may have freed it (judge_confidence doubts it).
+  std::optional<FreesRule> maybe_freed_before;
 };
 
 /// `checked` is the candidate with its contract checks appended; `main_size` its own length.

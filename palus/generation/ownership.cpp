@@ -119,14 +119,15 @@ bool names_freed(const std::string& dead, const Sequence& sequence, std::size_t 
 }  // namespace
 
 std::optional<FreesRule> freed_under_the_sequence(const harness::Outcome& outcome, const Sequence& sequence,
-                                                  std::size_t failing, const Catalog& catalog) {
+                                                  std::size_t failing, const Catalog& catalog, bool same_callable) {
   if (outcome.kind != harness::OutcomeKind::sanitizer || outcome.sanitizer_kind != "heap-use-after-free")
     return std::nullopt;
   if (outcome.freed_in_callable < 0 || failing >= sequence.size() || outcome.phase != "call") return std::nullopt;
   const auto freeing = static_cast<std::uint32_t>(outcome.freed_in_callable);
   // The use in the failing call itself, freed by another callable: a call of the same callable
   // may have freed it in this very call (a library bug), which the stacks cannot tell apart.
-  if (freeing >= catalog.callables.size() || freeing == sequence[failing].callable) return std::nullopt;
+  if (freeing >= catalog.callables.size() || (freeing == sequence[failing].callable && !same_callable))
+    return std::nullopt;
   if (outcome.used_in_callable >= 0 &&
       static_cast<std::uint32_t>(outcome.used_in_callable) != sequence[failing].callable)
     return std::nullopt;

@@ -30,9 +30,13 @@ struct FreesRule {
 /// freed (the sanitizer's free stack ran through that callable's thunk): the rule it shows, when
 /// the use went through an object made before that call from what the call was given (a node of
 /// the document it reloaded, the child it removed), other than its receiver, of a type the
-/// library does not keep track of. nullopt: the library's own use after free.
+/// library does not keep track of. nullopt: the library's own use after free. With
+/// `same_callable`, the failing call may be a call of the freeing callable too (a child removed
+/// twice): then an earlier call of it may have freed the object, or this very call did (a library
+/// bug), which the stacks cannot tell apart.
 std::optional<FreesRule> freed_under_the_sequence(const harness::Outcome& outcome, const Sequence& sequence,
-                                                  std::size_t failing, const Catalog& catalog);
+                                                  std::size_t failing, const Catalog& catalog,
+                                                  bool same_callable = false);
 
 /// Whether `sequence` uses, after a call of a rule's callable, an object of the rule's type that
 /// an earlier statement made from the rule's input of that call.

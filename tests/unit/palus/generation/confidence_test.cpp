@@ -183,6 +183,30 @@ TEST(Ownership, AHandleUsedAfterItsDocumentFreedItIsTheSequencesMisuse) {
                         {*stale}, catalog));
 }
 
+TEST(Ownership, AChildRemovedTwiceIsASuspectNotAFailure) {
+  const HandlesLibrary lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using L = HandlesLibrary;
+  // 0: doc  1: parent  2: other  3: child = doc.append()  4: parent.remove(child)  5: other.remove(child)
+  const Sequence twice =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}),
+            call(L::kRemove, {ref(1), ref(3)}), call(L::kRemove, {ref(2), ref(3)})});
+  const Outcome outcome = use_after_free(5, L::kRemove, L::kRemove);
+  EXPECT_FALSE(freed_under_the_sequence(outcome, twice, 5, catalog)) << "the second remove may have freed it itself";
+  const auto maybe = freed_under_the_sequence(outcome, twice, 5, catalog, true);
+  ASSERT_TRUE(maybe.has_value());
+  EXPECT_EQ(maybe->from_input, 1u);
+
+  FeedbackOptions options;
+  options.self_made_invalid_inputs = true;
+  const Classified c = classify(outcome, twice, twice.size(), catalog, options);
+  EXPECT_EQ(c.verdict, Verdict::failure);
+  ASSERT_TRUE(c.maybe_freed_before.has_value());
+  const Confidence judged = judge_confidence(c, twice, catalog);
+  EXPECT_FALSE(judged.high);
+  EXPECT_NE(judged.suspicion.find("cannot tell which of the two calls"), std::string::npos) << judged.suspicion;
+}
+
 TEST(Ownership, TheLibrarysOwnUseAfterFreeStaysAFailure) {
   const HandlesLibrary lib;
   const Catalog catalog = make_catalog(lib.api, lib.ids);
