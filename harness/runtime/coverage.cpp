@@ -20,11 +20,6 @@ unsigned char g_reached[kMapSize];
 /// Those reached aside, and where blocks are marked now (one of the two).
 unsigned char g_aside[kMapSize];
 unsigned char* g_target = g_reached;
-/// The place of the block reached last, shifted right by one (AFL's edge coverage): a block's mark
-/// goes to its place combined with this one, so that reaching C straight from A and reaching it
-/// through B mark different places. GCC instruments blocks only, and a branch whose one side is
-/// empty (`if (x) y++;`) would otherwise look the same both ways.
-std::uint32_t g_previous = 0;
 
 struct Shared {
   std::atomic<std::uint32_t> total;
@@ -44,13 +39,9 @@ void begin_sequence() {
   std::memset(g_reached, 0, sizeof g_reached);
   std::memset(g_aside, 0, sizeof g_aside);
   g_target = g_reached;
-  g_previous = 0;
 }
 
-void aside(bool on) {
-  g_target = on ? g_aside : g_reached;
-  g_previous = 0;
-}
+void aside(bool on) { g_target = on ? g_aside : g_reached; }
 
 Found end_sequence(bool count) {
   Found found;
@@ -87,9 +78,6 @@ extern "C" const char __executable_start;
 extern "C" __attribute__((no_sanitize("address", "undefined"))) void __sanitizer_cov_trace_pc() {
   const auto pc = reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)) -
                   reinterpret_cast<std::uintptr_t>(&__executable_start);
-  namespace coverage = palus::harness::coverage;
-  const auto place =
-      static_cast<std::uint32_t>((static_cast<std::uint64_t>(pc) * 0x9E3779B97F4A7C15ull) >> (64 - coverage::kMapBits));
-  coverage::g_target[place ^ coverage::g_previous] = 1;
-  coverage::g_previous = place >> 1;
+  palus::harness::coverage::g_target[(static_cast<std::uint64_t>(pc) * 0x9E3779B97F4A7C15ull) >>
+                                     (64 - palus::harness::coverage::kMapBits)] = 1;
 }

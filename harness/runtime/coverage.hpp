@@ -2,9 +2,8 @@
 // Which basic blocks of the library a sequence reached that no earlier sequence did (DESIGN §7,
 // "coverage counters"). The library and harness.cpp are compiled with
 // -fsanitize-coverage=trace-pc: every block calls __sanitizer_cov_trace_pc, which marks the
-// block's hash, combined with the previous block's, in this process's map. A "block" below is
-// thus a place of that map: a block as reached from the one before it (an edge, as in AFL). A map of every block
-// reached so far is shared with the fork server's children, so each child adds what its sequence found.
+// block's hash in this process's map. A map of every block reached so far is shared with the fork
+// server's children, so each child adds what its sequence found.
 
 #include <cstdint>
 #include <vector>
@@ -19,10 +18,7 @@ void share_across_forks();
 void begin_sequence();
 
 /// From now on, blocks reached count as new but not as reached by the sequence's test
-/// (Found::reached_blocks), until aside(false). Called as each statement, and each statement's
-/// observers, begin: the next block is marked as if none came before it, so that what a call
-/// reaches does not depend on which call ran before it (the order of calls would otherwise
-/// count as coverage, and keep tests that reach no new branch).
+/// (Found::reached_blocks), until aside(false).
 void aside(bool on);
 
 struct Found {
