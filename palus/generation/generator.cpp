@@ -220,6 +220,7 @@ void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progr
   run_start_ = std::chrono::steady_clock::now();
   auto last_progress = std::chrono::steady_clock::now();
   std::size_t barren = 0;  // batches in a row that found no candidate at all
+  bool published = false;  // progress() was called
   while (!stop.load() && std::chrono::steady_clock::now() < options_.deadline) {
     if (options_.max_steps && stats_.executed >= options_.max_steps) break;
     std::vector<Sequence> checked;
@@ -246,10 +247,18 @@ void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progr
     const double batch_s = seconds_since(batch_start);
     stats_.running_s += batch_s;
     account(origins, outcomes, batch_s);
+    stats_.executed += outcomes.size();
+    for (const auto& outcome : outcomes) stats_.blocks = std::max(stats_.blocks, outcome.result.total_blocks);
+    if (progress && !published) {
+      // Before the first test reaches the sink: what is written with it (report.yaml) counts the
+      // sequences that found it, even when judging this batch (minimising a hang) takes seconds.
+      published = true;
+      last_progress = std::chrono::steady_clock::now();
+      stats_.pool = pool_.size();
+      progress(stats_);
+    }
     const auto judging_start = std::chrono::steady_clock::now();
     for (std::size_t k = 0; k < outcomes.size(); ++k) {
-      ++stats_.executed;
-      stats_.blocks = std::max(stats_.blocks, outcomes[k].result.total_blocks);
       judge(checked[k], main_sizes[k], outcomes[k], sink);
       if (stop.load()) break;
     }
