@@ -205,12 +205,39 @@ bool names_an_id(const InputNeed& need) {
   return name.ends_with("id");
 }
 
+/// Statement `k` made a mutable view into `object`: a method of it returning a reference or
+/// pointer to non-const (a container's items(), an element's parent list).
+bool views_into(const Sequence& sequence, std::size_t k, std::uint32_t object, const Catalog& catalog) {
+  const CallableInfo& info = catalog.callables[sequence[k].callable];
+  const auto& inputs = sequence[k].inputs;
+  if (!info.is_method || info.callable == nullptr || inputs.empty() || inputs[0].kind != InputKind::ref ||
+      inputs[0].ref != object)
+    return false;
+  const api::Passing passing = info.callable->result.passing;
+  return passing == api::Passing::ref || passing == api::Passing::pointer;
+}
+
+/// Statement `k` may change `object`: given to it where it may change (an argument is not observed
+/// after the statement, and the receiver's counting observer may have been skipped or thrown), or a
+/// view into it given so.
+bool changes_unobserved(const Sequence& sequence, std::size_t k, std::uint32_t object, const Catalog& catalog) {
+  const CallableInfo& info = catalog.callables[sequence[k].callable];
+  const auto& inputs = sequence[k].inputs;
+  for (std::size_t i = 0; i < inputs.size() && i < info.inputs.size(); ++i) {
+    if (inputs[i].kind != InputKind::ref || !info.inputs[i].may_change || inputs[i].ref >= k) continue;
+    const std::uint32_t ref = inputs[i].ref;
+    if (ref == object || views_into(sequence, ref, object, catalog)) return true;
+  }
+  return false;
+}
+
 /// The count of elements (counts_elements) last observed on the object statement `object` made,
-/// in the observations of statements before `before`.
-std::optional<std::uint64_t> observed_count(const harness::protocol::RunResult& result, const Catalog& catalog,
-                                            std::uint32_t object, std::size_t before) {
+/// in the observations of statements before `before`; nullopt when none, or when a later statement
+/// may have changed the object unobserved.
+std::optional<std::uint64_t> observed_count(const Sequence& sequence, const harness::protocol::RunResult& result,
+                                            const Catalog& catalog, std::uint32_t object, std::size_t before) {
   using harness::protocol::ValueKind;
-  for (std::size_t j = std::min(before, result.statements.size()); j-- > 0;) {
+  for (std::size_t j = std::min({before, result.statements.size(), sequence.size()}); j-- > 0;) {
     std::optional<std::uint64_t> size;
     for (const auto& o : result.statements[j].observations) {
       const api::Callable* observer = catalog.callables[o.callable].callable;
@@ -219,6 +246,8 @@ std::optional<std::uint64_t> observed_count(const harness::protocol::RunResult& 
       if (o.value.kind == ValueKind::signed_integer && o.value.i >= 0) size = static_cast<std::uint64_t>(o.value.i);
     }
     if (size) return size;
+    if (j <= object) break;
+    if (changes_unobserved(sequence, j, object, catalog)) return std::nullopt;
   }
   return std::nullopt;
 }
@@ -234,7 +263,7 @@ std::string huge_object(const Sequence& failing, std::size_t at, const harness::
   const auto& inputs = failing[at].inputs;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     if (inputs[i].kind != InputKind::ref || inputs[i].ref >= at) continue;
-    const auto size = observed_count(result, catalog, inputs[i].ref, at);
+    const auto size = observed_count(failing, result, catalog, inputs[i].ref, at);
     if (!size || *size < kHugeObject) continue;
     const std::string given = i < info.inputs.size() && info.inputs[i].param != nullptr
                                   ? fmt::format("`{}`", info.inputs[i].param->name)
@@ -257,7 +286,7 @@ std::string past_the_object(const Sequence& sequence, const harness::protocol::R
     const auto& inputs = sequence[k].inputs;
     if (!info.is_method || inputs.empty() || inputs[0].kind != InputKind::ref || inputs[0].ref >= k) continue;
     const std::uint32_t object = inputs[0].ref;
-    const auto size = observed_count(result, catalog, object, k);
+    const auto size = observed_count(sequence, result, catalog, object, k);
     if (!size) continue;
     for (std::size_t i = 1; i < inputs.size() && i < info.inputs.size(); ++i) {
       const Input& in = inputs[i];
@@ -578,7 +607,7 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
     c.precondition = fmt::format("{}: {}", info.id, failure.message.substr(kAbort.size()));
     return c;
   }
-  if (failure.maybe_freed_before) {
+  if (failure.maybe_freed_before && failure.kind == "sanitizer") {
     c.high = false;
     c.suspicion = fmt::format(
         "the freed object was given to an earlier call of {} too, which may have freed it ({}): the sanitizer's "

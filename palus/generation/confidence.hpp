@@ -32,6 +32,8 @@ struct Confidence {
 ///   length() observed on it before, may be out of bounds.
 /// - Running out of time or memory in a call given an object observed holding 2^15 elements or
 ///   more may be what a call over that many takes.
+/// - A heap use after free in a call of the callable that freed the memory, of an object an earlier
+///   call of it was given too (a child removed twice), may be the earlier call's doing.
 /// `observed`: a run of the statements before the failing one (a crash or hang leaves no
 /// observations of its own run).
 Confidence judge_confidence(const Classified& failure, const Sequence& failing, const Catalog& catalog,

@@ -215,7 +215,10 @@ Classified classify(const harness::Outcome& outcome, const Sequence& checked, st
       c.frees = std::move(rule);
       return c;
     }
-    c.maybe_freed_before = freed_under_the_sequence(outcome, checked, upto, catalog, true);
+    // Only when the failing callable is the one that freed: otherwise the strict rule above decided.
+    if (upto < checked.size() && outcome.freed_in_callable >= 0 &&
+        static_cast<std::uint32_t>(outcome.freed_in_callable) == checked[upto].callable)
+      c.maybe_freed_before = freed_under_the_sequence(outcome, checked, upto, catalog, true);
   }
   c.verdict = Verdict::failure;
   c.kind = failure_kind(outcome.kind);

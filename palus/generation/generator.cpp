@@ -59,8 +59,25 @@ RunResult main_part(RunResult result, std::size_t main_size) {
   return result;
 }
 
+/// Whether the failure was found in a check after the sequence (a contract, theory or invariant
+/// violated, or a crash inside one).
+bool in_a_check(const Sequence& checked, std::size_t main_size, const Classified& found) {
+  return found.statement >= 0 && static_cast<std::size_t>(found.statement) >= main_size &&
+         static_cast<std::size_t>(found.statement) < checked.size();
+}
+
+/// The failing sequence: the candidate itself, or when a check failed, the candidate and that one check.
+Sequence failing_sequence(const Sequence& checked, std::size_t main_size, const Classified& found) {
+  Sequence failing = checked.prefix(main_size);
+  if (in_a_check(checked, main_size, found))
+    failing = failing.extended(checked[static_cast<std::size_t>(found.statement)]);
+  return failing;
+}
+
 /// What minimising one failure may take (a hang: two full call timeouts).
 constexpr double kMinimiseSeconds = 1.0;
+/// How often a key whose failure was a suspect is examined again for a confident failure.
+constexpr std::size_t kSuspectReexaminations = 2;
 
 const api::Api& api_of(const Catalog& catalog) {
   static const api::Api none;
@@ -411,13 +428,23 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
 
 void Generator::report_failure(const Sequence& checked, std::size_t main_size, const Classified& found,
                                const Sink& sink) {
-  if (!failure_keys_.insert(found.key).second) return;
+  if (failure_keys_.count(found.key)) return;
+  if (const auto suspect = suspect_keys_.find(found.key); suspect != suspect_keys_.end()) {
+    // Met again after a suspect: worth the runs only when nothing makes it suspect as found.
+    if (suspect->second > kSuspectReexaminations) return;
+    Classified as_found = found;
+    if (as_found.statement >= static_cast<int>(main_size))
+      as_found.statement = in_a_check(checked, main_size, found) ? static_cast<int>(main_size) : -1;
+    if (!judge_confidence(as_found, failing_sequence(checked, main_size, found), catalog_).high) return;
+  }
+  failure_keys_.insert(found.key);
   const bool hang = found.kind == "hang";
   if (hang) ++stats_.hangs_examined;
   // Confirmed with the full call timeout: a call that was only slow is no hang.
   executor_.set_call_timeout(full_call_timeout_);
-  const bool reported = confirm_and_report(checked, main_size, found, sink);
-  if (hang && !reported) {
+  const Confirmed confirmed = confirm_and_report(checked, main_size, found, sink);
+  const bool reported = confirmed == Confirmed::reported;
+  if (hang && confirmed == Confirmed::not_reproduced) {
     ++stats_.hangs_unconfirmed;
     // A call the short timeout cut off may just be slow: met again it is looked at again, but a
     // callable that was only slow twice costs a full timeout no more.
@@ -427,14 +454,10 @@ void Generator::report_failure(const Sequence& checked, std::size_t main_size, c
   if (shorter_hang_timeout() && hang_reported_) executor_.set_call_timeout(options_.known_hang_timeout);
 }
 
-bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_size, const Classified& found,
-                                   const Sink& sink) {
-  // The failing sequence: the candidate itself, or when a check failed (a contract, theory or
-  // invariant violated, or a crash inside one), the candidate and that one check.
-  const bool in_check = found.statement >= 0 && static_cast<std::size_t>(found.statement) >= main_size &&
-                        static_cast<std::size_t>(found.statement) < checked.size();
-  Sequence failing = checked.prefix(main_size);
-  if (in_check) failing = failing.extended(checked[static_cast<std::size_t>(found.statement)]);
+Generator::Confirmed Generator::confirm_and_report(const Sequence& checked, std::size_t main_size,
+                                                   const Classified& found, const Sink& sink) {
+  const bool in_check = in_a_check(checked, main_size, found);
+  Sequence failing = failing_sequence(checked, main_size, found);
   // Minimised and confirmed without observer calls, as the failure test is printed: an observer
   // may change its object (a const method with mutable state, one that threw halfway), and a
   // failure that needs that change would not come back when the test runs.
@@ -448,7 +471,7 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
   // does not come back (a slow call, a flaky one) costs one run. Run again it may show as another
   // failure: that one is reported as it is, once.
   auto [final_outcome, final_verdict] = judged(failing);
-  if (final_verdict.verdict != Verdict::failure) return false;  // flaky in the harness already
+  if (final_verdict.verdict != Verdict::failure) return Confirmed::not_reproduced;  // flaky in the harness already
   Sequence minimal = failing;
   if (same_failure(final_verdict)) {
     // Minimising costs runs that find nothing new, so under a time budget a failure gets a bounded
@@ -488,7 +511,7 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
     }
     stats_.minimising_s += seconds_since(started);
   }
-  if (final_verdict.key != found.key && !failure_keys_.insert(final_verdict.key).second) return false;
+  if (final_verdict.key != found.key && !failure_keys_.insert(final_verdict.key).second) return Confirmed::known;
 
   TestCase test;
   test.kind = TestKind::failure;
@@ -507,8 +530,19 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
   const bool died = final_verdict.kind == "crash" || final_verdict.kind == "sanitizer" ||
                     final_verdict.kind == "hang" || final_verdict.kind == "oom";
   if (died && failing_index > 0 && !out_of_time())
-    observed = judged(minimal.prefix(std::min(failing_index, minimal.size())), true).first.result;
+    observed = execute(minimal.prefix(std::min(failing_index, minimal.size())), true).result;
   const Confidence confidence = judge_confidence(final_verdict, minimal, catalog_, observed ? &*observed : nullptr);
+  if (!confidence.high) {
+    // Kept apart, so that the same key met again is examined again, up to a bound.
+    bool again = false;
+    for (const std::string& key : std::set<std::string>{found.key, final_verdict.key}) {
+      failure_keys_.erase(key);
+      again = suspect_keys_[key]++ > 0 || again;
+    }
+    if (again) return Confirmed::known;
+  } else {
+    suspect_keys_.erase(found.key);
+  }
   test.suspicion = confidence.suspicion;
   if (!confidence.precondition.empty() && std::find(stats_.preconditions.begin(), stats_.preconditions.end(),
                                                     confidence.precondition) == stats_.preconditions.end())
@@ -517,7 +551,7 @@ bool Generator::confirm_and_report(const Sequence& checked, std::size_t main_siz
   ++stats_.failure_tests;
   if (!confidence.high) ++stats_.suspect_tests;
   sink(std::move(test));
-  return true;
+  return Confirmed::reported;
 }
 
 }  // namespace palus::generation

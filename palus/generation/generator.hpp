@@ -164,9 +164,11 @@ class Generator {
   bool writes_static(const Sequence& main);
   void keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   void keep_exception(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
-  /// report_failure's work with the full timeout: minimise, confirm, send the test; false when
-  /// the failure did not come back.
-  bool confirm_and_report(const Sequence& checked, std::size_t main_size, const Classified& found, const Sink& sink);
+  enum class Confirmed { reported, not_reproduced, known };
+  /// report_failure's work with the full timeout: minimise, confirm, send the test. `known`: it
+  /// came back as a failure already reported, or as a second suspect of a suspect's key.
+  Confirmed confirm_and_report(const Sequence& checked, std::size_t main_size, const Classified& found,
+                               const Sink& sink);
   void report_failure(const Sequence& checked, std::size_t main_size, const Classified& found, const Sink& sink);
   /// A rerun of `sequence`; `observe`: with the observer calls after each statement.
   harness::Outcome execute(const Sequence& sequence, bool observe);
@@ -186,8 +188,12 @@ class Generator {
   TheoryChecks theories_;
   GeneratorStats stats_;
   std::uint64_t next_id_ = 1;
-  std::unordered_set<std::uint64_t> executed_;                 ///< hashes of every candidate run
-  std::set<std::string> failure_keys_;                         ///< distinct failures seen
+  std::unordered_set<std::uint64_t> executed_;  ///< hashes of every candidate run
+  std::set<std::string> failure_keys_;          ///< distinct failures seen
+  /// Keys whose failure test is a suspect, and how often the key was examined. A suspect does not
+  /// hide a failure of the same key found later with high confidence (a hang's key is just its
+  /// callable): its key is examined again, a few times.
+  std::map<std::string, std::size_t> suspect_keys_;
   std::map<std::string, std::size_t> slow_not_hung_;           ///< per hang key: times it was only slow
   std::map<std::string, std::set<std::uint64_t>> behaviours_;  ///< per callable: result signatures kept
   std::map<std::string, std::size_t> exceptions_kept_;         ///< per callable and exception type

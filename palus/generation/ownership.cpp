@@ -124,8 +124,8 @@ std::optional<FreesRule> freed_under_the_sequence(const harness::Outcome& outcom
     return std::nullopt;
   if (outcome.freed_in_callable < 0 || failing >= sequence.size() || outcome.phase != "call") return std::nullopt;
   const auto freeing = static_cast<std::uint32_t>(outcome.freed_in_callable);
-  // The use in the failing call itself, freed by another callable: a call of the same callable
-  // may have freed it in this very call (a library bug), which the stacks cannot tell apart.
+  // Freed by a call of the failing statement's own callable, this very call may have freed it (a
+  // library bug): the stacks cannot tell, so only `same_callable` (a suspicion, not a rule) accepts it.
   if (freeing >= catalog.callables.size() || (freeing == sequence[failing].callable && !same_callable))
     return std::nullopt;
   if (outcome.used_in_callable >= 0 &&

@@ -59,7 +59,8 @@ MergePlan plan_merge(const std::vector<WrittenSuite>& suites) {
     return !s.harness_code.empty() && s.harness_code == suites.front().harness_code;
   });
 
-  std::set<std::string> bodies, identities;
+  // A suspect's identity does not hide a confident failure of the same identity in a later shard.
+  std::set<std::string> bodies, identities, suspect_identities;
   std::set<std::uint32_t> covered;
   std::map<std::string, std::set<std::string>> names;  ///< per GoogleTest suite, the names taken
   bool first = true;
@@ -68,7 +69,9 @@ MergePlan plan_merge(const std::vector<WrittenSuite>& suites) {
     for (const WrittenTest& test : suite->tests) {
       ++plan.tests_read;
       const writer::ManifestTest& r = test.record;
-      const bool seen_identity = !r.identity.empty() && identities.count(r.identity) > 0;
+      const bool seen_identity =
+          !r.identity.empty() &&
+          (identities.count(r.identity) > 0 || (!r.suspicion.empty() && suspect_identities.count(r.identity)));
       const bool adds_blocks = plan.blocks_compared && !r.blocks.empty() && !all_in(r.blocks, covered);
       if (!bodies.insert(body_key(test.rendered.text)).second ||
           (seen_identity && (r.kind == generation::TestKind::failure || !adds_blocks))) {
@@ -80,7 +83,7 @@ MergePlan plan_merge(const std::vector<WrittenSuite>& suites) {
         ++plan.cut_no_new_blocks;
         continue;
       }
-      if (!r.identity.empty()) identities.insert(r.identity);
+      if (!r.identity.empty()) (r.suspicion.empty() ? identities : suspect_identities).insert(r.identity);
       covered.insert(r.blocks.begin(), r.blocks.end());
       writer::TestName name = r.name;
       std::set<std::string>& taken = names[name.suite];

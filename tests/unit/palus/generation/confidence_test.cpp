@@ -207,6 +207,38 @@ TEST(Ownership, AChildRemovedTwiceIsASuspectNotAFailure) {
   EXPECT_NE(judged.suspicion.find("cannot tell which of the two calls"), std::string::npos) << judged.suspicion;
 }
 
+TEST(Ownership, ARemoveOfAChildNoEarlierCallWasGivenStaysAFailure) {
+  const HandlesLibrary lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using L = HandlesLibrary;
+  FeedbackOptions options;
+  options.self_made_invalid_inputs = true;
+  // 0: doc  1: parent  2: child = doc.append()  3: parent.remove(child): removed once, and the
+  // remove used what it freed itself.
+  const Sequence once =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}), call(L::kRemove, {ref(1), ref(2)})});
+  const Outcome outcome = use_after_free(3, L::kRemove, L::kRemove);
+  EXPECT_FALSE(freed_under_the_sequence(outcome, once, 3, catalog, true));
+  const Classified single = classify(outcome, once, once.size(), catalog, options);
+  EXPECT_EQ(single.verdict, Verdict::failure);
+  EXPECT_FALSE(single.maybe_freed_before.has_value());
+  EXPECT_TRUE(judge_confidence(single, once, catalog).high);
+
+  // Removed twice, but the second crashed in another way, or the rule is off: no suspicion.
+  const Sequence twice =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}),
+            call(L::kRemove, {ref(1), ref(3)}), call(L::kRemove, {ref(2), ref(3)})});
+  Outcome segv = use_after_free(5, L::kRemove, L::kRemove);
+  segv.sanitizer_kind = "SEGV";
+  const Classified crashed = classify(segv, twice, twice.size(), catalog, options);
+  EXPECT_FALSE(crashed.maybe_freed_before.has_value());
+  FeedbackOptions off;
+  off.self_made_invalid_inputs = false;
+  const Classified unjudged = classify(use_after_free(5, L::kRemove, L::kRemove), twice, twice.size(), catalog, off);
+  EXPECT_EQ(unjudged.verdict, Verdict::failure);
+  EXPECT_FALSE(unjudged.maybe_freed_before.has_value());
+}
+
 TEST(Ownership, TheLibrarysOwnUseAfterFreeStaysAFailure) {
   const HandlesLibrary lib;
   const Catalog catalog = make_catalog(lib.api, lib.ids);
@@ -442,24 +474,45 @@ harness::protocol::RunResult observed_on_first(std::uint32_t callable, const har
   return result;
 }
 
+api::TypeRef size_type() { return type("size_t", "size_t", Passing::value, TypeCategory::integer); }
+
+/// One class with a default constructor (callable 0) and `size() const` (callable 1), then
+/// `methods` (callables 2, 3, ...).
+struct SizedClass {
+  api::Api api;
+  Catalog catalog;
+
+  SizedClass(const std::string& name, std::vector<api::Callable> methods) {
+    const std::string simple = name.substr(name.rfind(':') + 1);
+    api::Class c;
+    c.name = name;
+    c.constructors.push_back(callable(name + "::" + simple + "()", simple, name, CallableKind::constructor));
+    c.methods.push_back(callable(name + "::size() const", "size", name, CallableKind::method, {}, size_type()));
+    std::vector<std::string> ids{c.constructors[0].id, c.methods[0].id};
+    for (api::Callable& m : methods) {
+      ids.push_back(m.id);
+      c.methods.push_back(std::move(m));
+    }
+    api.classes.push_back(std::move(c));
+    catalog = make_catalog(api, ids);
+  }
+  SizedClass(const SizedClass&) = delete;  // the catalog points into api
+  SizedClass& operator=(const SizedClass&) = delete;
+};
+
+harness::protocol::Value unsigned_value(std::uint64_t u) {
+  harness::protocol::Value v;
+  v.kind = harness::protocol::ValueKind::unsigned_integer;
+  v.u = u;
+  return v;
+}
+
 TEST(Confidence, ACrashAfterACountPastTheObjectsSizeIsSuspect) {
-  const api::TypeRef size_type = type("size_t", "size_t", Passing::value, TypeCategory::integer);
-  api::Class piece;
-  piece.name = "ns::Piece";
-  piece.constructors.push_back(callable("ns::Piece::Piece()", "Piece", "ns::Piece", CallableKind::constructor));
-  piece.methods.push_back(
-      callable("ns::Piece::size() const", "size", "ns::Piece", CallableKind::method, {}, size_type));
-  piece.methods.push_back(callable("ns::Piece::remove_suffix(size_t)", "remove_suffix", "ns::Piece",
-                                   CallableKind::method, {param("n", size_type)}));
-  api::Api a;
-  a.classes.push_back(piece);
-  const Catalog catalog =
-      make_catalog(a, {"ns::Piece::Piece()", "ns::Piece::size() const", "ns::Piece::remove_suffix(size_t)"});
+  const SizedClass piece("ns::Piece", {callable("ns::Piece::remove_suffix(size_t)", "remove_suffix", "ns::Piece",
+                                                CallableKind::method, {param("n", size_type())})});
+  const Catalog& catalog = piece.catalog;
   // The run of the statements before the crash saw size() == 5 on the piece.
-  harness::protocol::Value five;
-  five.kind = harness::protocol::ValueKind::unsigned_integer;
-  five.u = 5;
-  const harness::protocol::RunResult observed = observed_on_first(1, five);
+  const harness::protocol::RunResult observed = observed_on_first(1, unsigned_value(5));
   auto judged = [&](std::uint64_t n, const harness::protocol::RunResult* seen) {
     const Sequence s = make({call(0), call(2, {ref(0), Input::unsigned_integer(n)})});
     return judge_confidence(failure("sanitizer", 1, "heap-buffer-overflow"), s, catalog, seen);
@@ -504,29 +557,45 @@ TEST(Confidence, ACrashAfterACountPastTheObjectsSizeIsSuspect) {
 }
 
 TEST(Confidence, AHangInACallGivenAnObjectOfManyElementsIsSuspect) {
-  const api::TypeRef size_type = type("size_t", "size_t", Passing::value, TypeCategory::integer);
-  api::Class list;
-  list.name = "ns::List";
-  list.constructors.push_back(callable("ns::List::List()", "List", "ns::List", CallableKind::constructor));
-  list.methods.push_back(callable("ns::List::size() const", "size", "ns::List", CallableKind::method, {}, size_type));
-  list.methods.push_back(callable("ns::List::sort()", "sort", "ns::List", CallableKind::method));
-  api::Api a;
-  a.classes.push_back(list);
-  const Catalog catalog = make_catalog(a, {"ns::List::List()", "ns::List::size() const", "ns::List::sort()"});
-  auto judged = [&](const char* kind, std::uint64_t elements) {
-    harness::protocol::Value size;
-    size.kind = harness::protocol::ValueKind::unsigned_integer;
-    size.u = elements;
-    const harness::protocol::RunResult observed = observed_on_first(1, size);
-    return judge_confidence(failure(kind, 1, "no answer after 2000 ms"), make({call(0), call(2, {ref(0)})}), catalog,
-                            &observed);
+  const SizedClass list("ns::List", {callable("ns::List::sort()", "sort", "ns::List", CallableKind::method),
+                                     callable("ns::List::capacity() const", "capacity", "ns::List",
+                                              CallableKind::method, {}, size_type()),
+                                     callable("ns::List::merge(ns::List &)", "merge", "ns::List", CallableKind::method,
+                                              {param("other", record_type("ns::List", Passing::ref))})});
+  constexpr std::uint32_t kSize = 1, kSort = 2, kCapacity = 3, kMerge = 4;
+  auto judged = [&](const char* kind, std::uint64_t elements, std::uint32_t observer = 1) {
+    const harness::protocol::RunResult observed = observed_on_first(observer, unsigned_value(elements));
+    return judge_confidence(failure(kind, 1, "no answer after 2000 ms"), make({call(0), call(kSort, {ref(0)})}),
+                            list.catalog, &observed);
   };
   const Confidence many = judged("hang", 65536);
   EXPECT_FALSE(many.high);
   EXPECT_NE(many.suspicion.find("held 65536 elements"), std::string::npos) << many.suspicion;
   EXPECT_FALSE(judged("oom", 1 << 20).high);
+  EXPECT_FALSE(judged("hang", 32768).high) << "2^15 elements";
+  EXPECT_TRUE(judged("hang", 32767).high) << "fewer than 2^15";
   EXPECT_TRUE(judged("hang", 1000).high) << "a thousand elements take no seconds";
   EXPECT_TRUE(judged("sanitizer", 65536).high) << "a large object is no reason to read out of bounds";
+  EXPECT_TRUE(judged("hang", 65536, kCapacity).high) << "a capacity counts no elements";
+
+  // Given to another list's merge() after it was observed: its size then was not seen (only a
+  // receiver and a result are observed), so the one observed before is stale.
+  // 0: a  1: b  2: b.merge(a)  3: a.sort()
+  const Sequence merged = make({call(0), call(0), call(kMerge, {ref(1), ref(0)}), call(kSort, {ref(0)})});
+  harness::protocol::RunResult before = observed_on_first(kSize, unsigned_value(65536));
+  before.statements.resize(3);
+  EXPECT_TRUE(judge_confidence(failure("hang", 3), merged, list.catalog, &before).high);
+  // Observed again after the merge, as a receiver: the new size counts.
+  const Sequence own = make({call(0), call(0), call(kMerge, {ref(0), ref(1)}), call(kSort, {ref(0)})});
+  harness::protocol::Observation after;
+  after.callable = kSize;
+  after.object = 0;
+  after.value = unsigned_value(70000);
+  before.statements[0].observations[0].value = unsigned_value(3);
+  before.statements[2].observations.push_back(after);
+  const Confidence grown = judge_confidence(failure("hang", 3), own, list.catalog, &before);
+  EXPECT_FALSE(grown.high);
+  EXPECT_NE(grown.suspicion.find("held 70000 elements"), std::string::npos) << grown.suspicion;
 }
 
 TEST(Confidence, AnEqualityContractBrokenAfterANaNIsSuspect) {

@@ -185,10 +185,15 @@ TEST(GeneratorTest, TheSameSeedFindsTheSameTestsInTheSameOrder) {
 TEST(GeneratorTest, APlantedCrashIsReportedOnceAndMinimised) {
   FakeExecution execution(true);
   const Found found = generate(execution, 3, 400);
-  std::vector<const TestCase*> crashes;
+  std::vector<const TestCase*> crashes, suspects;
   for (const auto& t : found.tests)
-    if (t.kind == TestKind::failure && t.failure_kind == "crash") crashes.push_back(&t);
+    if (t.kind == TestKind::failure && t.failure_kind == "crash")
+      (t.suspicion.empty() ? crashes : suspects).push_back(&t);
   ASSERT_EQ(crashes.size(), 1u) << "the same crash in use() is one failure however often it is met";
+  // Met first with A(INT_MIN), it was a suspect: that did not hide it met with a plain count.
+  ASSERT_EQ(suspects.size(), 1u);
+  EXPECT_NE(suspects[0]->suspicion.find("past any size"), std::string::npos) << suspects[0]->suspicion;
+  EXPECT_EQ(suspects[0]->identity, crashes[0]->identity);
   const Sequence& minimal = crashes[0]->sequence;
   EXPECT_LE(minimal.size(), 3u) << "A(n), Other() and use(): nothing else is needed";
   EXPECT_EQ(minimal[minimal.size() - 1].callable, Library::kUse);
@@ -224,29 +229,35 @@ TEST(GeneratorTest, UnderATimeBudgetAHangIsMinimisedWithTheShortTimeoutAndConfir
                   if (test.kind == TestKind::failure && test.failure_kind == "hang") hangs.push_back(std::move(test));
                 },
                 {});
-  ASSERT_EQ(hangs.size(), 1u);
+  // Met first with A(INT_MAX), a suspect; met again with a plain n, the hang itself.
+  ASSERT_EQ(hangs.size(), 2u);
+  EXPECT_NE(hangs[0].suspicion.find("what that value asks for"), std::string::npos) << hangs[0].suspicion;
+  EXPECT_EQ(hangs[1].suspicion, "");
   EXPECT_LE(hangs[0].sequence.size(), 3u) << "A(n), make() and take(...): nothing else is needed";
-  EXPECT_EQ(generator.stats().hangs_examined, 1u);
+  EXPECT_EQ(hangs[1].sequence[hangs[1].sequence.size() - 1].callable, Library::kTake);
+  EXPECT_EQ(generator.stats().hangs_examined, 2u);
   EXPECT_EQ(generator.stats().hangs_unconfirmed, 0u);
   // Found with the full timeout, minimised with the short one, confirmed with the full one, and
   // the short one from then on.
   const std::vector<std::chrono::milliseconds> expected{1000ms, 200ms, 1000ms, 200ms};
   EXPECT_NE(std::search(execution.timeouts.begin(), execution.timeouts.end(), expected.begin(), expected.end()),
             execution.timeouts.end());
-  EXPECT_EQ(std::count(execution.timeouts.begin(), execution.timeouts.end(), 200ms), 2);
+  EXPECT_EQ(std::count(execution.timeouts.begin(), execution.timeouts.end(), 200ms), 4) << "two per hang";
 }
 
 TEST(GeneratorTest, ACallThatIsOnlySlowIsNoHangAndIsLookedAtTwiceAtMost) {
   FakeExecution execution(true);
   execution.slow_callable = Library::kPeek;
   const Found found = generate(execution, 3, 1000, 200ms);
+  std::size_t hangs = 0;
   for (const auto& t : found.tests) {
     if (t.kind == TestKind::failure && t.failure_kind == "hang") {
+      ++hangs;
       EXPECT_EQ(t.sequence[t.sequence.size() - 1].callable, Library::kTake) << "peek() finishes in the full timeout";
     }
   }
   EXPECT_EQ(found.stats.hangs_unconfirmed, 2u) << "each look costs a full timeout: twice, then no more";
-  EXPECT_EQ(found.stats.hangs_examined, 3u);
+  EXPECT_EQ(found.stats.hangs_examined, 2u + hangs) << "take()'s hang: a suspect, then the hang";
 }
 
 TEST(GeneratorTest, PassingTestsThatPrintMoreThanAMegabyteAreNotKept) {

@@ -92,6 +92,22 @@ TEST(ShardMerge, TheSameBodyFailureOrExceptionIsCutAsADuplicate) {
   EXPECT_EQ(plan.cut_duplicate, 3u);
 }
 
+TEST(ShardMerge, ASuspectDoesNotHideAFailureOfTheSameKey) {
+  WrittenTest suspect = test("Widget_crash_1", "  x(-1);\n", {}, generation::TestKind::failure, "crash\nf\ng");
+  suspect.record.suspicion = "`n` of f got -1";
+  WrittenTest again = suspect;
+  again.rendered.text = "TEST(WidgetRegressionTest, Widget_crash_2) {\n  x(-2);\n}\n";
+  const WrittenTest confident = test("Widget_crash_3", "  x(3);\n", {}, generation::TestKind::failure, "crash\nf\ng");
+  const MergePlan plan = plan_merge({suite("a", 1, {test("Widget_size_1", "  a;\n", {1, 2}), suspect}),
+                                     suite("b", 2, {test("Widget_size_2", "  b;\n", {1}), again, confident})});
+  EXPECT_EQ(kept_names(plan), (std::vector<std::string>{"Widget_size_1", "Widget_crash_1", "Widget_crash_3"}))
+      << "a second suspect of the key is a duplicate; the failure met with plain inputs is not";
+  const MergePlan reversed = plan_merge({suite("a", 1, {test("Widget_size_1", "  a;\n", {1, 2}), confident}),
+                                         suite("b", 2, {test("Widget_size_2", "  b;\n", {1}), suspect})});
+  EXPECT_EQ(kept_names(reversed), (std::vector<std::string>{"Widget_size_1", "Widget_crash_3"}))
+      << "a suspect of a key already failing adds nothing";
+}
+
 TEST(ShardMerge, HarnessesOfDifferentCodeAreNotComparedByBlocks) {
   const MergePlan plan = plan_merge({
       suite("a", 1, {test("Widget_size_1", "  a;\n", {1, 2})}, "aaaa"),
