@@ -167,6 +167,8 @@ generation::GeneratorOptions generator_options(const GenerateRequest& request, c
   // A hang costs the whole call timeout; once one was found, most later hangs are the same one.
   options.known_hang_timeout = std::max(std::chrono::milliseconds(200), config.sandbox.call_timeout / 10);
   if (request.failures_only) options.regression_per_callable = options.exceptions_per_callable = 0;
+  options.feedback.reads_checked =
+      std::find(request.sanitizers.begin(), request.sanitizers.end(), "address") != request.sanitizers.end();
   return options;
 }
 

@@ -19,6 +19,7 @@ namespace fs = std::filesystem;
 struct ProgressSnapshot {
   std::uint64_t sequence_id = 0;
   int statement = -1;
+  int freed_statement = -1;
   std::uint32_t phase = 0;
   std::string note;
 };
@@ -32,6 +33,7 @@ ProgressSnapshot snapshot_of(const protocol::Progress& page) {
   ProgressSnapshot s;
   s.sequence_id = p.sequence_id.load();
   s.statement = p.statement.load();
+  s.freed_statement = p.freed_statement.load();
   s.phase = p.phase.load();
   std::uint32_t n = std::min(p.note_length.load(), protocol::Progress::kNoteSize);
   s.note.assign(p.note, n);
@@ -43,6 +45,7 @@ ProgressSnapshot snapshot_of(const protocol::Death& death) {
   ProgressSnapshot s;
   s.sequence_id = death.sequence_id;
   s.statement = death.statement;
+  s.freed_statement = death.freed_statement;
   s.phase = death.phase;
   s.note = death.note;
   trim_note(s.note);
@@ -192,6 +195,7 @@ Outcome classify_death(Instance& in, const Ending& ending, std::uint64_t wire, c
     o.message = report.message;
     o.used_in_callable = report.used_in_thunk;
     o.freed_in_callable = report.freed_in_thunk;
+    o.freed_statement = ours ? s.freed_statement : -1;
     if (!ours) o.message += " (before the sequence started)";
     return o;
   }

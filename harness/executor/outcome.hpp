@@ -31,6 +31,9 @@ struct Outcome {
   /// Sanitizer reports: the callables (harness indices) whose calls did the bad access and, for a
   /// use after free, freed the memory; -1 when unknown.
   int used_in_callable = -1, freed_in_callable = -1;
+  /// A heap use after free: the statement whose call freed the memory (the harness watched the
+  /// frees); -1 when unknown (a harness without AddressSanitizer, a free outside any call).
+  int freed_statement = -1;
 };
 
 namespace detail {

@@ -44,6 +44,9 @@ struct Progress {
   std::atomic<std::uint64_t> sequence_start_ns;
   std::atomic<std::uint32_t> blocked_count;  ///< calls the sandbox refused in this sequence
   Refusal blocked[kMaxBlocked];
+  /// A heap use after free: the statement whose call freed the memory (runtime/free_watch); -1
+  /// when unknown.
+  std::atomic<std::int32_t> freed_statement;
   std::atomic<std::uint32_t> note_length;  ///< last words before dying (terminate, exit, signal)
   char note[kNoteSize];
 };

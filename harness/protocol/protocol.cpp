@@ -233,6 +233,7 @@ std::string encode(const Death& death) {
   w.raw(death.max_rss_kib);
   w.u8(death.started);
   w.raw(death.statement);
+  w.raw(death.freed_statement);
   w.u32(death.phase);
   w.str(death.note);
   w.refusals(death.refused);
@@ -351,6 +352,7 @@ Death decode_death(const std::string& payload) {
   death.max_rss_kib = r.raw<std::int64_t>();
   death.started = r.u8() != 0;
   death.statement = r.raw<std::int32_t>();
+  death.freed_statement = r.raw<std::int32_t>();
   death.phase = r.u32();
   death.note = r.str();
   death.refused = r.refusals();

@@ -12,7 +12,7 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 10;        // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 11;        // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 /// Basic blocks are hashed into a map of 2^kBlockMapBits places (harness/runtime/coverage.hpp);
@@ -162,14 +162,15 @@ struct RunResult {
 /// reused by the next child before the executor reads this).
 struct Death {
   std::uint64_t sequence_id = 0;
-  std::int32_t pid = 0;          ///< the child's (its sanitizer report is log_path.<pid>)
-  std::int32_t wait_status = 0;  ///< as waitpid reports it
-  std::int64_t max_rss_kib = 0;  ///< the child's peak resident memory (getrusage ru_maxrss)
-  bool started = false;          ///< the progress page described this sequence when it died
-  std::int32_t statement = -1;   ///< Progress::statement when it died
-  std::uint32_t phase = 0;       ///< Progress::phase when it died
-  std::string note;              ///< Progress::note: its last words
-  std::vector<Refusal> refused;  ///< calls the sandbox refused in the sequence
+  std::int32_t pid = 0;               ///< the child's (its sanitizer report is log_path.<pid>)
+  std::int32_t wait_status = 0;       ///< as waitpid reports it
+  std::int64_t max_rss_kib = 0;       ///< the child's peak resident memory (getrusage ru_maxrss)
+  bool started = false;               ///< the progress page described this sequence when it died
+  std::int32_t statement = -1;        ///< Progress::statement when it died
+  std::int32_t freed_statement = -1;  ///< Progress::freed_statement
+  std::uint32_t phase = 0;            ///< Progress::phase when it died
+  std::string note;                   ///< Progress::note: its last words
+  std::vector<Refusal> refused;       ///< calls the sandbox refused in the sequence
 };
 
 struct Hello {

@@ -9,6 +9,7 @@
 
 #include "coverage.hpp"
 #include "demangle.hpp"
+#include "free_watch.hpp"
 
 namespace palus::harness {
 namespace {
@@ -35,11 +36,13 @@ void Interpreter::enter(std::int32_t statement, protocol::Phase phase) {
   progress_.statement.store(statement, std::memory_order_relaxed);
   progress_.phase.store(static_cast<std::uint32_t>(phase), std::memory_order_relaxed);
   progress_.phase_start_ns.store(monotonic_ns(), std::memory_order_release);
+  free_watch_at(progress_.sequence_id.load(std::memory_order_relaxed), statement, phase);
 }
 
 protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
   progress_.blocked_count.store(0, std::memory_order_relaxed);
   progress_.note_length.store(0, std::memory_order_relaxed);
+  progress_.freed_statement.store(-1, std::memory_order_relaxed);
   progress_.runner_pid.store(static_cast<std::int32_t>(getpid()), std::memory_order_relaxed);
   progress_.sequence_id.store(request.sequence_id, std::memory_order_relaxed);
   progress_.sequence_start_ns.store(monotonic_ns(), std::memory_order_release);

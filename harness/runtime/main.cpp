@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "coverage.hpp"
+#include "free_watch.hpp"
 #include "harness/protocol/launch.hpp"
 #include "harness/protocol/progress.hpp"
 #include "harness/protocol/protocol.hpp"
@@ -159,6 +160,7 @@ protocol::Progress& map_progress() {
   if (page == MAP_FAILED) die(std::string("cannot map the progress page: ") + std::strerror(errno));
   auto* progress = static_cast<protocol::Progress*>(page);
   progress->statement.store(-1);
+  progress->freed_statement.store(-1);
   progress->phase.store(static_cast<std::uint32_t>(protocol::Phase::idle));
   return *progress;
 }
@@ -324,6 +326,7 @@ class ForkServer {
     if (progress_.sequence_id.load() == sequence_id) {  // else it died before starting
       death.started = true;
       death.statement = progress_.statement.load();
+      death.freed_statement = progress_.freed_statement.load();
       death.phase = progress_.phase.load();
       std::uint32_t n = std::min(progress_.note_length.load(), protocol::Progress::kNoteSize);
       death.note.assign(progress_.note, n);
@@ -406,6 +409,7 @@ int serve(int argc, char** argv) {
     add({"scrubbed environment, no inherited descriptors, own session"});
   }
   install_last_words(progress, options.sanitized);
+  install_free_watch(progress);
   coverage::share_across_forks();
   Interpreter interpreter(progress);
   std::optional<ForkServer> server;

@@ -125,6 +125,20 @@ std::string made_up_pointer(const CallableInfo& info) {
   return "";
 }
 
+/// UBSan's finding of arithmetic gone wrong (a shift, an overflow, a division, a conversion out of
+/// range) under AddressSanitizer: values a buffer's size cannot make, since reading past the
+/// pointed-to value would be its report first.
+bool arithmetic_undefined(const Classified& failure) {
+  if (failure.kind != "sanitizer" || !failure.reads_checked) return false;
+  const std::size_t at = failure.message.find("runtime error: ");
+  if (at == std::string::npos) return false;
+  const std::string_view what = std::string_view(failure.message).substr(at + 15);
+  for (const char* arithmetic : {"shift exponent", "left shift of", "signed integer overflow", "negation of",
+                                 "division by zero", "is outside the range of representable values"})
+    if (what.find(arithmetic) != std::string_view::npos) return true;
+  return false;
+}
+
 /// True when `name`, lowercased, contains one of `parts`.
 bool names_any(std::string name, std::initializer_list<const char*> parts) {
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
@@ -648,7 +662,7 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
       c.precondition = info.id + ": the pointer fields of what it is given are set (not value-initialised)";
       return c;
     }
-    if (std::string pointer = made_up_pointer(info); !pointer.empty()) {
+    if (std::string pointer = arithmetic_undefined(failure) ? "" : made_up_pointer(info); !pointer.empty()) {
       c.high = false;
       c.suspicion = pointer;
       c.precondition = info.id + ": " + pointer;

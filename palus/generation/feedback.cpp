@@ -164,6 +164,7 @@ bool makes_own_invalid_input(const Sequence& sequence, std::size_t upto, const C
 Classified classify(const harness::Outcome& outcome, const Sequence& checked, std::size_t main_size,
                     const Catalog& catalog, const FeedbackOptions& options) {
   Classified c;
+  c.reads_checked = options.reads_checked;
   c.statement = outcome.statement;
   c.message = outcome.message;
   const std::size_t last = main_size - 1;

@@ -25,6 +25,9 @@ struct FeedbackOptions {
   /// A crash after the sequence passed nullptr or a moved-from object is an invalid input
   /// (DESIGN §8); false reports it as a failure.
   bool self_made_invalid_inputs = true;
+  /// The harness has AddressSanitizer: a read past a buffer is its report, before any use of
+  /// what was read.
+  bool reads_checked = true;
 };
 
 struct Classified {
@@ -39,6 +42,7 @@ struct Classified {
   /// Failures: a use after free in a call of the callable that freed the memory, given an object
   /// an earlier call of it was given too: that call may have freed it (judge_confidence doubts it).
   std::optional<FreesRule> maybe_freed_before;
+  bool reads_checked = true;  ///< FeedbackOptions::reads_checked
 };
 
 /// `checked` is the candidate with its contract checks appended; `main_size` its own length.

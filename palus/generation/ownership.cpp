@@ -124,10 +124,15 @@ std::optional<FreesRule> freed_under_the_sequence(const harness::Outcome& outcom
     return std::nullopt;
   if (outcome.freed_in_callable < 0 || failing >= sequence.size() || outcome.phase != "call") return std::nullopt;
   const auto freeing = static_cast<std::uint32_t>(outcome.freed_in_callable);
-  // Freed by a call of the failing statement's own callable, this very call may have freed it (a
-  // library bug): the stacks cannot tell, so only `same_callable` (a suspicion, not a rule) accepts it.
-  if (freeing >= catalog.callables.size() || (freeing == sequence[failing].callable && !same_callable))
-    return std::nullopt;
+  if (freeing >= catalog.callables.size()) return std::nullopt;
+  // Which statement freed it, when the harness saw the free: this very call is the library's own
+  // use after free; an earlier call of the freeing callable is the only one to look at.
+  const int freer_at = outcome.freed_statement;
+  if (freer_at >= 0 && static_cast<std::size_t>(freer_at) >= failing) return std::nullopt;
+  const bool exact = freer_at >= 0 && sequence[static_cast<std::size_t>(freer_at)].callable == freeing;
+  // Freed by a call of the failing statement's own callable, not known which: this very call may
+  // have freed it (a library bug), so only `same_callable` (a suspicion, not a rule) accepts it.
+  if (freeing == sequence[failing].callable && !same_callable && !exact) return std::nullopt;
   if (outcome.used_in_callable >= 0 &&
       static_cast<std::uint32_t>(outcome.used_in_callable) != sequence[failing].callable)
     return std::nullopt;
@@ -135,16 +140,23 @@ std::optional<FreesRule> freed_under_the_sequence(const harness::Outcome& outcom
   const std::string owner = freer.callable != nullptr ? freer.callable->owner : std::string();
   const CallableInfo& reader = catalog.callables[sequence[failing].callable];
   const auto& inputs = sequence[failing].inputs;
+  // The failing call repeats the freeing one: only the very object an earlier call was given
+  // (not its receiver, nor what was made from either) shows that call freed it. A sibling the
+  // failing call was given may be reached through memory the library itself left dangling.
+  const bool repeat = freeing == sequence[failing].callable;
   // An earlier call of the freeing callable, the latest first.
   for (std::size_t j = failing; j-- > 0;) {
-    if (sequence[j].callable != freeing) continue;
+    if (sequence[j].callable != freeing || (exact && j != static_cast<std::size_t>(freer_at))) continue;
     const auto receiver = receiver_of(sequence[j], freer);
     for (std::uint32_t from = 0; from < sequence[j].inputs.size(); ++from) {
+      if (repeat && freer.is_method && from == 0) continue;
       const std::set<std::uint32_t> derived = derived_from(sequence, j, from);
       for (std::size_t i = 0; i < inputs.size(); ++i) {
         // Through the receiver itself: its own state, the library's to keep right.
         const auto part = freed_part(sequence, failing, i, j, derived, receiver, catalog);
-        if (!part) continue;
+        if (!part || (repeat && (inputs[i].kind != InputKind::ref || *part != inputs[i].ref ||
+                                 *part != sequence[j].inputs[from].ref)))
+          continue;
         const std::string used = record_of(reader, i);
         const std::string dead = *part == inputs[i].ref ? used : made_type(sequence, *part, catalog);
         if (used.empty() || dead.empty()) continue;

@@ -30,10 +30,11 @@ struct FreesRule {
 /// freed (the sanitizer's free stack ran through that callable's thunk): the rule it shows, when
 /// the use went through an object made before that call from what the call was given (a node of
 /// the document it reloaded, the child it removed), other than its receiver, of a type the
-/// library does not keep track of. nullopt: the library's own use after free. With
-/// `same_callable`, the failing call may be a call of the freeing callable too (a child removed
-/// twice): then an earlier call of it may have freed the object, or this very call did (a library
-/// bug), which the stacks cannot tell apart.
+/// library does not keep track of. nullopt: the library's own use after free. When the harness
+/// saw which statement freed the memory (Outcome::freed_statement), only that one is considered,
+/// and the failing call may be a call of the freeing callable too (a child removed twice). Not
+/// knowing which, `same_callable` accepts that case as well: an earlier call may have freed the
+/// object, or this very call did (a library bug), which the stacks cannot tell apart.
 std::optional<FreesRule> freed_under_the_sequence(const harness::Outcome& outcome, const Sequence& sequence,
                                                   std::size_t failing, const Catalog& catalog,
                                                   bool same_callable = false);

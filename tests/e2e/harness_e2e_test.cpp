@@ -417,6 +417,7 @@ TEST_F(SanitizedFaultyHarness, UseAfterFreeIsASanitizerReport) {
   EXPECT_EQ("sanitizer", ph::to_string(o.kind)) << o.message;
   EXPECT_EQ(1, o.statement);
   EXPECT_EQ("heap-use-after-free", o.sanitizer_kind);
+  EXPECT_EQ(1, o.freed_statement) << "freed and read in the same call";
   EXPECT_TRUE(contains(o.top_frame, "readAfterFree"));
   EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
 }
@@ -434,6 +435,72 @@ TEST_F(SanitizedFaultyHarness, MemoryLimitIsOom) {
   EXPECT_EQ(1, o.statement);
   EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
 }
+
+}  // namespace
+
+namespace {
+
+/// samples/traps under AddressSanitizer: the harness tells which statement freed the memory of a
+/// use after free, with the fork server and without it.
+class SanitizedTrapsHarness : public ::testing::TestWithParam<bool> {
+ protected:
+  static void SetUpTestSuite() {
+    scratch_ = std::make_unique<ScratchDir>("palus-traps-asan");
+    const fs::path config = palus::testing::source_root() / "samples/traps/palus.yaml";
+    work_ = scratch_->path() / "work";
+    const std::string common = "--config '" + config.string() + "' --work-dir '" + work_.string() + "' -q";
+    auto analyzed = run_palus("analyze " + common);
+    ASSERT_EQ(0, analyzed.status) << analyzed.output;
+    auto built = run_palus("harness --sanitizers address,undefined " + common);
+    ASSERT_EQ(0, built.status) << built.output;
+  }
+  static void TearDownTestSuite() { scratch_.reset(); }
+  void SetUp() override {
+    ph::ExecutorOptions options;
+    options.harness = work_ / "harness/address+undefined/palus-harness";
+    options.run_dir = scratch_->path() / (GetParam() ? "run-fork" : "run");
+    options.sanitized = true;
+    options.fork_server = GetParam();
+    options.call_timeout = std::chrono::seconds(10);
+    executor_ = std::make_unique<ph::Executor>(options);
+  }
+  std::uint32_t index(const std::string& id) {
+    const auto found = executor_->callable_index(id);
+    EXPECT_TRUE(found.has_value()) << id;
+    return found.value_or(0);
+  }
+  /// 0: doc  1: root = doc.root()  2: child = root.append(1)  3: root.remove(child), then `last`.
+  ph::Outcome after_remove(protocol::Statement last) {
+    protocol::RunRequest request;
+    request.sequence_id = ++sequence_id_;  // a fork server's spare child inherits what others noted
+    request.observe = false;
+    request.statements.push_back({index("traps::Document::Document()"), {}});
+    request.statements.push_back({index("traps::Document::root() const"), {protocol::Input::result_of(0)}});
+    request.statements.push_back(
+        {index("traps::Node::append(int)"), {protocol::Input::result_of(1), protocol::Input::integer(1)}});
+    request.statements.push_back({index("traps::Node::remove(const traps::Node &)"),
+                                  {protocol::Input::result_of(1), protocol::Input::result_of(2)}});
+    request.statements.push_back(std::move(last));
+    return executor_->run(request);
+  }
+  static inline std::unique_ptr<ScratchDir> scratch_;
+  static inline fs::path work_;
+  std::unique_ptr<ph::Executor> executor_;
+  std::uint64_t sequence_id_ = 0;
+};
+
+TEST_P(SanitizedTrapsHarness, AChildRemovedTwiceWasFreedByTheFirstRemove) {
+  const ph::Outcome twice = after_remove({index("traps::Node::remove(const traps::Node &)"),
+                                          {protocol::Input::result_of(1), protocol::Input::result_of(2)}});
+  ASSERT_EQ("heap-use-after-free", twice.sanitizer_kind) << twice.message;
+  EXPECT_EQ(4, twice.statement);
+  EXPECT_EQ(3, twice.freed_statement) << "the stacks name remove() for both; the harness saw the first free it";
+  const ph::Outcome read = after_remove({index("traps::Node::value() const"), {protocol::Input::result_of(2)}});
+  ASSERT_EQ("heap-use-after-free", read.sanitizer_kind) << read.message;
+  EXPECT_EQ(3, read.freed_statement);
+}
+
+INSTANTIATE_TEST_SUITE_P(ForkServer, SanitizedTrapsHarness, ::testing::Bool());
 
 }  // namespace
 

@@ -47,6 +47,7 @@ TEST(Protocol, DeathRoundTrips) {
   death.max_rss_kib = 1 << 20;
   death.started = true;
   death.statement = 3;
+  death.freed_statement = 1;
   death.phase = 2;
   death.note = "terminate called after throwing 'std::logic_error'";
   death.refused = {{41, 1}, {-1, 3}};
@@ -58,6 +59,7 @@ TEST(Protocol, DeathRoundTrips) {
   EXPECT_EQ(back.max_rss_kib, 1 << 20);
   EXPECT_TRUE(back.started);
   EXPECT_EQ(back.statement, 3);
+  EXPECT_EQ(back.freed_statement, 1);
   EXPECT_EQ(back.phase, 2u);
   EXPECT_EQ(back.note, death.note);
   ASSERT_EQ(back.refused.size(), 2u);

@@ -207,6 +207,51 @@ TEST(Ownership, AChildRemovedTwiceIsASuspectNotAFailure) {
   EXPECT_NE(judged.suspicion.find("cannot tell which of the two calls"), std::string::npos) << judged.suspicion;
 }
 
+TEST(Ownership, TheHarnessSawWhichRemoveFreedTheChild) {
+  const HandlesLibrary lib;
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  using L = HandlesLibrary;
+  FeedbackOptions options;
+  options.self_made_invalid_inputs = true;
+  // 0: doc  1: parent  2: other  3: child = doc.append()  4: parent.remove(child)  5: other.remove(child)
+  const Sequence twice =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}),
+            call(L::kRemove, {ref(1), ref(3)}), call(L::kRemove, {ref(2), ref(3)})});
+  // Freed by the first remove: the second is given a removed child, the sequence's misuse.
+  Outcome first = use_after_free(5, L::kRemove, L::kRemove);
+  first.freed_statement = 4;
+  const auto rule = freed_under_the_sequence(first, twice, 5, catalog);
+  ASSERT_TRUE(rule.has_value());
+  EXPECT_EQ(rule->from_input, 1u);
+  const Classified misuse = classify(first, twice, twice.size(), catalog, options);
+  EXPECT_EQ(misuse.verdict, Verdict::invalid);
+  ASSERT_TRUE(misuse.frees.has_value());
+  // Freed by the failing call itself: the library's own use after free, doubted by nothing.
+  Outcome own = use_after_free(5, L::kRemove, L::kRemove);
+  own.freed_statement = 5;
+  EXPECT_FALSE(freed_under_the_sequence(own, twice, 5, catalog, true));
+  const Classified bug = classify(own, twice, twice.size(), catalog, options);
+  EXPECT_EQ(bug.verdict, Verdict::failure);
+  EXPECT_FALSE(bug.maybe_freed_before.has_value());
+  EXPECT_TRUE(judge_confidence(bug, twice, catalog).high);
+  // Given another child of the parent after the first remove: memory the library may have left
+  // dangling (the removed child still in the parent's list), not the sequence's misuse.
+  // 5: sibling = parent.at(0)  6: parent.remove(sibling)
+  const Sequence sibling = twice.prefix(5)
+                               .extended(call(L::kAt, {ref(1), Input::unsigned_integer(0)}))
+                               .extended(call(L::kRemove, {ref(1), ref(5)}));
+  Outcome dangling = use_after_free(6, L::kRemove, L::kRemove);
+  dangling.freed_statement = 4;
+  EXPECT_FALSE(freed_under_the_sequence(dangling, sibling, 6, catalog));
+  EXPECT_FALSE(freed_under_the_sequence(dangling, sibling, 6, catalog, true));
+  // Freed by a reload seen as statement 1 while the stack named remove: the two disagree, and
+  // what the stacks say is judged as before.
+  Outcome odd = use_after_free(5, L::kRemove, L::kRemove);
+  odd.freed_statement = 1;
+  EXPECT_FALSE(freed_under_the_sequence(odd, twice, 5, catalog));
+  EXPECT_TRUE(freed_under_the_sequence(odd, twice, 5, catalog, true).has_value());
+}
+
 TEST(Ownership, ARemoveOfAChildNoEarlierCallWasGivenStaysAFailure) {
   const HandlesLibrary lib;
   const Catalog catalog = make_catalog(lib.api, lib.ids);
@@ -360,6 +405,19 @@ TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
   const Confidence peek = judge_confidence(failure("sanitizer", 2, "stack-buffer-overflow"), one, catalog);
   EXPECT_FALSE(peek.high);
   EXPECT_NE(peek.suspicion.find("`out` got a pointer to one int"), std::string::npos) << peek.suspicion;
+  // Arithmetic gone wrong in the call is no read past the one int (muparser's Diff(&var, ...) met
+  // ParserInt's shift); a value read from past it is.
+  EXPECT_TRUE(judge_confidence(failure("sanitizer", 2, "x.cpp:52:7: runtime error: shift exponent 55 is too large"),
+                               one, catalog)
+                  .high);
+  EXPECT_FALSE(
+      judge_confidence(failure("sanitizer", 2, "x.cpp:9:3: runtime error: load of value 190, which is not a valid"),
+                       one, catalog)
+          .high);
+  Classified unchecked = failure("sanitizer", 2, "x.cpp:52:7: runtime error: shift exponent 55 is too large");
+  unchecked.reads_checked = false;
+  EXPECT_FALSE(judge_confidence(unchecked, one, catalog).high)
+      << "without AddressSanitizer a value read from past the int may be what was shifted";
   // A buffer with its length after it gets a real array of that length (api::is_buffer).
   const Sequence buffer = make({call(L::kDoc), call(L::kAppend, {ref(0)}),
                                 call(L::kRead, {ref(1), Input::integer(32), Input::unsigned_integer(10)})});
