@@ -260,6 +260,81 @@ TEST(GeneratorTest, ACallThatIsOnlySlowIsNoHangAndIsLookedAtTwiceAtMost) {
   EXPECT_EQ(found.stats.hangs_examined, 2u + hangs) << "take()'s hang: a suspect, then the hang";
 }
 
+/// ns::List, whose sort() never returns and whose size() says 65,536 whenever it is observed:
+/// each hang is a suspect once minimised (a call over that many may take that long), but judged
+/// as found, with nothing observed, nothing doubts it.
+class HugeListExecution : public Execution {
+ public:
+  static constexpr std::uint32_t kList = 0, kSize = 1, kSort = 2;
+
+  Outcome run(const RunRequest& request) override {
+    Outcome outcome;
+    outcome.result.sequence_id = request.sequence_id;
+    for (std::size_t k = 0; k < request.statements.size(); ++k) {
+      if (request.statements[k].callable == kSort) {
+        outcome.kind = OutcomeKind::hang;
+        outcome.statement = static_cast<int>(k);
+        outcome.message = "no answer";
+        outcome.phase = "call";
+        return outcome;
+      }
+      auto& answer = outcome.result.statements.emplace_back();
+      if (!request.observe || request.statements[k].callable != kList) continue;
+      harness::protocol::Observation size;
+      size.callable = kSize;
+      size.object = static_cast<std::uint32_t>(k);
+      size.value.kind = harness::protocol::ValueKind::unsigned_integer;
+      size.value.u = 65536;
+      answer.observations.push_back(size);
+    }
+    return outcome;
+  }
+  std::vector<Outcome> run_batch(const std::vector<RunRequest>& requests) override {
+    std::vector<Outcome> out;
+    for (const auto& r : requests) out.push_back(run(r));
+    return out;
+  }
+  std::chrono::milliseconds call_timeout() const override { return timeout_; }
+  void set_call_timeout(std::chrono::milliseconds limit) override { timeout_ = limit; }
+
+ private:
+  std::chrono::milliseconds timeout_{1000ms};
+};
+
+TEST(GeneratorTest, ASuspectsKeyIsExaminedAgainTwiceAtMost) {
+  using api::CallableKind;
+  api::Class list;
+  list.name = "ns::List";
+  list.constructors.push_back(fixtures::callable("ns::List::List()", "List", "ns::List", CallableKind::constructor));
+  list.methods.push_back(
+      fixtures::callable("ns::List::size() const", "size", "ns::List", CallableKind::method, {},
+                         fixtures::type("size_t", "size_t", api::Passing::value, api::TypeCategory::integer)));
+  list.methods.push_back(fixtures::callable("ns::List::sort()", "sort", "ns::List", CallableKind::method));
+  api::Api api;
+  api.classes.push_back(list);
+  const Catalog catalog = make_catalog(api, {"ns::List::List()", "ns::List::size() const", "ns::List::sort()"});
+  const LiteralPool literals(api);
+  RandomStep step(catalog, literals, {});
+  RandomSource source(step);
+  GeneratorOptions options;
+  options.seed = 1;
+  options.max_steps = 400;
+  HugeListExecution execution;
+  Generator generator(catalog, execution, source, options);
+  std::vector<TestCase> hangs;
+  const std::atomic<bool> stop{false};
+  generator.run(stop,
+                [&](TestCase test) {
+                  if (test.kind == TestKind::failure) hangs.push_back(std::move(test));
+                },
+                {});
+  ASSERT_EQ(hangs.size(), 1u) << "one suspect, not one per look";
+  EXPECT_NE(hangs[0].suspicion.find("held 65536 elements"), std::string::npos) << hangs[0].suspicion;
+  EXPECT_GT(generator.stats().failure, 3u) << "met more often than it was examined";
+  EXPECT_EQ(generator.stats().hangs_examined, 3u) << "found, then examined again twice";
+  EXPECT_EQ(generator.stats().hangs_unconfirmed, 0u);
+}
+
 TEST(GeneratorTest, PassingTestsThatPrintMoreThanAMegabyteAreNotKept) {
   FakeExecution quiet(false), noisy(false);
   noisy.printed = (1 << 20) + 1;
