@@ -62,17 +62,22 @@ bool blocked(const ph::Outcome& outcome, const std::string& call) {
   return false;
 }
 
+/// `palus analyze` and `palus harness <harness_args>` on samples/<sample>, in `work`.
+void build_sample_harness(const std::string& sample, const fs::path& work, const std::string& harness_args) {
+  const fs::path config = palus::testing::source_root() / "samples" / sample / "palus.yaml";
+  const std::string common = "--config '" + config.string() + "' --work-dir '" + work.string() + "' -q";
+  auto analyzed = run_palus("analyze " + common);
+  ASSERT_EQ(0, analyzed.status) << analyzed.output;
+  auto built = run_palus("harness " + harness_args + common);
+  ASSERT_EQ(0, built.status) << built.output;
+}
+
 class FaultyHarness : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     scratch_ = std::make_unique<ScratchDir>("palus-faulty");
-    const fs::path config = palus::testing::source_root() / "samples/faulty/palus.yaml";
     const fs::path work = scratch_->path() / "work";
-    const std::string common = "--config '" + config.string() + "' --work-dir '" + work.string() + "' -q";
-    auto analyzed = run_palus("analyze " + common);
-    ASSERT_EQ(0, analyzed.status) << analyzed.output;
-    auto built = run_palus("harness " + common);
-    ASSERT_EQ(0, built.status) << built.output;
+    ASSERT_NO_FATAL_FAILURE(build_sample_harness("faulty", work, ""));
     harness_ = work / "harness/plain/palus-harness";
     ph::ExecutorOptions options;
     options.harness = harness_;
@@ -378,13 +383,8 @@ class SanitizedFaultyHarness : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     scratch_ = std::make_unique<ScratchDir>("palus-faulty-asan");
-    const fs::path config = palus::testing::source_root() / "samples/faulty/palus.yaml";
     const fs::path work = scratch_->path() / "work";
-    const std::string common = "--config '" + config.string() + "' --work-dir '" + work.string() + "' -q";
-    auto analyzed = run_palus("analyze " + common);
-    ASSERT_EQ(0, analyzed.status) << analyzed.output;
-    auto built = run_palus("harness --sanitizers address,undefined " + common);
-    ASSERT_EQ(0, built.status) << built.output;
+    ASSERT_NO_FATAL_FAILURE(build_sample_harness("faulty", work, "--sanitizers address,undefined "));
     ph::ExecutorOptions options;
     options.harness = work / "harness/address+undefined/palus-harness";
     options.run_dir = scratch_->path() / "run";
@@ -446,13 +446,8 @@ class SanitizedTrapsHarness : public ::testing::TestWithParam<bool> {
  protected:
   static void SetUpTestSuite() {
     scratch_ = std::make_unique<ScratchDir>("palus-traps-asan");
-    const fs::path config = palus::testing::source_root() / "samples/traps/palus.yaml";
     work_ = scratch_->path() / "work";
-    const std::string common = "--config '" + config.string() + "' --work-dir '" + work_.string() + "' -q";
-    auto analyzed = run_palus("analyze " + common);
-    ASSERT_EQ(0, analyzed.status) << analyzed.output;
-    auto built = run_palus("harness --sanitizers address,undefined " + common);
-    ASSERT_EQ(0, built.status) << built.output;
+    ASSERT_NO_FATAL_FAILURE(build_sample_harness("traps", work_, "--sanitizers address,undefined "));
   }
   static void TearDownTestSuite() { scratch_.reset(); }
   void SetUp() override {
@@ -512,13 +507,8 @@ class TinysqlContracts : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     scratch_ = std::make_unique<ScratchDir>("palus-tinysql-contracts");
-    const fs::path config = palus::testing::source_root() / "samples/tinysql/palus.yaml";
     work_ = scratch_->path() / "work";
-    const std::string common = "--config '" + config.string() + "' --work-dir '" + work_.string() + "' -q";
-    auto analyzed = run_palus("analyze " + common);
-    ASSERT_EQ(0, analyzed.status) << analyzed.output;
-    auto built = run_palus("harness --sanitizers none " + common);
-    ASSERT_EQ(0, built.status) << built.output;
+    ASSERT_NO_FATAL_FAILURE(build_sample_harness("tinysql", work_, "--sanitizers none "));
     ph::ExecutorOptions options;
     options.harness = work_ / "harness/plain/palus-harness";
     options.run_dir = scratch_->path() / "run";

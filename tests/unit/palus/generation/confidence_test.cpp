@@ -183,14 +183,18 @@ TEST(Ownership, AHandleUsedAfterItsDocumentFreedItIsTheSequencesMisuse) {
                         {*stale}, catalog));
 }
 
+/// 0: doc  1: parent  2: other  3: child = doc.append()  4: parent.remove(child)  5: other.remove(child)
+Sequence removed_twice() {
+  using L = HandlesLibrary;
+  return make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}),
+               call(L::kRemove, {ref(1), ref(3)}), call(L::kRemove, {ref(2), ref(3)})});
+}
+
 TEST(Ownership, AChildRemovedTwiceIsASuspectNotAFailure) {
   const HandlesLibrary lib;
   const Catalog catalog = make_catalog(lib.api, lib.ids);
   using L = HandlesLibrary;
-  // 0: doc  1: parent  2: other  3: child = doc.append()  4: parent.remove(child)  5: other.remove(child)
-  const Sequence twice =
-      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}),
-            call(L::kRemove, {ref(1), ref(3)}), call(L::kRemove, {ref(2), ref(3)})});
+  const Sequence twice = removed_twice();
   const Outcome outcome = use_after_free(5, L::kRemove, L::kRemove);
   EXPECT_FALSE(freed_under_the_sequence(outcome, twice, 5, catalog)) << "the second remove may have freed it itself";
   const auto maybe = freed_under_the_sequence(outcome, twice, 5, catalog, true);
@@ -213,10 +217,7 @@ TEST(Ownership, TheHarnessSawWhichRemoveFreedTheChild) {
   using L = HandlesLibrary;
   FeedbackOptions options;
   options.self_made_invalid_inputs = true;
-  // 0: doc  1: parent  2: other  3: child = doc.append()  4: parent.remove(child)  5: other.remove(child)
-  const Sequence twice =
-      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}),
-            call(L::kRemove, {ref(1), ref(3)}), call(L::kRemove, {ref(2), ref(3)})});
+  const Sequence twice = removed_twice();
   // Freed by the first remove: the second is given a removed child, the sequence's misuse.
   Outcome first = use_after_free(5, L::kRemove, L::kRemove);
   first.freed_statement = 4;
@@ -270,9 +271,7 @@ TEST(Ownership, ARemoveOfAChildNoEarlierCallWasGivenStaysAFailure) {
   EXPECT_TRUE(judge_confidence(single, once, catalog).high);
 
   // Removed twice, but the second crashed in another way, or the rule is off: no suspicion.
-  const Sequence twice =
-      make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}),
-            call(L::kRemove, {ref(1), ref(3)}), call(L::kRemove, {ref(2), ref(3)})});
+  const Sequence twice = removed_twice();
   Outcome segv = use_after_free(5, L::kRemove, L::kRemove);
   segv.sanitizer_kind = "SEGV";
   const Classified crashed = classify(segv, twice, twice.size(), catalog, options);
