@@ -219,16 +219,11 @@ bool names_an_id(const InputNeed& need) {
   return name.ends_with("id");
 }
 
-/// Statement `k` made a mutable view into `object`: a method of it returning a reference or
-/// pointer to non-const (a container's items(), an element's parent list).
+/// Statement `k` made a view into `object`: a method of it returning a reference or pointer into
+/// it (a container's items(), an element's parent list).
 bool views_into(const Sequence& sequence, std::size_t k, std::uint32_t object, const Catalog& catalog) {
-  const CallableInfo& info = catalog.callables[sequence[k].callable];
-  const auto& inputs = sequence[k].inputs;
-  if (!info.is_method || info.callable == nullptr || inputs.empty() || inputs[0].kind != InputKind::ref ||
-      inputs[0].ref != object)
-    return false;
-  const api::Passing passing = info.callable->result.passing;
-  return passing == api::Passing::ref || passing == api::Passing::pointer;
+  const auto result = reference_result(catalog.callables[sequence[k].callable], sequence[k]);
+  return result && result->receiver == object;
 }
 
 /// Statement `k` may change `object`: given to it where it may change (an argument is not observed

@@ -52,24 +52,6 @@ bool is_assignment(const api::Callable& f) {
          f.name != "operator!=" && f.name != "operator<=" && f.name != "operator>=";
 }
 
-/// A method's result by reference or pointer: into its receiver's state, or the receiver itself.
-struct ReferenceResult {
-  std::uint32_t receiver = 0;  ///< the receiver's statement
-  bool is_receiver = false;    ///< another name of the receiver, not a part of it
-};
-
-/// For a method returning a reference or pointer: its receiver's statement, and whether the result
-/// is the receiver itself (a builder's or an assignment's `return *this;`). A result of the
-/// receiver's own type is otherwise a part of it (a JSON value's member).
-std::optional<ReferenceResult> reference_result(const CallableInfo& info, const Statement& statement) {
-  if (!info.is_method || info.callable == nullptr || statement.inputs.empty()) return std::nullopt;
-  const api::Callable& f = *info.callable;
-  const api::TypeRef& result = f.result;
-  if (result.category != api::TypeCategory::record || result.passing == Passing::value) return std::nullopt;
-  if (statement.inputs[0].kind != InputKind::ref) return std::nullopt;
-  return ReferenceResult{statement.inputs[0].ref, result.base == f.owner && (f.returns_this || is_assignment(f))};
-}
-
 bool is_iterator_constructor(const CallableInfo& info, const Catalog& catalog) {
   const api::Callable* f = info.callable;
   if (f == nullptr || f->kind != api::CallableKind::constructor || catalog.api == nullptr) return false;
@@ -88,6 +70,15 @@ bool defined_on_singular(const api::Callable& f) {
 }
 
 }  // namespace
+
+std::optional<ReferenceResult> reference_result(const CallableInfo& info, const Statement& statement) {
+  if (!info.is_method || info.callable == nullptr || statement.inputs.empty()) return std::nullopt;
+  const api::Callable& f = *info.callable;
+  const api::TypeRef& result = f.result;
+  if (result.category != api::TypeCategory::record || result.passing == Passing::value) return std::nullopt;
+  if (statement.inputs[0].kind != InputKind::ref) return std::nullopt;
+  return ReferenceResult{statement.inputs[0].ref, result.base == f.owner && (f.returns_this || is_assignment(f))};
+}
 
 bool ran_normally(const harness::protocol::RunResult& result, std::size_t count) {
   if (result.statements.size() < count) return false;

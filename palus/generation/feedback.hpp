@@ -49,6 +49,17 @@ struct Classified {
 Classified classify(const harness::Outcome& outcome, const Sequence& checked, std::size_t main_size,
                     const Catalog& catalog, const FeedbackOptions& options);
 
+/// A method's result by reference or pointer: into its receiver's state, or the receiver itself.
+struct ReferenceResult {
+  std::uint32_t receiver = 0;  ///< the receiver's statement
+  bool is_receiver = false;    ///< another name of the receiver, not a part of it
+};
+
+/// For a method returning a reference or pointer to a record: its receiver's statement, and
+/// whether the result is the receiver itself (a builder's or an assignment's `return *this;`). A
+/// result of the receiver's own type is otherwise a part of it (a JSON value's member).
+std::optional<ReferenceResult> reference_result(const CallableInfo& info, const Statement& statement);
+
 /// Whether statements [0, count) were all answered, normally.
 bool ran_normally(const harness::protocol::RunResult& result, std::size_t count);
 
