@@ -44,7 +44,12 @@ protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
   progress_.note_length.store(0, std::memory_order_relaxed);
   progress_.freed_statement.store(-1, std::memory_order_relaxed);
   progress_.runner_pid.store(static_cast<std::int32_t>(getpid()), std::memory_order_relaxed);
-  progress_.sequence_id.store(request.sequence_id, std::memory_order_relaxed);
+  // The page may still show the last sequence in a call (a child killed there): cleared before the
+  // new id appears, or the executor's watchdog would take that call's start for this sequence's.
+  progress_.phase.store(static_cast<std::uint32_t>(protocol::Phase::idle), std::memory_order_relaxed);
+  progress_.statement.store(-1, std::memory_order_relaxed);
+  progress_.sequence_start_ns.store(0, std::memory_order_relaxed);
+  progress_.sequence_id.store(request.sequence_id, std::memory_order_release);
   progress_.sequence_start_ns.store(monotonic_ns(), std::memory_order_release);
 
   protocol::RunResult result;
