@@ -12,13 +12,15 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 11;        // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 12;        // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 /// Basic blocks are hashed into a map of 2^kBlockMapBits places (harness/runtime/coverage.hpp);
-/// RunResult's blocks are places in it.
+/// RunResult's blocks are places in it. Edges between blocks (AFL's: a block's place combined with
+/// the one reached before it) follow in as many places again: kCoveragePlaces in all.
 inline constexpr unsigned kBlockMapBits = 16;
 inline constexpr std::size_t kBlockMapPlaces = std::size_t{1} << kBlockMapBits;
+inline constexpr std::size_t kCoveragePlaces = 2 * kBlockMapPlaces;
 
 enum class MessageKind : std::uint16_t { hello = 1, run = 2, result = 3, shutdown = 4, death = 5 };
 
@@ -151,8 +153,11 @@ struct RunResult {
   /// (their places in the block map, ascending), and how many were reached so far
   /// (harness/runtime/coverage.hpp); none and 0 without block coverage.
   std::vector<std::uint32_t> new_blocks;
-  /// Every block it reached, ascending, less those only observers before the test's last statement
-  /// or the checks after it reached (RunRequest::test_statements).
+  /// Every block and edge it reached (places below kBlockMapPlaces are blocks, the rest edges),
+  /// ascending, less those only observers before the test's last statement or the checks after it
+  /// reached (RunRequest::test_statements). Whether a passing sequence adds to what the suite's
+  /// tests reach is decided from these: GCC instruments blocks, not edges, and a test that takes
+  /// the empty side of `if (x) y++;` reaches no block of its own.
   std::vector<std::uint32_t> reached_blocks;
   std::uint32_t total_blocks = 0;
 };

@@ -14,12 +14,39 @@ namespace {
 
 constexpr std::size_t kMapBits = protocol::kBlockMapBits;
 constexpr std::size_t kMapSize = protocol::kBlockMapPlaces;
+constexpr std::size_t kPlaces = protocol::kCoveragePlaces;  // blocks, then edges
 
-/// This process's blocks since begin_sequence(); written before main() too (static initialisers).
-unsigned char g_reached[kMapSize];
+/// This process's blocks and edges since begin_sequence(); written before main() too (static
+/// initialisers).
+unsigned char g_reached[kPlaces];
 /// Those reached aside, and where blocks are marked now (one of the two).
-unsigned char g_aside[kMapSize];
+unsigned char g_aside[kPlaces];
 unsigned char* g_target = g_reached;
+/// A function call running: its caller's stack pointer at each block (the same all through one
+/// call) and the place of the block it reached last, shifted right by one.
+struct Frame {
+  std::uintptr_t sp;
+  std::uint32_t previous;
+};
+/// The calls running, innermost last, above a sentinel that no stack pointer passes. A block's edge
+/// mark goes to its place combined with the previous one of its own call (AFL's edges, within one
+/// function): reaching C straight from A and reaching it through B mark different edges. A call
+/// made in between does not break the chain, and which call site a function returns to makes no
+/// edge of its own. Emptied when a statement or its observers begin, so that what a call reaches
+/// does not depend on the call before it.
+constexpr std::size_t kFrames = 256;
+Frame g_frames[kFrames + 1] = {{~std::uintptr_t{0}, 0}};
+Frame* g_top = g_frames;
+
+/// The frame of the call whose stack pointer is `sp`, entered anew unless it is one running.
+__attribute__((noinline, no_sanitize("address", "undefined"))) Frame* enter_frame(std::uintptr_t sp) {
+  Frame* top = g_top;
+  while (top->sp < sp) --top;  // calls that returned, or were unwound by an exception
+  if (top->sp == sp) return g_top = top;
+  if (top != g_frames + kFrames) ++top;  // deeper than kFrames: the innermost slot is reused
+  *top = {sp, 0};
+  return g_top = top;
+}
 
 struct Shared {
   std::atomic<std::uint32_t> total;
@@ -39,15 +66,19 @@ void begin_sequence() {
   std::memset(g_reached, 0, sizeof g_reached);
   std::memset(g_aside, 0, sizeof g_aside);
   g_target = g_reached;
+  g_top = g_frames;
 }
 
-void aside(bool on) { g_target = on ? g_aside : g_reached; }
+void aside(bool on) {
+  g_target = on ? g_aside : g_reached;
+  g_top = g_frames;
+}
 
 Found end_sequence(bool count) {
   Found found;
   if (g_shared == nullptr) return found;
-  // A sequence reaches a few hundred of the map's 65536 places: skip eight empty ones at a time.
-  for (std::size_t word = 0; word < kMapSize; word += sizeof(std::uint64_t)) {
+  // A sequence reaches a few hundred of the map's places: skip eight empty ones at a time.
+  for (std::size_t word = 0; word < kPlaces; word += sizeof(std::uint64_t)) {
     std::uint64_t reached, aside;
     std::memcpy(&reached, g_reached + word, sizeof reached);
     std::memcpy(&aside, g_aside + word, sizeof aside);
@@ -55,7 +86,7 @@ Found end_sequence(bool count) {
     for (std::size_t i = word; i < word + sizeof(std::uint64_t); ++i) {
       if (g_reached[i] == 0 && g_aside[i] == 0) continue;
       if (g_reached[i] != 0) found.reached_blocks.push_back(static_cast<std::uint32_t>(i));
-      if (g_shared->seen[i] == 0) {
+      if (i < kMapSize && g_shared->seen[i] == 0) {
         if (count) g_shared->seen[i] = 1;
         found.new_blocks.push_back(static_cast<std::uint32_t>(i));
       }
@@ -76,8 +107,16 @@ extern "C" const char __executable_start;
 // Called at the start of every basic block of code compiled with -fsanitize-coverage=trace-pc;
 // not itself instrumented (the runtime is compiled without it), nor checked by the sanitizers.
 extern "C" __attribute__((no_sanitize("address", "undefined"))) void __sanitizer_cov_trace_pc() {
+  namespace coverage = palus::harness::coverage;
   const auto pc = reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)) -
                   reinterpret_cast<std::uintptr_t>(&__executable_start);
-  palus::harness::coverage::g_target[(static_cast<std::uint64_t>(pc) * 0x9E3779B97F4A7C15ull) >>
-                                     (64 - palus::harness::coverage::kMapBits)] = 1;
+  const auto place =
+      static_cast<std::uint32_t>((static_cast<std::uint64_t>(pc) * 0x9E3779B97F4A7C15ull) >> (64 - coverage::kMapBits));
+  char probe;  // its address is the caller's stack pointer, less this function's fixed frame
+  const auto sp = reinterpret_cast<std::uintptr_t>(&probe);
+  coverage::Frame* top = coverage::g_top;
+  if (__builtin_expect(top->sp != sp, 0)) top = coverage::enter_frame(sp);
+  coverage::g_target[place] = 1;
+  coverage::g_target[coverage::kMapSize + (place ^ top->previous)] = 1;
+  top->previous = place >> 1;
 }

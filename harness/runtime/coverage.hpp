@@ -2,8 +2,9 @@
 // Which basic blocks of the library a sequence reached that no earlier sequence did (DESIGN §7,
 // "coverage counters"). The library and harness.cpp are compiled with
 // -fsanitize-coverage=trace-pc: every block calls __sanitizer_cov_trace_pc, which marks the
-// block's hash in this process's map. A map of every block reached so far is shared with the fork
-// server's children, so each child adds what its sequence found.
+// block's hash in this process's map, and the edge it came by (its hash combined with the previous
+// block's of the same function call, as in AFL) in a second map beside it. A map of every block reached so far is
+// shared with the fork server's children, so each child adds what its sequence found.
 
 #include <cstdint>
 #include <vector>
@@ -18,15 +19,18 @@ void share_across_forks();
 void begin_sequence();
 
 /// From now on, blocks reached count as new but not as reached by the sequence's test
-/// (Found::reached_blocks), until aside(false).
+/// (Found::reached_blocks), until aside(false). Either way the next block starts a fresh chain of
+/// edges: called as each statement and each statement's observers begin, so that what a call
+/// reaches does not depend on the call before it.
 void aside(bool on);
 
 struct Found {
   /// Reached by this sequence and by no earlier one: their places in the map, which are the same
   /// in every build of the same harness code (so shards of one run can compare them).
   std::vector<std::uint32_t> new_blocks;
-  /// Every block the sequence reached, but not aside: whether a passing one adds to what the suite's tests
-  /// reach, and which tests the suite can do without, are decided from these.
+  /// Every block and edge the sequence reached (edges at protocol::kBlockMapPlaces and above), but
+  /// not aside: whether a passing one adds to what the suite's tests reach, and which tests the
+  /// suite can do without, are decided from these.
   std::vector<std::uint32_t> reached_blocks;
   std::uint32_t total_blocks = 0;  ///< reached by any sequence so far, this one included
 };

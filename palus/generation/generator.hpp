@@ -200,7 +200,7 @@ class Generator {
   /// The blocks the passing tests kept so far reach (places in the harness's block map). A
   /// passing sequence is kept when it reaches one outside them: blocks that failing or invalid
   /// sequences reached first still need a test.
-  std::vector<bool> kept_blocks_ = std::vector<bool>(harness::protocol::kBlockMapPlaces, false);
+  std::vector<bool> kept_blocks_ = std::vector<bool>(harness::protocol::kCoveragePlaces, false);
   bool reaches_unkept(const harness::protocol::RunResult& result) const;
   void mark_kept(const harness::protocol::RunResult& result);
   std::vector<FreesRule> frees_;               ///< learned: candidates using what these free are not run

@@ -185,6 +185,27 @@ TEST_F(FaultyHarness, BlocksASequenceReachedCountOnceAndRerunsCountNone) {
   EXPECT_GE(again.result.total_blocks, first.result.total_blocks);
 }
 
+TEST_F(FaultyHarness, TheEmptySideOfABranchIsAnEdgeOfItsOwn) {
+  // nonNegative(x) is `if (x < 0) { ++negatives_; x = 0; } return x;`: a positive x skips the assignment and reaches
+  // no block that a negative x does not; what it has of its own is the edge past the assignment.
+  const ph::Outcome negative = misbehave("nonNegative(int)", {protocol::Input::integer(-5)});
+  const ph::Outcome positive = misbehave("nonNegative(int)", {protocol::Input::integer(5)});
+  ASSERT_EQ(ph::OutcomeKind::normal, negative.kind) << negative.message;
+  ASSERT_EQ(ph::OutcomeKind::normal, positive.kind) << positive.message;
+  auto split = [](const std::vector<std::uint32_t>& places) {
+    const auto edges = std::lower_bound(places.begin(), places.end(), protocol::kBlockMapPlaces);
+    return std::pair{std::vector<std::uint32_t>(places.begin(), edges),
+                     std::vector<std::uint32_t>(edges, places.end())};
+  };
+  const auto [negative_blocks, negative_edges] = split(negative.result.reached_blocks);
+  const auto [positive_blocks, positive_edges] = split(positive.result.reached_blocks);
+  ASSERT_FALSE(positive_edges.empty());
+  EXPECT_TRUE(
+      std::includes(negative_blocks.begin(), negative_blocks.end(), positive_blocks.begin(), positive_blocks.end()));
+  EXPECT_FALSE(
+      std::includes(negative_edges.begin(), negative_edges.end(), positive_edges.begin(), positive_edges.end()));
+}
+
 TEST_F(FaultyHarness, BlocksOfTheChecksAfterATestsStatementsAreNotItsOwn) {
   protocol::RunRequest request;
   request.sequence_id = ++sequence_;

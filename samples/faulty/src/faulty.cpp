@@ -49,6 +49,14 @@ int Misbehaver::ok(int x) {
   return x + 1;
 }
 
+int Misbehaver::nonNegative(int x) {
+  if (x < 0) {  // a store the optimiser cannot make unconditional: the branch stays
+    ++negatives_;
+    x = 0;
+  }
+  return x;
+}
+
 void Misbehaver::throwError() {
   throw std::runtime_error("faulty error");
 }

@@ -12,6 +12,9 @@ public:
 
   // Normal behaviour: returns x + 1.
   int ok(int x);
+  // Normal behaviour: returns x, or 0 for a negative x, which it counts (a branch whose other
+  // side is empty).
+  int nonNegative(int x);
 
   // Exceptions, crashes, aborts.
   void throwError();                     // throws std::runtime_error("faulty error")
@@ -47,6 +50,9 @@ public:
   int readNull() const;
   // Reads a heap block after freeing it: silent without sanitizers, heap-use-after-free with them.
   int readAfterFree(int value);
+
+private:
+  int negatives_ = 0;
 };
 
 // Crashes (null write) in its destructor once armed.
