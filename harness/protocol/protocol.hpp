@@ -17,7 +17,8 @@ inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 /// Basic blocks are hashed into a map of 2^kBlockMapBits places (harness/runtime/coverage.hpp);
 /// RunResult's blocks are places in it. Edges between blocks (AFL's: a block's place combined with
-/// the one reached before it) follow in as many places again: kCoveragePlaces in all.
+/// the one reached before it in the same function call) follow in as many places again:
+/// kCoveragePlaces in all.
 inline constexpr unsigned kBlockMapBits = 16;
 inline constexpr std::size_t kBlockMapPlaces = std::size_t{1} << kBlockMapBits;
 inline constexpr std::size_t kCoveragePlaces = 2 * kBlockMapPlaces;

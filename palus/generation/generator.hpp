@@ -197,9 +197,9 @@ class Generator {
   std::map<std::string, std::size_t> slow_not_hung_;           ///< per hang key: times it was only slow
   std::map<std::string, std::set<std::uint64_t>> behaviours_;  ///< per callable: result signatures kept
   std::map<std::string, std::size_t> exceptions_kept_;         ///< per callable and exception type
-  /// The blocks the passing tests kept so far reach (places in the harness's block map). A
-  /// passing sequence is kept when it reaches one outside them: blocks that failing or invalid
-  /// sequences reached first still need a test.
+  /// The blocks and edges the passing tests kept so far reach (places in the harness's coverage
+  /// maps). A passing sequence is kept when it reaches one outside them: those that failing or
+  /// invalid sequences reached first still need a test.
   std::vector<bool> kept_blocks_ = std::vector<bool>(harness::protocol::kCoveragePlaces, false);
   bool reaches_unkept(const harness::protocol::RunResult& result) const;
   void mark_kept(const harness::protocol::RunResult& result);
