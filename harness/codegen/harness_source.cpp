@@ -104,7 +104,8 @@ class Emitter {
     body += fmt::format("  c.report(::palus::theory_detail::outcome([&] {{ ::{}({}); }}));\n",
                         names::without_parameters(f.id), fmt::join(args, ", "));
     const char* kind = oracle.kind == api::Oracle::Kind::theory ? "theory" : "invariant";
-    return fmt::format("// {} {}\nstatic void thunk_{}(palus::harness::Call& c) {{\n{}}}\n", kind, f.id, index, body);
+    return fmt::format("// {} {}\nPALUS_UNCOUNTED\nstatic void thunk_{}(palus::harness::Call& c) {{\n{}}}\n", kind,
+                       f.id, index, body);
   }
 
   std::string thunk(const api::Callable& callable, std::size_t index) const {
@@ -173,7 +174,8 @@ class Emitter {
     if (!call.empty()) body += "  " + result(callable.result, call) + "\n";
     if (auto written = api::written_stream(callable); written && !call.empty())
       body += fmt::format("  c.report(a{}.str());\n", first + *written);
-    return fmt::format("// {}\nstatic void thunk_{}(palus::harness::Call& c) {{\n{}}}\n", callable.id, index, body);
+    return fmt::format("// {}\nPALUS_UNCOUNTED\nstatic void thunk_{}(palus::harness::Call& c) {{\n{}}}\n", callable.id,
+                       index, body);
   }
 
  private:
@@ -227,8 +229,8 @@ std::string contract_thunk(const oracles::ContractUse& use, std::size_t index) {
     args.push_back(fmt::format("a{}", i));
   }
   body += fmt::format("  c.report(palus::contracts::{}({}));\n", use.name, fmt::join(args, ", "));
-  return fmt::format("// {}\nstatic void thunk_{}(palus::harness::Call& c) {{\n{}}}\n", oracles::contract_id(use),
-                     index, body);
+  return fmt::format("// {}\nPALUS_UNCOUNTED\nstatic void thunk_{}(palus::harness::Call& c) {{\n{}}}\n",
+                     oracles::contract_id(use), index, body);
 }
 
 /// Theories and invariants whose inputs the harness can supply; the others go to `uncallable`.
@@ -319,11 +321,13 @@ HarnessSource generate_harness_source(const api::Api& api, const std::vector<std
     for (const auto& m : cls.methods) {
       auto found = index_of.find(&m);
       if (found == index_of.end() || !is_observer(m)) continue;
-      calls += fmt::format("  o.value({}, [&] {{ return self.{}(); }});\n", found->second, api::called_name(m));
+      calls += fmt::format("  o.value({}, [&]() PALUS_UNCOUNTED {{ return self.{}(); }});\n", found->second,
+                           api::called_name(m));
     }
     if (!calls.empty()) {
       std::size_t n = out.observers++;
       text += fmt::format(
+          "PALUS_UNCOUNTED\n"
           "static void observe_{}(palus::harness::Observer& o, void* object) {{\n"
           "  auto& self = *static_cast<{}*>(object);\n{}}}\n\n",
           n, cls.name, calls);
@@ -331,7 +335,8 @@ HarnessSource generate_harness_source(const api::Api& api, const std::vector<std
     }
     for (const auto& base : cls.bases) {
       upcasts += fmt::format(
-          "      {{&typeid({0}), &typeid({1}), [](void* p) -> void* {{ return static_cast<{1}*>(static_cast<{0}*>(p)); "
+          "      {{&typeid({0}), &typeid({1}), [](void* p) PALUS_UNCOUNTED -> void* {{ return "
+          "static_cast<{1}*>(static_cast<{0}*>(p)); "
           "}}}},\n",
           cls.name, base);
     }

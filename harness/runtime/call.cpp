@@ -83,4 +83,10 @@ void Call::store(const Slot& slot) {
   if (slot.object) result_.value.s = demangle(slot.type->name());
 }
 
+bool Observer::skipped(std::uint32_t callable) const {
+  return std::binary_search(skip_.begin(), skip_.end(), callable);
+}
+
+void Observer::add(protocol::Observation&& o) { out_.push_back(std::move(o)); }
+
 }  // namespace palus::harness

@@ -74,6 +74,11 @@ void aside(bool on) {
   g_top = g_frames;
 }
 
+void note(std::uint32_t key) {
+  const auto place = static_cast<std::uint32_t>(((key + 0x51ED270Bull) * 0x9E3779B97F4A7C15ull) >> (64 - kMapBits));
+  g_aside[place] = 1;
+}
+
 Found end_sequence(bool count) {
   Found found;
   if (g_shared == nullptr) return found;

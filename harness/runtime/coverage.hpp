@@ -24,6 +24,12 @@ void begin_sequence();
 /// reaches does not depend on the call before it.
 void aside(bool on);
 
+/// Marks the place that stands for one thing the harness did (a callable run, and how its call
+/// ended), aside: new the first time, never reached by the sequence's test. The harness's own code
+/// is not instrumented (PALUS_UNCOUNTED): what a test keeps is the library's alone, and the
+/// generator still learns that a sequence did something the harness had not done before.
+void note(std::uint32_t key);
+
 struct Found {
   /// Reached by this sequence and by no earlier one: their places in the map, which are the same
   /// in every build of the same harness code (so shards of one run can compare them).

@@ -64,6 +64,7 @@ protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
     enter(static_cast<std::int32_t>(i), protocol::Phase::call);
     coverage::aside(i >= in_test);
     execute(i, statement, answer);
+    coverage::note(statement.callable * 8 + static_cast<std::uint32_t>(answer.status));  // 5 statuses
     if (answer.status != protocol::StatementStatus::normal) break;
     if (request.observe) {
       enter(static_cast<std::int32_t>(i), protocol::Phase::observe);

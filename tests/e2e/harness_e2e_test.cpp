@@ -206,6 +206,25 @@ TEST_F(FaultyHarness, TheEmptySideOfABranchIsAnEdgeOfItsOwn) {
       std::includes(negative_edges.begin(), negative_edges.end(), positive_edges.begin(), positive_edges.end()));
 }
 
+TEST_F(FaultyHarness, ACallablesFirstRunIsNewButTheNoteOfItIsNotTheTests) {
+  // No other test here calls twice(int). Its first run reaches new places, among them the harness's
+  // note that twice(int) ran and returned, which is not a block of the test's; a second run is nothing new.
+  protocol::RunRequest request;
+  request.sequence_id = ++sequence_;
+  request.observe = false;
+  request.statements.push_back(statement("faulty::twice(int)", {protocol::Input::integer(3)}));
+  const ph::Outcome first = executor_->run(request);
+  ASSERT_EQ(ph::OutcomeKind::normal, first.kind) << first.message;
+  const auto& reached = first.result.reached_blocks;
+  EXPECT_TRUE(std::any_of(first.result.new_blocks.begin(), first.result.new_blocks.end(),
+                          [&](std::uint32_t b) { return !std::binary_search(reached.begin(), reached.end(), b); }));
+  request.sequence_id = ++sequence_;
+  const ph::Outcome again = executor_->run(request);
+  ASSERT_EQ(ph::OutcomeKind::normal, again.kind) << again.message;
+  EXPECT_TRUE(again.result.new_blocks.empty());
+  EXPECT_EQ(reached, again.result.reached_blocks);
+}
+
 TEST_F(FaultyHarness, BlocksOfTheChecksAfterATestsStatementsAreNotItsOwn) {
   protocol::RunRequest request;
   request.sequence_id = ++sequence_;

@@ -394,7 +394,7 @@ TEST(HarnessContracts, ChecksFollowTheOrdinaryCallables) {
   const std::string& text = checked.text;
   EXPECT_LT(text.find("#include \"p.hpp\""), text.find("#include \"oracles/contracts/contracts.hpp\""));
   EXPECT_NE(std::string::npos, text.find("// " + kHashId +
-                                         "\nstatic void thunk_3(palus::harness::Call& c) {\n"
+                                         "\nPALUS_UNCOUNTED\nstatic void thunk_3(palus::harness::Call& c) {\n"
                                          "  auto& a0 = c.object<tinysql::Properties>(0);\n"
                                          "  auto& a1 = c.object<tinysql::Properties>(1);\n"
                                          "  c.report(palus::contracts::equals_hash_consistent(a0, a1));\n}\n"))
@@ -490,7 +490,7 @@ TEST(HarnessTheories, OracleThunksFollowTheContractChecks) {
   EXPECT_NE(
       std::string::npos,
       text.find("// theory " + kRoundTripId +
-                "\nstatic void thunk_2(palus::harness::Call& c) {\n"
+                "\nPALUS_UNCOUNTED\nstatic void thunk_2(palus::harness::Call& c) {\n"
                 "  auto& a0 = c.object<tinysql::Properties>(0);\n"
                 "  int a1 = c.scalar<int>(1);\n"
                 "  std::string a2(c.text(2));\n"
@@ -499,7 +499,7 @@ TEST(HarnessTheories, OracleThunksFollowTheContractChecks) {
       << text;
   EXPECT_NE(std::string::npos,
             text.find("// invariant " + kValidId +
-                      "\nstatic void thunk_3(palus::harness::Call& c) {\n"
+                      "\nPALUS_UNCOUNTED\nstatic void thunk_3(palus::harness::Call& c) {\n"
                       "  auto& a0 = c.object<tinysql::Properties>(0);\n"
                       "  c.report(::palus::theory_detail::outcome([&] { ::props_theories::valid(a0); }));\n"
                       "}\n"))
