@@ -12,14 +12,15 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 12;        // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 13;        // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 /// Basic blocks are hashed into a map of 2^kBlockMapBits places (harness/runtime/coverage.hpp);
 /// RunResult's blocks are places in it. Edges between blocks (AFL's: a block's place combined with
 /// the one reached before it in the same function call) follow in as many places again:
-/// kCoveragePlaces in all.
-inline constexpr unsigned kBlockMapBits = 16;
+/// kCoveragePlaces in all. 2^20 places keep collisions rare: with 2^16, one edge of the traps
+/// sample shared its place with an edge every Document test reached, and the test that took it was cut.
+inline constexpr unsigned kBlockMapBits = 20;
 inline constexpr std::size_t kBlockMapPlaces = std::size_t{1} << kBlockMapBits;
 inline constexpr std::size_t kCoveragePlaces = 2 * kBlockMapPlaces;
 

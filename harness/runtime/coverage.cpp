@@ -2,10 +2,12 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <vector>
 
 #include "harness/protocol/protocol.hpp"
 
@@ -22,6 +24,20 @@ unsigned char g_reached[kPlaces];
 /// Those reached aside, and where blocks are marked now (one of the two).
 unsigned char g_aside[kPlaces];
 unsigned char* g_target = g_reached;
+/// The places marked since begin_sequence(), in either map (an aside one with kAsideBit): the maps
+/// are too large to clear and scan whole for every sequence. Past kMaxTouched, that is done instead.
+constexpr std::uint32_t kAsideBit = std::uint32_t{1} << 31;
+constexpr std::size_t kMaxTouched = std::size_t{1} << 16;
+std::uint32_t g_touched[kMaxTouched];
+std::size_t g_touched_count = 0;  // more than kMaxTouched: some were not listed
+
+__attribute__((always_inline, no_sanitize("address", "undefined"))) inline void mark(unsigned char* map,
+                                                                                     std::uint32_t place) {
+  if (map[place] != 0) return;
+  map[place] = 1;
+  if (g_touched_count < kMaxTouched) g_touched[g_touched_count] = map == g_aside ? place | kAsideBit : place;
+  ++g_touched_count;
+}
 /// A function call running: its caller's stack pointer at each block (the same all through one
 /// call) and the place of the block it reached last, shifted right by one.
 struct Frame {
@@ -63,8 +79,16 @@ void share_across_forks() {
 }
 
 void begin_sequence() {
-  std::memset(g_reached, 0, sizeof g_reached);
-  std::memset(g_aside, 0, sizeof g_aside);
+  if (g_touched_count > kMaxTouched) {
+    std::memset(g_reached, 0, sizeof g_reached);
+    std::memset(g_aside, 0, sizeof g_aside);
+  } else {
+    for (std::size_t k = 0; k < g_touched_count; ++k) {
+      const std::uint32_t entry = g_touched[k];
+      ((entry & kAsideBit) != 0 ? g_aside : g_reached)[entry & ~kAsideBit] = 0;
+    }
+  }
+  g_touched_count = 0;
   g_target = g_reached;
   g_top = g_frames;
 }
@@ -76,25 +100,33 @@ void aside(bool on) {
 
 void note(std::uint32_t key) {
   const auto place = static_cast<std::uint32_t>(((key + 0x51ED270Bull) * 0x9E3779B97F4A7C15ull) >> (64 - kMapBits));
-  g_aside[place] = 1;
+  mark(g_aside, place);
 }
 
 Found end_sequence(bool count) {
   Found found;
   if (g_shared == nullptr) return found;
-  // A sequence reaches a few hundred of the map's places: skip eight empty ones at a time.
-  for (std::size_t word = 0; word < kPlaces; word += sizeof(std::uint64_t)) {
-    std::uint64_t reached, aside;
-    std::memcpy(&reached, g_reached + word, sizeof reached);
-    std::memcpy(&aside, g_aside + word, sizeof aside);
-    if ((reached | aside) == 0) continue;
-    for (std::size_t i = word; i < word + sizeof(std::uint64_t); ++i) {
-      if (g_reached[i] == 0 && g_aside[i] == 0) continue;
-      if (g_reached[i] != 0) found.reached_blocks.push_back(static_cast<std::uint32_t>(i));
-      if (i < kMapSize && g_shared->seen[i] == 0) {
-        if (count) g_shared->seen[i] = 1;
-        found.new_blocks.push_back(static_cast<std::uint32_t>(i));
-      }
+  auto take = [&](std::uint32_t i) {
+    if (g_reached[i] != 0) found.reached_blocks.push_back(i);
+    if (i < kMapSize && g_shared->seen[i] == 0) {
+      if (count) g_shared->seen[i] = 1;
+      found.new_blocks.push_back(i);
+    }
+  };
+  if (g_touched_count <= kMaxTouched) {
+    std::vector<std::uint32_t> places(g_touched, g_touched + g_touched_count);
+    for (std::uint32_t& place : places) place &= ~kAsideBit;
+    std::sort(places.begin(), places.end());
+    places.erase(std::unique(places.begin(), places.end()), places.end());
+    for (std::uint32_t place : places) take(place);
+  } else {  // too many to have listed: both maps whole, eight empty places at a time
+    for (std::size_t word = 0; word < kPlaces; word += sizeof(std::uint64_t)) {
+      std::uint64_t reached, aside;
+      std::memcpy(&reached, g_reached + word, sizeof reached);
+      std::memcpy(&aside, g_aside + word, sizeof aside);
+      if ((reached | aside) == 0) continue;
+      for (std::size_t i = word; i < word + sizeof(std::uint64_t); ++i)
+        if (g_reached[i] != 0 || g_aside[i] != 0) take(static_cast<std::uint32_t>(i));
     }
   }
   const auto added = count ? static_cast<std::uint32_t>(found.new_blocks.size()) : 0u;
@@ -121,7 +153,7 @@ extern "C" __attribute__((no_sanitize("address", "undefined"))) void __sanitizer
   const auto sp = reinterpret_cast<std::uintptr_t>(&probe);
   coverage::Frame* top = coverage::g_top;
   if (__builtin_expect(top->sp != sp, 0)) top = coverage::enter_frame(sp);
-  coverage::g_target[place] = 1;
-  coverage::g_target[coverage::kMapSize + (place ^ top->previous)] = 1;
+  coverage::mark(coverage::g_target, place);
+  coverage::mark(coverage::g_target, static_cast<std::uint32_t>(coverage::kMapSize) + (place ^ top->previous));
   top->previous = place >> 1;
 }
