@@ -6,7 +6,6 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 #include "harness/protocol/protocol.hpp"
@@ -25,18 +24,23 @@ unsigned char g_reached[kPlaces];
 unsigned char g_aside[kPlaces];
 unsigned char* g_target = g_reached;
 /// The places marked since begin_sequence(), in either map (an aside one with kAsideBit): the maps
-/// are too large to clear and scan whole for every sequence. Past kMaxTouched, that is done instead.
+/// are too large to clear and scan whole for every sequence. A place enters the list only when its
+/// mark goes from 0 to 1, so it never holds more than both maps' places (virtual memory; a sequence
+/// writes the pages of the few it lists).
 constexpr std::uint32_t kAsideBit = std::uint32_t{1} << 31;
-constexpr std::size_t kMaxTouched = std::size_t{1} << 16;
-std::uint32_t g_touched[kMaxTouched];
-std::size_t g_touched_count = 0;  // more than kMaxTouched: some were not listed
+std::uint32_t g_touched[2 * kPlaces];
+std::size_t g_touched_count = 0;
+
+/// A value's place in a map of 2^kMapBits (Fibonacci hashing).
+__attribute__((always_inline, no_sanitize("address", "undefined"))) inline std::uint32_t place_of(std::uint64_t value) {
+  return static_cast<std::uint32_t>((value * 0x9E3779B97F4A7C15ull) >> (64 - kMapBits));
+}
 
 __attribute__((always_inline, no_sanitize("address", "undefined"))) inline void mark(unsigned char* map,
                                                                                      std::uint32_t place) {
   if (map[place] != 0) return;
   map[place] = 1;
-  if (g_touched_count < kMaxTouched) g_touched[g_touched_count] = map == g_aside ? place | kAsideBit : place;
-  ++g_touched_count;
+  g_touched[g_touched_count++] = map == g_aside ? place | kAsideBit : place;
 }
 /// A function call running: its caller's stack pointer at each block (the same all through one
 /// call) and the place of the block it reached last, shifted right by one.
@@ -79,14 +83,9 @@ void share_across_forks() {
 }
 
 void begin_sequence() {
-  if (g_touched_count > kMaxTouched) {
-    std::memset(g_reached, 0, sizeof g_reached);
-    std::memset(g_aside, 0, sizeof g_aside);
-  } else {
-    for (std::size_t k = 0; k < g_touched_count; ++k) {
-      const std::uint32_t entry = g_touched[k];
-      ((entry & kAsideBit) != 0 ? g_aside : g_reached)[entry & ~kAsideBit] = 0;
-    }
+  for (std::size_t k = 0; k < g_touched_count; ++k) {
+    const std::uint32_t entry = g_touched[k];
+    ((entry & kAsideBit) != 0 ? g_aside : g_reached)[entry & ~kAsideBit] = 0;
   }
   g_touched_count = 0;
   g_target = g_reached;
@@ -98,10 +97,7 @@ void aside(bool on) {
   g_top = g_frames;
 }
 
-void note(std::uint32_t key) {
-  const auto place = static_cast<std::uint32_t>(((key + 0x51ED270Bull) * 0x9E3779B97F4A7C15ull) >> (64 - kMapBits));
-  mark(g_aside, place);
-}
+void note(std::uint32_t key) { mark(g_aside, place_of(key + 0x51ED270Bull)); }
 
 Found end_sequence(bool count) {
   Found found;
@@ -113,22 +109,11 @@ Found end_sequence(bool count) {
       found.new_blocks.push_back(i);
     }
   };
-  if (g_touched_count <= kMaxTouched) {
-    std::vector<std::uint32_t> places(g_touched, g_touched + g_touched_count);
-    for (std::uint32_t& place : places) place &= ~kAsideBit;
-    std::sort(places.begin(), places.end());
-    places.erase(std::unique(places.begin(), places.end()), places.end());
-    for (std::uint32_t place : places) take(place);
-  } else {  // too many to have listed: both maps whole, eight empty places at a time
-    for (std::size_t word = 0; word < kPlaces; word += sizeof(std::uint64_t)) {
-      std::uint64_t reached, aside;
-      std::memcpy(&reached, g_reached + word, sizeof reached);
-      std::memcpy(&aside, g_aside + word, sizeof aside);
-      if ((reached | aside) == 0) continue;
-      for (std::size_t i = word; i < word + sizeof(std::uint64_t); ++i)
-        if (g_reached[i] != 0 || g_aside[i] != 0) take(static_cast<std::uint32_t>(i));
-    }
-  }
+  std::vector<std::uint32_t> places(g_touched, g_touched + g_touched_count);
+  for (std::uint32_t& place : places) place &= ~kAsideBit;
+  std::sort(places.begin(), places.end());
+  places.erase(std::unique(places.begin(), places.end()), places.end());
+  for (std::uint32_t place : places) take(place);
   const auto added = count ? static_cast<std::uint32_t>(found.new_blocks.size()) : 0u;
   found.total_blocks = g_shared->total.fetch_add(added) + added;
   return found;
@@ -147,8 +132,7 @@ extern "C" __attribute__((no_sanitize("address", "undefined"))) void __sanitizer
   namespace coverage = palus::harness::coverage;
   const auto pc = reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)) -
                   reinterpret_cast<std::uintptr_t>(&__executable_start);
-  const auto place =
-      static_cast<std::uint32_t>((static_cast<std::uint64_t>(pc) * 0x9E3779B97F4A7C15ull) >> (64 - coverage::kMapBits));
+  const std::uint32_t place = coverage::place_of(pc);
   char probe;  // its address is the caller's stack pointer, less this function's fixed frame
   const auto sp = reinterpret_cast<std::uintptr_t>(&probe);
   coverage::Frame* top = coverage::g_top;
