@@ -12,6 +12,14 @@
 namespace palus::harness {
 namespace {
 
+/// Thunk `index`, named in a comment by what it calls. Not counted as coverage (PALUS_UNCOUNTED, on
+/// a line of its own: palus's build repair finds a failing line's thunk by a line that starts
+/// `static void thunk_`).
+std::string thunk_definition(std::string_view comment, std::size_t index, const std::string& body) {
+  return fmt::format("// {}\nPALUS_UNCOUNTED\nstatic void thunk_{}(palus::harness::Call& c) {{\n{}}}\n", comment, index,
+                     body);
+}
+
 using api::Passing;
 using api::TypeCategory;
 
@@ -104,8 +112,7 @@ class Emitter {
     body += fmt::format("  c.report(::palus::theory_detail::outcome([&] {{ ::{}({}); }}));\n",
                         names::without_parameters(f.id), fmt::join(args, ", "));
     const char* kind = oracle.kind == api::Oracle::Kind::theory ? "theory" : "invariant";
-    return fmt::format("// {} {}\nPALUS_UNCOUNTED\nstatic void thunk_{}(palus::harness::Call& c) {{\n{}}}\n", kind,
-                       f.id, index, body);
+    return thunk_definition(fmt::format("{} {}", kind, f.id), index, body);
   }
 
   std::string thunk(const api::Callable& callable, std::size_t index) const {
@@ -174,8 +181,7 @@ class Emitter {
     if (!call.empty()) body += "  " + result(callable.result, call) + "\n";
     if (auto written = api::written_stream(callable); written && !call.empty())
       body += fmt::format("  c.report(a{}.str());\n", first + *written);
-    return fmt::format("// {}\nPALUS_UNCOUNTED\nstatic void thunk_{}(palus::harness::Call& c) {{\n{}}}\n", callable.id,
-                       index, body);
+    return thunk_definition(callable.id, index, body);
   }
 
  private:
@@ -229,8 +235,7 @@ std::string contract_thunk(const oracles::ContractUse& use, std::size_t index) {
     args.push_back(fmt::format("a{}", i));
   }
   body += fmt::format("  c.report(palus::contracts::{}({}));\n", use.name, fmt::join(args, ", "));
-  return fmt::format("// {}\nPALUS_UNCOUNTED\nstatic void thunk_{}(palus::harness::Call& c) {{\n{}}}\n",
-                     oracles::contract_id(use), index, body);
+  return thunk_definition(oracles::contract_id(use), index, body);
 }
 
 /// Theories and invariants whose inputs the harness can supply; the others go to `uncallable`.
