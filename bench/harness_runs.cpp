@@ -72,6 +72,9 @@ HarnessRun run_through_harness(const std::string& variant, const harness::Execut
 
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
     const harness::Outcome& o = outcomes[i];
+    using Kind = harness::OutcomeKind;
+    run.ended_process.push_back(o.kind == Kind::crash || o.kind == Kind::sanitizer || o.kind == Kind::hang ||
+                                o.kind == Kind::oom || o.kind == Kind::exit);
     const std::string kind(harness::to_string(o.kind));
     ++run.outcomes[kind];
     run.answered += o.result.statements.size();
@@ -82,6 +85,24 @@ HarnessRun run_through_harness(const std::string& variant, const harness::Execut
                    std::to_string(o.statement) + ": " + o.message);
   }
   return run;
+}
+
+std::vector<protocol::RunRequest> dying_mix(const std::vector<protocol::RunRequest>& sequences, const HarnessRun& run,
+                                            double share, std::size_t count) {
+  std::vector<std::size_t> dying, living;
+  for (std::size_t i = 0; i < sequences.size() && i < run.ended_process.size(); ++i)
+    (run.ended_process[i] ? dying : living).push_back(i);
+  std::vector<protocol::RunRequest> mix;
+  std::size_t took_dying = 0, took_living = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const bool die = static_cast<std::size_t>(static_cast<double>(i + 1) * share) > took_dying;
+    const std::vector<std::size_t>& pool = die ? dying : living;
+    if (pool.empty()) return {};
+    std::size_t& took = die ? took_dying : took_living;
+    mix.push_back(sequences[pool[took++ % pool.size()]]);
+    mix.back().sequence_id = i;
+  }
+  return mix;
 }
 
 }  // namespace palus::bench

@@ -25,6 +25,7 @@ struct HarnessRun {
   std::map<std::string, std::vector<std::string>>
       examples;  ///< a few messages of kinds other than normal and exception
   std::vector<std::string> protections;
+  std::vector<bool> ended_process;  ///< per sequence: whether its outcome ended the process running it
 };
 
 /// The callable ids of a harness, in table order (starts and stops it).
@@ -36,5 +37,11 @@ std::vector<std::string> harness_callables(const harness::ExecutorOptions& optio
 HarnessRun run_through_harness(const std::string& variant, const harness::ExecutorOptions& options,
                                std::vector<harness::protocol::RunRequest>& sequences, bool observe, std::size_t chunk,
                                const std::vector<std::string>& callables);
+
+/// `count` sequences drawn from `sequences` so that `share` of them (0 to 1, spread evenly) are ones
+/// that ended the process in `run`, reusing each kind in turn as often as needed; empty when a
+/// kind the share needs is missing.
+std::vector<harness::protocol::RunRequest> dying_mix(const std::vector<harness::protocol::RunRequest>& sequences,
+                                                     const HarnessRun& run, double share, std::size_t count);
 
 }  // namespace palus::bench

@@ -4,6 +4,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 
@@ -127,10 +128,45 @@ double SlowSummary::seconds() const {
   return total;
 }
 
+/// Sequences/s per variant (rows) and share of dying sequences (columns); each cell also says how
+/// many of the mix's sequences did end their process when run again.
+void dying_table(std::ostream& out, const Results& r) {
+  std::vector<std::string> variants;
+  std::vector<int> percents;
+  for (const auto& m : r.mixes) {
+    if (std::find(variants.begin(), variants.end(), m.run.variant) == variants.end()) variants.push_back(m.run.variant);
+    if (std::find(percents.begin(), percents.end(), m.percent_dying) == percents.end())
+      percents.push_back(m.percent_dying);
+  }
+  out << "| variant |";
+  for (int p : percents) out << " " << p << "% dying: sequences/s (died) |";
+  out << "\n|---|";
+  for (std::size_t i = 0; i < percents.size(); ++i) out << "---|";
+  out << "\n";
+  for (const auto& variant : variants) {
+    out << "| " << variant << " |";
+    for (int p : percents) {
+      auto it = std::find_if(r.mixes.begin(), r.mixes.end(),
+                             [&](const MixRun& m) { return m.run.variant == variant && m.percent_dying == p; });
+      if (it == r.mixes.end()) {
+        out << " - |";
+        continue;
+      }
+      const auto died = std::count(it->run.ended_process.begin(), it->run.ended_process.end(), true);
+      out << fmt::format(" {} ({} of {}) |", rate(it->run.sequences, it->run.seconds), died, it->run.sequences);
+    }
+    out << "\n";
+  }
+}
+
 void print_report(std::ostream& out, const Results& results) {
   throughput_table(out, results);
   out << "\n";
   outcome_table(out, results);
+  if (!results.mixes.empty()) {
+    out << "\n";
+    dying_table(out, results);
+  }
   details(out, results);
 }
 

@@ -29,11 +29,18 @@ struct SlowSummary {
   double seconds() const;
 };
 
+/// A run of a mix of sequences of which a given share ended the process that ran them.
+struct MixRun {
+  int percent_dying = 0;
+  HarnessRun run;
+};
+
 struct Results {
   Machine machine;
   Prepared prepared;
   std::vector<HarnessRun> runs;  ///< the first is the reference of the ratio
   SlowSummary slow;
+  std::vector<MixRun> mixes;  ///< empty unless asked for
   std::uint64_t seed = 0;
 };
 

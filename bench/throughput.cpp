@@ -35,6 +35,8 @@ struct Options {
   std::size_t chunk = 1000;
   fs::path work_dir;
   bool keep = false;
+  std::vector<int> dying = {0, 30, 90};
+  std::size_t mix_sequences = 2000;
 };
 
 std::vector<fs::path> cpp_files(const fs::path& dir) {
@@ -120,15 +122,36 @@ int run(const Options& opt) {
   results.runs.push_back(pb::run_through_harness("harness, address+undefined, no fork server", sanitized_one, sequences,
                                                  true, opt.chunk, ids));
 
+  // The same variants on mixes in which a given share of the sequences end the process running
+  // them (a crash, a sanitizer report), each drawn from that variant's own outcomes above.
+  const std::pair<const palus::harness::ExecutorOptions*, std::size_t> mixed[] = {
+      {&plain, 0}, {&sanitized, 2}, {&plain_one, 3}, {&sanitized_one, 4}};
+  for (int percent : opt.dying) {
+    for (const auto& [options, reference] : mixed) {
+      const pb::HarnessRun& model = results.runs[reference];
+      std::vector<palus::harness::protocol::RunRequest> mix =
+          pb::dying_mix(sequences, model, percent / 100.0, opt.mix_sequences);
+      if (mix.empty()) {
+        std::cerr << fmt::format("{}: no mix with {}% dying (none of the sequences died, or all did)\n", model.variant,
+                                 percent);
+        continue;
+      }
+      std::cerr << fmt::format("{}, {}% dying\n", model.variant, percent);
+      results.mixes.push_back({percent, pb::run_through_harness(model.variant, *options, mix, true, opt.chunk, ids)});
+    }
+  }
+
   pb::SlowWayOptions slow;
   slow.include_dir = include_dir;
   slow.sources = cpp_files(opt.sample / "src");
   slow.work_dir = work / "slow";
   results.slow.compiler =
       fmt::format("{} {} -I include, then -lgtest_main -lgtest -pthread", slow.compiler, slow.flags);
-  std::cerr << "the slow way: building the library once, then " << slow_files.size() << " GoogleTest files\n";
-  const fs::path library = pb::build_library(slow, results.slow.library_seconds);
   bool failed = false;
+  if (!slow_files.empty()) {
+    std::cerr << "the slow way: building the library once, then " << slow_files.size() << " GoogleTest files\n";
+  }
+  const fs::path library = slow_files.empty() ? fs::path() : pb::build_library(slow, results.slow.library_seconds);
   for (std::size_t i = 0; i < slow_files.size(); ++i) {
     results.slow.files.push_back(pb::compile_and_run(slow, library, slow_files[i]));
     if (!results.slow.files.back().compiled) {
@@ -155,7 +178,14 @@ int main(int argc, char** argv) {
   app.add_option("--palus", opt.palus, "the palus executable")->capture_default_str();
   app.add_option("--sample", opt.sample, "the sample library (palus.yaml, include/, src/)")->capture_default_str();
   app.add_option("--sequences", opt.sequences, "random sequences through each harness variant")->capture_default_str();
-  app.add_option("--slow", opt.slow, "of those, sequences done the slow way")->capture_default_str();
+  app.add_option(
+         "--slow", opt.slow,
+         "of those, sequences done the slow way (0: none, for a library the slow way cannot build from src/*.cpp)")
+      ->capture_default_str();
+  app.add_option("--dying", opt.dying, "percentages of sequences that end their process, one mix each (none: no mixes)")
+      ->delimiter(',')
+      ->capture_default_str();
+  app.add_option("--mix-sequences", opt.mix_sequences, "sequences in each such mix")->capture_default_str();
   app.add_option("--seed", opt.seed, "seed of the random sequences")->capture_default_str();
   app.add_option("--chunk", opt.chunk, "sequences per Executor::run_batch call")->capture_default_str();
   app.add_option("--work-dir", opt.work_dir, "working files (default: a fresh temporary folder, removed afterwards)");

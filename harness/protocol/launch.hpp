@@ -36,6 +36,12 @@ inline constexpr const char* kMemory = "--memory";             ///< RLIMIT_AS by
 inline constexpr const char* kSequenceCpu = "--sequence-cpu";  ///< CPU seconds one sequence may use
 inline constexpr const char* kNoSandbox = "--no-sandbox";      ///< limits only; for debugging
 inline constexpr const char* kSanitized = "--sanitized";       ///< the sanitizers own SEGV and memory
+/// UBSAN_OPTIONS suppresses null-pointer reports from the source file kUbsanStarterFile: the
+/// harness may start UBSan's runtime with one such report (GCC's UBSan runtime starts at its first
+/// report, and a symbolizer asked before that never symbolizes), so that its symbolizer can be
+/// warmed once before the fork server forks.
+inline constexpr const char* kUbsanStarter = "--ubsan-starter";
+inline constexpr const char* kUbsanStarterFile = "palus-ubsan-starter";
 /// Initialise once, then run each sequence in a child forked for it (DESIGN §7, "Fork server").
 inline constexpr const char* kForkServer = "--fork-server";
 /// With the fork server: how many sequences one child runs before it is replaced (one that dies is

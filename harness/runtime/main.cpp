@@ -1,6 +1,7 @@
 // The harness process: confine itself, greet the executor, then interpret sequences until told
 // to stop (DESIGN §7; descriptors and options in harness/protocol/launch.hpp).
 
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <link.h>
 #include <poll.h>
@@ -35,6 +36,8 @@
 // The sanitizers' symbolizer, when the harness is built with one (weak: absent otherwise).
 extern "C" void __sanitizer_symbolize_pc(void* pc, const char* format, char* out, std::size_t out_size)
     __attribute__((weak));
+// UBSan's handler of a bad pointer use (the compiler's interface to the runtime, version 1).
+extern "C" void __ubsan_handle_type_mismatch_v1(void* data, std::uintptr_t pointer) __attribute__((weak));
 
 namespace palus::harness {
 namespace {
@@ -52,6 +55,7 @@ struct Options {
   int progress_fd = -1;
   SandboxSettings sandbox;
   bool sanitized = false;
+  bool ubsan_starter = false;  ///< UBSan's runtime may be started with a suppressed report
   bool fork_server = false;
   unsigned sequences_per_child = 1;
   /// Under AddressSanitizer its own thread enforces hard_rss_limit_mb; a forked child has no such
@@ -82,6 +86,8 @@ Options parse(int argc, char** argv) {
       options.sandbox.confine = false;
     else if (arg == launch::kSanitized)
       options.sanitized = true;
+    else if (arg == launch::kUbsanStarter)
+      options.ubsan_starter = true;
     else if (arg == launch::kForkServer)
       options.fork_server = true;
     else if (arg == launch::kSequencesPerChild)
@@ -185,7 +191,8 @@ class ForkServer {
  public:
   ForkServer(Interpreter& interpreter, protocol::Progress& progress, const Options& options)
       : interpreter_(interpreter), progress_(progress), options_(options), server_(getpid()) {
-    warm_up_symbolizer();
+    const bool ubsan_started = options.ubsan_starter && start_ubsan();
+    warm_up_symbolizer(ubsan_started);
   }
 
   ~ForkServer() {
@@ -351,30 +358,83 @@ class ForkServer {
     return fields == 2 ? resident * static_cast<std::uint64_t>(sysconf(_SC_PAGESIZE)) : 0;
   }
 
-  /// Reads the executable's debug information once, here, for every part of its code: a child
-  /// symbolizing its crash report would otherwise read (and sort) it afresh every time, which is
-  /// most of a crashing child's time under ASan.
-  static void warm_up_symbolizer() {
-    if (__sanitizer_symbolize_pc == nullptr) return;
-    bool executable = true;
+  using SymbolizePc = void (*)(void*, const char*, char*, std::size_t);
+
+  /// Starts UBSan's runtime, which GCC's starts at its first report, with a report that
+  /// UBSAN_OPTIONS suppresses (launch::kUbsanStarter): a null pointer used in a source file of
+  /// that name. Whether it could.
+  static bool start_ubsan() {
+    if (__ubsan_handle_type_mismatch_v1 == nullptr) return false;
+    struct Location {
+      const char* file;
+      std::uint32_t line, column;
+    };
+    struct Type {
+      std::uint16_t kind, info;
+      char name[8];
+    };
+    struct TypeMismatch {
+      Location where;
+      const Type* type;
+      unsigned char log_alignment, check_kind;
+    };
+    static const Type type{0xffff, 0, "'void'"};
+    static TypeMismatch data{{launch::kUbsanStarterFile, 1, 1}, &type, 0, 0};
+    __ubsan_handle_type_mismatch_v1(&data, 0);
+    return true;
+  }
+
+  /// Each loaded runtime's own symbolizer. GCC links AddressSanitizer and UndefinedBehaviorSanitizer
+  /// as two libraries, each with its own symbolizer and cache; `__sanitizer_symbolize_pc` binds to
+  /// the first, and UBSan's reports go through the second. The others only when `all`: asked before
+  /// its runtime started, UBSan's symbolizer never symbolizes.
+  static std::vector<SymbolizePc> symbolizers(bool all) {
+    std::vector<SymbolizePc> found;
+    if (__sanitizer_symbolize_pc != nullptr) found.push_back(__sanitizer_symbolize_pc);
+    if (!all) return found;
     dl_iterate_phdr(
-        [](dl_phdr_info* info, std::size_t, void* first) {
-          // Every page of the executable (the library's code and ours); the shared libraries (the
-          // standard library, the sanitizers' runtime) have no line tables to read, only symbols.
-          const std::uintptr_t stride = *static_cast<bool*>(first) ? 4096 : 1 << 16;
-          *static_cast<bool*>(first) = false;
-          for (int k = 0; k < info->dlpi_phnum; ++k) {
-            const ElfW(Phdr)& segment = info->dlpi_phdr[k];
-            if (segment.p_type != PT_LOAD || (segment.p_flags & PF_X) == 0) continue;
-            const std::uintptr_t begin = info->dlpi_addr + segment.p_vaddr;
-            char where[256];
-            for (std::uintptr_t pc = begin; pc < begin + segment.p_memsz; pc += stride) {
-              __sanitizer_symbolize_pc(reinterpret_cast<void*>(pc), "%L", where, sizeof where);
-            }
-          }
+        [](dl_phdr_info* info, std::size_t, void* out) {
+          if (info->dlpi_name == nullptr || info->dlpi_name[0] == '\0') return 0;
+          void* library = dlopen(info->dlpi_name, RTLD_LAZY | RTLD_NOLOAD);
+          if (library == nullptr) return 0;
+          auto symbolize = reinterpret_cast<SymbolizePc>(dlsym(library, "__sanitizer_symbolize_pc"));
+          auto& list = *static_cast<std::vector<SymbolizePc>*>(out);
+          if (symbolize != nullptr && std::find(list.begin(), list.end(), symbolize) == list.end())
+            list.push_back(symbolize);
+          dlclose(library);
           return 0;
         },
-        &executable);
+        &found);
+    return found;
+  }
+
+  /// Reads the debug information once, here, for every part of the executable's code, in each
+  /// sanitizer runtime: a child symbolizing its report would otherwise read (and sort) it afresh
+  /// every time, which is most of a crashing child's time under the sanitizers.
+  static void warm_up_symbolizer(bool ubsan_started) {
+    for (SymbolizePc symbolize : symbolizers(ubsan_started)) {
+      bool executable = true;
+      std::pair<SymbolizePc, bool*> walk{symbolize, &executable};
+      dl_iterate_phdr(
+          [](dl_phdr_info* info, std::size_t, void* data) {
+            auto [symbolize, first] = *static_cast<std::pair<SymbolizePc, bool*>*>(data);
+            // Every page of the executable (the library's code and ours); the shared libraries (the
+            // standard library, the sanitizers' runtime) have no line tables to read, only symbols.
+            const std::uintptr_t stride = *first ? 4096 : 1 << 16;
+            *first = false;
+            for (int k = 0; k < info->dlpi_phnum; ++k) {
+              const ElfW(Phdr)& segment = info->dlpi_phdr[k];
+              if (segment.p_type != PT_LOAD || (segment.p_flags & PF_X) == 0) continue;
+              const std::uintptr_t begin = info->dlpi_addr + segment.p_vaddr;
+              char where[256];
+              for (std::uintptr_t pc = begin; pc < begin + segment.p_memsz; pc += stride) {
+                symbolize(reinterpret_cast<void*>(pc), "%L", where, sizeof where);
+              }
+            }
+            return 0;
+          },
+          &walk);
+    }
   }
 
   Interpreter& interpreter_;
