@@ -152,11 +152,11 @@ struct RunResult {
   std::vector<StatementResult> statements;
   std::vector<Refusal> refused;  ///< in the order they happened (at most Progress::kMaxBlocked)
   /// Basic blocks of the library (and harness.cpp) this sequence reached that no earlier one did,
-  /// (their places in the block map, ascending), and how many were reached so far
+  /// (their places in the block map, in no particular order), and how many were reached so far
   /// (harness/runtime/coverage.hpp); none and 0 without block coverage.
   std::vector<std::uint32_t> new_blocks;
   /// Every block and edge it reached (places below kBlockMapPlaces are blocks, the rest edges),
-  /// ascending, less those only observers before the test's last statement or the checks after it
+  /// in no particular order, less those only observers before the test's last statement or the checks after it
   /// reached (RunRequest::test_statements). Whether a passing sequence adds to what the suite's
   /// tests reach is decided from these: GCC instruments blocks, not edges, and a test that takes
   /// the empty side of `if (x) y++;` reaches no block of its own.

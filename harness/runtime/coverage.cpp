@@ -102,18 +102,23 @@ void note(std::uint32_t key) { mark(g_aside, place_of(key + 0x51ED270Bull)); }
 Found end_sequence(bool count) {
   Found found;
   if (g_shared == nullptr) return found;
-  auto take = [&](std::uint32_t i) {
-    if (g_reached[i] != 0) found.reached_blocks.push_back(i);
+  auto take = [&](std::uint32_t i, bool reached) {
+    if (reached) found.reached_blocks.push_back(i);
     if (i < kMapSize && g_shared->seen[i] == 0) {
       if (count) g_shared->seen[i] = 1;
       found.new_blocks.push_back(i);
     }
   };
-  std::vector<std::uint32_t> places(g_touched, g_touched + g_touched_count);
-  for (std::uint32_t& place : places) place &= ~kAsideBit;
-  std::sort(places.begin(), places.end());
-  places.erase(std::unique(places.begin(), places.end()), places.end());
-  for (std::uint32_t place : places) take(place);
+  // Each entry of the list is a distinct place of its map; a place marked both in the map and
+  // aside is taken once, as reached. Not sorted: a sequence can reach thousands, and a sort of
+  // them cost more than the rest of the bookkeeping.
+  const std::uint32_t* const end = g_touched + g_touched_count;
+  for (const std::uint32_t* entry = g_touched; entry != end; ++entry)
+    if ((*entry & kAsideBit) == 0) take(*entry, true);
+  for (const std::uint32_t* entry = g_touched; entry != end; ++entry) {
+    const std::uint32_t place = *entry & ~kAsideBit;
+    if ((*entry & kAsideBit) != 0 && g_reached[place] == 0) take(place, false);
+  }
   const auto added = count ? static_cast<std::uint32_t>(found.new_blocks.size()) : 0u;
   found.total_blocks = g_shared->total.fetch_add(added) + added;
   return found;

@@ -191,6 +191,7 @@ FiledTest SuiteWriter::accept(const TestCase& test, const TestName& name) {
   // Every block it reached when known: a test kept by the suite's cover may be the only one left
   // reaching blocks a test left out found first.
   record.blocks = test.result.reached_blocks.empty() ? test.result.new_blocks : test.result.reached_blocks;
+  std::sort(record.blocks.begin(), record.blocks.end());  // the harness lists them as reached
   return accept_locked({subject_identifier(test), file_kind(test.kind, !test.suspicion.empty())}, name,
                        renderer_.render(test, name), std::move(record));
 }
