@@ -6,7 +6,6 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 #include "harness/protocol/protocol.hpp"
@@ -18,26 +17,19 @@ constexpr std::size_t kMapBits = protocol::kBlockMapBits;
 constexpr std::size_t kMapSize = protocol::kBlockMapPlaces;
 constexpr std::size_t kPlaces = protocol::kCoveragePlaces;  // blocks, then edges
 
-/// The blocks and edges reached since begin_sequence(), those reached aside, and the places
-/// marked since begin_sequence() in either map (an aside one with kAsideBit): the maps are too
-/// large to clear and scan whole for every sequence. A place enters the list only when its mark
-/// goes from 0 to 1, so it never holds more than both maps' places (virtual memory; a sequence
-/// writes the pages of the few it lists). In this process's own memory until share_across_forks()
-/// moves them to memory its children share (static initialisers mark them before main()).
+/// This process's blocks and edges since begin_sequence(); written before main() too (static
+/// initialisers).
+unsigned char g_reached[kPlaces];
+/// Those reached aside, and where blocks are marked now (one of the two).
+unsigned char g_aside[kPlaces];
+unsigned char* g_target = g_reached;
+/// The places marked since begin_sequence(), in either map (an aside one with kAsideBit): the maps
+/// are too large to clear and scan whole for every sequence. A place enters the list only when its
+/// mark goes from 0 to 1, so it never holds more than both maps' places (virtual memory; a sequence
+/// writes the pages of the few it lists).
 constexpr std::uint32_t kAsideBit = std::uint32_t{1} << 31;
-struct Marks {
-  unsigned char reached[kPlaces];
-  unsigned char aside[kPlaces];
-  std::size_t touched_count;
-  std::uint32_t touched[2 * kPlaces];
-};
-Marks g_own_marks;
-// constinit: blocks of other files' static initialisers may run before this file's.
-constinit unsigned char* g_reached = g_own_marks.reached;
-constinit unsigned char* g_aside = g_own_marks.aside;
-constinit std::uint32_t* g_touched = g_own_marks.touched;
-constinit std::size_t* g_touched_count = &g_own_marks.touched_count;
-constinit unsigned char* g_target = g_own_marks.reached;
+std::uint32_t g_touched[2 * kPlaces];
+std::size_t g_touched_count = 0;
 
 /// A value's place in a map of 2^kMapBits (Fibonacci hashing).
 __attribute__((always_inline, no_sanitize("address", "undefined"))) inline std::uint32_t place_of(std::uint64_t value) {
@@ -47,11 +39,8 @@ __attribute__((always_inline, no_sanitize("address", "undefined"))) inline std::
 __attribute__((always_inline, no_sanitize("address", "undefined"))) inline void mark(unsigned char* map,
                                                                                      std::uint32_t place) {
   if (map[place] != 0) return;
-  // Listed before it is marked: a child killed in between leaves a listed place unmarked, which
-  // the next child's begin_sequence() clears harmlessly, never a marked place that none clears.
-  g_touched[(*g_touched_count)++] = map == g_aside ? place | kAsideBit : place;
-  std::atomic_signal_fence(std::memory_order_seq_cst);
   map[place] = 1;
+  g_touched[g_touched_count++] = map == g_aside ? place | kAsideBit : place;
 }
 /// A function call running: its caller's stack pointer at each block (the same all through one
 /// call) and the place of the block it reached last, shifted right by one.
@@ -90,27 +79,15 @@ Shared* g_shared = nullptr;
 void share_across_forks() {
   if (g_shared != nullptr) return;
   void* page = mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (page == MAP_FAILED) return;
-  g_shared = static_cast<Shared*>(page);
-  // The marks too: each forked child would otherwise copy, page by page, the parts of the maps its
-  // sequences write (most of them), which cost a child more than its 64 sequences' own work. One
-  // child runs at a time, so they can all use the same marks.
-  void* marks = mmap(nullptr, sizeof(Marks), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (marks == MAP_FAILED) return;
-  auto* shared = static_cast<Marks*>(marks);
-  g_reached = shared->reached;
-  g_aside = shared->aside;
-  g_touched = shared->touched;
-  g_touched_count = &shared->touched_count;
-  g_target = g_reached;
+  if (page != MAP_FAILED) g_shared = static_cast<Shared*>(page);
 }
 
 void begin_sequence() {
-  for (std::size_t k = 0; k < *g_touched_count; ++k) {
+  for (std::size_t k = 0; k < g_touched_count; ++k) {
     const std::uint32_t entry = g_touched[k];
     ((entry & kAsideBit) != 0 ? g_aside : g_reached)[entry & ~kAsideBit] = 0;
   }
-  *g_touched_count = 0;
+  g_touched_count = 0;
   g_target = g_reached;
   g_top = g_frames;
 }
@@ -135,7 +112,7 @@ Found end_sequence(bool count) {
   // Each entry of the list is a distinct place of its map; a place marked both in the map and
   // aside is taken once, as reached. Not sorted: a sequence can reach thousands, and a sort of
   // them cost more than the rest of the bookkeeping.
-  const std::uint32_t* const end = g_touched + *g_touched_count;
+  const std::uint32_t* const end = g_touched + g_touched_count;
   for (const std::uint32_t* entry = g_touched; entry != end; ++entry)
     if ((*entry & kAsideBit) == 0) take(*entry, true);
   for (const std::uint32_t* entry = g_touched; entry != end; ++entry) {

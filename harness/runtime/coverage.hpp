@@ -11,13 +11,11 @@
 
 namespace palus::harness::coverage {
 
-/// Sets up the map of blocks reached so far, and the marks of the sequence running, in memory the
-/// process's forked children share.
+/// Sets up the map of blocks reached so far, in memory the process's forked children share.
 /// Without it (a harness that never calls it), begin/end count nothing.
 void share_across_forks();
 
-/// Forgets what this process (or, after share_across_forks(), an earlier child, dead or not)
-/// reached before: called when a sequence starts.
+/// Forgets what this process reached before: called when a sequence starts.
 void begin_sequence();
 
 /// From now on, blocks reached count as new but not as reached by the sequence's test
