@@ -190,11 +190,11 @@ struct Executor::Impl {
     a.push_back(launch::kSequenceCpu);
     a.push_back(std::to_string(cpu_seconds));
     if (opt.sanitized) a.push_back(launch::kSanitized);
+    // UBSan dies on a suppressions file it cannot read, and the harness on an unsuppressed starter.
     const fs::path suppressions = scratch / "ubsan-suppressions";
-    if (opt.sanitized) {
-      std::ofstream(suppressions) << "null:" << launch::kUbsanStarterFile << "\n";
-      a.push_back(launch::kUbsanStarter);
-    }
+    const bool starter =
+        opt.sanitized && static_cast<bool>(std::ofstream(suppressions) << "null:" << launch::kUbsanStarterFile << "\n");
+    if (starter) a.push_back(launch::kUbsanStarter);
     if (opt.fork_server) {
       a.push_back(launch::kForkServer);
       a.push_back(launch::kSequencesPerChild);
@@ -210,8 +210,8 @@ struct Executor::Impl {
       e.emplace_back("ASAN_OPTIONS",
                      "log_path=" + log_path + ":detect_leaks=0:abort_on_error=0:hard_rss_limit_mb=" + mib +
                          ":malloc_limit_mb=" + mib + ":allocator_may_return_null=0:handle_abort=0:symbolize=1");
-      e.emplace_back("UBSAN_OPTIONS", "log_path=" + log_path +
-                                          ":halt_on_error=1:print_stacktrace=1:suppressions=" + suppressions.string());
+      e.emplace_back("UBSAN_OPTIONS", "log_path=" + log_path + ":halt_on_error=1:print_stacktrace=1" +
+                                          (starter ? ":suppressions=" + suppressions.string() : std::string()));
     }
     if (opt.gcov_prefix) {
       e.emplace_back("GCOV_PREFIX", opt.gcov_prefix->string());
