@@ -463,6 +463,17 @@ int run_mutate(const CommonOptions& common, const MutateOptions& options) {
   MutateRequest request;
   request.suite = options.suite.empty() ? ws.config.output.dir : fs::absolute(options.suite);
   request.out = options.out.empty() ? request.suite : fs::absolute(options.out);
+  if (options.sample_programs) {
+    if (ws.config.samples.empty())
+      throw UserError(
+          fmt::format("{}: --sample-programs: the config names no sample program (sample.sources)", common.config));
+    request.suite.clear();
+    if (options.out.empty()) request.out = ws.work_dir / "mutate";
+    for (std::size_t k = 0; k < ws.config.samples.size(); ++k) {
+      const Config::Sample& sample = ws.config.samples[k];
+      request.programs.push_back({fmt::format("sample-{}", k + 1), sample.sources, {sample.args}, sample.cwd});
+    }
+  }
   request.max_mutants = options.max_mutants;
   if (options.time_limit) {
     try {

@@ -38,6 +38,7 @@ struct MutateOptions {
   std::string out;    ///< empty: the suite's folder
   std::size_t max_mutants = 0;
   std::optional<std::string> time_limit;
+  bool sample_programs = false;  ///< the suite is the config's sample programs, not a test folder
 };
 
 struct InitOptions {

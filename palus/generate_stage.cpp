@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <tuple>
 
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -331,6 +332,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
     summary.tests.dropped_flaky = counts.dropped_flaky;
     summary.tests.cut_covered = counts.cut_covered;
     summary.tests.pending = final_write ? 0 : counts.pending;
+    std::tie(summary.assertions.candidates, summary.assertions.written) = suite_writer.assertion_counts();
     summary.failures.clear();
     summary.suspects.clear();
     for (const auto& f : pipeline->failures())

@@ -98,6 +98,11 @@ int main(int argc, char** argv) {
   mutate_cmd->add_option("--max-mutants", mutate.max_mutants, "run at most this many, spread over the library")
       ->check(CLI::PositiveNumber);
   mutate_cmd->add_option("--time-limit", mutate.time_limit, "stop running mutants after this long, e.g. 60s or 5m");
+  mutate_cmd
+      ->add_flag("--sample-programs", mutate.sample_programs,
+                 "score the sample programs (a hand-written suite) instead: a run passes when it exits and writes as "
+                 "on the original library")
+      ->excludes(mutate_cmd->get_option("--suite"));
   auto* init_cmd = app.add_subcommand("init", "write a starter palus.yaml (from a compile database when given)");
   init_cmd->add_option("--compile-commands", init.compile_commands, "path of compile_commands.json");
   init_cmd->add_flag("--force", init.force, "overwrite an existing palus.yaml");

@@ -130,6 +130,81 @@ std::set<std::uint32_t> read_ids(const fs::path& file) {
   return ids;
 }
 
+/// A run of a hand-written program that passed on the original library: what it did there.
+struct ProgramRun {
+  std::string name;  ///< "sample-1 --flag x"
+  fs::path executable, cwd;
+  std::vector<std::string> args;
+  int exit_status = 0;
+  std::string output;            ///< stdout and stderr, as on the original
+  bool output_is_stable = true;  ///< the original wrote the same output twice
+  std::chrono::milliseconds took{0};
+  std::set<std::uint32_t> reached;
+};
+
+process::ProcessResult run_program(const ProgramRun& run, std::uint32_t mutant, std::chrono::milliseconds timeout,
+                                   const fs::path& reached = {}) {
+  process::ProcessSpec spec;
+  spec.exe = run.executable;
+  spec.args = run.args;
+  spec.working_dir = run.cwd;
+  std::vector<std::pair<std::string, std::string>> env{{"PALUS_MUTANT", std::to_string(mutant)}};
+  if (!reached.empty()) env.emplace_back("PALUS_MUTANT_REACHED", reached.string());
+  spec.env = process::environment_with(env);
+  spec.timeout = timeout;
+  spec.output_cap = 1 << 20;
+  return process::run_process(spec);
+}
+
+/// Builds each program against the library's schemata (`library`, an archive) into `dir`; the
+/// runs that exit 0 on the original library, each run twice. Throws UserError when a program
+/// does not build.
+std::vector<ProgramRun> original_program_runs(const Config& config, const std::vector<SuiteProgram>& programs,
+                                              const fs::path& library, const fs::path& dir,
+                                              std::chrono::milliseconds timeout) {
+  std::vector<ProgramRun> runs;
+  fs::create_directories(dir);
+  for (const SuiteProgram& program : programs) {
+    process::ProcessSpec build;
+    build.exe = harness::compiler();
+    for (const fs::path& source : program.sources) {
+      for (const std::string& flag : config.parse_flags_for(source))
+        if (std::find(build.args.begin(), build.args.end(), flag) == build.args.end()) build.args.push_back(flag);
+    }
+    build.args.insert(build.args.end(), {"-O0", "-g0", "-w", "-o", (dir / program.name).string()});
+    for (const fs::path& source : program.sources) build.args.push_back(source.string());
+    build.args.push_back(library.string());
+    build.args.insert(build.args.end(), config.project.link.begin(), config.project.link.end());
+    build.args.push_back("-pthread");
+    build.env = process::environment_with({});
+    build.timeout = std::chrono::minutes(10);
+    const process::ProcessResult built = process::run_process(build);
+    if (built.exit_status != 0)
+      throw UserError(
+          fmt::format("{}: does not build against the library:\n{}", program.sources.front().string(), built.output));
+    for (const auto& args : program.runs) {
+      ProgramRun run;
+      run.name = program.name;
+      for (const std::string& a : args) run.name += " " + a;
+      run.executable = dir / program.name;
+      run.cwd = program.cwd;
+      run.args = args;
+      const fs::path reached = fs::absolute(dir) / "reached.ids";
+      fs::remove(reached);
+      const process::ProcessResult first = run_program(run, 0, timeout, reached);
+      if (first.exit_status != 0) continue;  // a run that fails on the original tells nothing
+      const process::ProcessResult second = run_program(run, 0, timeout);
+      run.exit_status = first.exit_status;
+      run.output = first.output;
+      run.output_is_stable = second.exit_status == first.exit_status && second.output == first.output;
+      run.took = std::chrono::milliseconds(static_cast<long>(1000 * std::max(first.seconds, second.seconds)));
+      run.reached = read_ids(reached);
+      runs.push_back(std::move(run));
+    }
+  }
+  return runs;
+}
+
 void write_mutation_yaml(const fs::path& file, const MutationSummary& s, const fs::path& base) {
   YAML::Emitter out;
   out << YAML::BeginMap;
@@ -199,11 +274,13 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
 
   // The tests first: a folder without tests is the user's mistake, found before any work.
   std::vector<fs::path> test_sources;
-  for (const auto& source : suite::generated_test_files(request.suite)) {
-    const auto name = writer::parse_test_file_name(source.filename().string());
-    if (!name || name->kind == "regression") test_sources.push_back(source);  // failure tests expect to fail
+  if (!request.suite.empty()) {
+    for (const auto& source : suite::generated_test_files(request.suite)) {
+      const auto name = writer::parse_test_file_name(source.filename().string());
+      if (!name || name->kind == "regression") test_sources.push_back(source);  // failure tests expect to fail
+    }
   }
-  if (test_sources.empty())
+  if (test_sources.empty() && request.programs.empty())
     throw UserError(
         fmt::format("{}: no test file that is expected to pass (failure tests are not used)", request.suite.string()));
 
@@ -266,7 +343,8 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
   const auto build_started = std::chrono::steady_clock::now();
   progress("mutate: building the library's schemata and the suite");
   suite::build_library(settings);
-  const std::vector<suite::BuiltTest> built = suite::build_tests(settings, test_sources);
+  const std::vector<suite::BuiltTest> built =
+      test_sources.empty() ? std::vector<suite::BuiltTest>{} : suite::build_tests(settings, test_sources);
 
   // The tests that pass on the original library, one process each: how long each takes and which
   // sites it reaches. A mutant is run with the tests that reach its site only.
@@ -299,9 +377,13 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
     summary.tests += e.tests.size();
     executables.push_back(std::move(e));
   }
-  if (executables.empty())
-    throw UserError(fmt::format("{}: no test passes on the original library, so none can tell a mutant from it",
-                                request.suite.string()));
+  const std::vector<ProgramRun> program_runs =
+      original_program_runs(config, request.programs, settings.dir / settings.library, dir / "programs", test_timeout);
+  summary.tests += program_runs.size();
+  if (executables.empty() && program_runs.empty())
+    throw UserError(fmt::format(
+        "{}: no test passes on the original library, so none can tell a mutant from it",
+        request.suite.empty() ? request.programs.front().sources.front().string() : request.suite.string()));
 
   // The mutants to run: all, or max_mutants spread evenly.
   std::vector<mutants::Mutant> chosen;
@@ -358,6 +440,21 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
             break;
           }
           if (result.fate != MutantFate::survived) break;
+        }
+        for (const ProgramRun& run : program_runs) {
+          if (result.fate != MutantFate::survived) break;
+          if (!run.reached.count(result.mutant.id)) continue;
+          result.reached = true;
+          const process::ProcessResult r =
+              run_program(run, result.mutant.id, 3 * run.took + std::chrono::milliseconds(1000));
+          if (r.timed_out) {
+            result.fate = MutantFate::timed_out;
+          } else if (r.exit_status != run.exit_status || (run.output_is_stable && r.output != run.output)) {
+            result.fate = MutantFate::killed;
+          } else {
+            continue;
+          }
+          result.killed_by = run.name;
         }
       }
       const std::lock_guard lock(mutex);

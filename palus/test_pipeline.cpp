@@ -75,8 +75,8 @@ std::optional<unsigned> failed_line(const suite::RunOutcome& run) {
 
 std::uint64_t test_size(const generation::TestCase& test, const writer::RenderOptions& options) {
   std::uint64_t size = test.sequence.size();
-  // As the writer asserts them: all after the last statement, and with every_state before it an
-  // observer's value when it changed.
+  // About as many as the writer asserts: all after the last statement, and with every_state
+  // before it an observer's value when it changed (selected keeps a few of those too).
   std::map<std::pair<std::uint32_t, std::uint32_t>, const harness::protocol::Value*> last;
   const auto& statements = test.result.statements;
   for (std::size_t i = options.every_state || statements.empty() ? 0 : statements.size() - 1; i < statements.size();

@@ -88,8 +88,8 @@ struct Config {
     /// kept test reached (GeneratorOptions::keep_all).
     bool keep_all = false;
     /// assertions: all. By default (selected) a regression test asserts what each call returned and
-    /// the state its last call left in the objects that call touched; all asserts every object's
-    /// state after every call that changed it (writer::RenderOptions::every_state).
+    /// the observations SODS selection keeps (writer/oracle_selection.hpp); all asserts every
+    /// object's state after every call that changed it (writer::RenderOptions::every_state).
     bool assert_all = false;
     /// mutate: false turns off the coverage-guided mutation of sequences (GeneratorOptions::mutation).
     bool mutate = true;

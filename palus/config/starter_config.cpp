@@ -301,7 +301,7 @@ std::string render(const ProjectGuess& guess, const fs::path& project_dir) {
       "#   guided_fraction: 0.6        # share of time in the model-guided phase\n"
       "#   max_statements: 100\n"
       "#   keep: reduced               # reduced: passing tests that reach new code | all\n"
-      "#   assertions: selected        # selected: results, and the state the last call left | all\n"
+      "#   assertions: selected        # selected: results, and the observations SODS keeps | all\n"
       "#   mutate: true                # mutate inputs of sequences that reached new code\n"
       "#   shard: 1/1                  # K/N: this run's share of a run split over N (palus merge joins them)\n"
       "\n"

@@ -113,6 +113,10 @@ class ReportReader : public YamlReader {
     if (tests["cut_no_new_blocks"].IsDefined()) r.tests.cut_no_new_blocks = count(tests, "cut_no_new_blocks");
     if (tests["suspect"].IsDefined()) r.tests.suspect = count(tests, "suspect");
     if (tests["cut_writes_static"].IsDefined()) r.tests.cut_writes_static = count(tests, "cut_writes_static");
+    if (const YAML::Node a = root["assertions"]; a.IsDefined()) {
+      r.assertions.candidates = count(a, "candidates");
+      r.assertions.written = count(a, "written");
+    }
     if (tests["cut_covered"].IsDefined()) r.tests.cut_covered = count(tests, "cut_covered");
     r.failures = failures(get(root, "failures"), "failures");
     if (root["suspects"].IsDefined()) r.suspects = failures(root["suspects"], "suspects");
@@ -196,6 +200,12 @@ std::string to_yaml(const RunReport& r) {
   out << YAML::Key << "cut_writes_static" << YAML::Value << r.tests.cut_writes_static;
   out << YAML::Key << "cut_covered" << YAML::Value << r.tests.cut_covered;
   out << YAML::EndMap;
+  if (r.assertions.candidates > 0 || r.assertions.written > 0) {  // palus merge reads tests, not their candidates
+    out << YAML::Key << "assertions" << YAML::Value << YAML::Flow << YAML::BeginMap;
+    out << YAML::Key << "candidates" << YAML::Value << r.assertions.candidates;
+    out << YAML::Key << "written" << YAML::Value << r.assertions.written;
+    out << YAML::EndMap;
+  }
 
   if (!r.strategies.empty()) {
     out << YAML::Key << "strategies" << YAML::Value << YAML::BeginMap;

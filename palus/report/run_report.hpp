@@ -59,6 +59,12 @@ struct RunReport {
     /// suite's cover, TestPipeline::reduce_when_finishing).
     std::uint64_t cut_covered = 0;
   } tests;
+  /// Of the regression tests written: the values they could assert (results and observations
+  /// after every statement) and the assertions written (generate.assertions). Not known to
+  /// palus merge, which reads tests as text.
+  struct Assertions {
+    std::uint64_t candidates = 0, written = 0;
+  } assertions;
   std::vector<FailureEntry> failures;  ///< of high confidence: what --fail-on-failures counts
   std::vector<FailureEntry> suspects;  ///< failures of low confidence (generation/confidence.hpp)
   /// Preconditions the run learned from failures and invalid inputs, one sentence each.

@@ -253,6 +253,19 @@ std::size_t SuiteWriter::regression_count() const {
   return regression_count_;
 }
 
+std::pair<std::uint64_t, std::uint64_t> SuiteWriter::assertion_counts() const {
+  std::lock_guard lock(mutex_);
+  std::pair<std::uint64_t, std::uint64_t> counts;
+  for (const auto& [key, group] : groups_) {
+    if (key.second != FileKind::regression) continue;
+    for (const Held& held : group) {
+      counts.first += held.rendered.assertion_candidates;
+      counts.second += held.rendered.asserted.size();
+    }
+  }
+  return counts;
+}
+
 std::size_t SuiteWriter::failure_count() const {
   std::lock_guard lock(mutex_);
   return failure_count_;

@@ -118,6 +118,8 @@ class SuiteWriter {
 
   std::size_t regression_count() const;  ///< regression and expected-exception tests accepted
   std::size_t failure_count() const;
+  /// Of the regression tests accepted: the values they could assert and the assertions they hold.
+  std::pair<std::uint64_t, std::uint64_t> assertion_counts() const;
 
   /// The files write_all() writes, relative to the output folder, in writing order.
   std::vector<std::filesystem::path> files() const;

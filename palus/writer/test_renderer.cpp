@@ -18,6 +18,7 @@
 #include "oracles/contracts/contract_catalog.hpp"
 #include "palus/writer/identifiers.hpp"
 #include "palus/writer/literal.hpp"
+#include "palus/writer/oracle_selection.hpp"
 #include "palus/writer/value_assertion.hpp"
 
 namespace palus::writer {
@@ -123,6 +124,7 @@ class Body {
     out.text += "}\n";
     out.includes = includes_;
     out.asserted = asserted_;
+    out.assertion_candidates = assertion_candidates_;
     for (const char* token : {"std::isnan", "std::numeric_limits", "std::move", "std::string"}) {
       if (out.text.find(token) == std::string::npos) continue;
       const std::string_view t = token;
@@ -261,34 +263,129 @@ class Body {
   /// Which observations to assert after each statement; marks the observed variables.
   void plan_assertions(std::size_t n) {
     observed_.assign(n, {});
+    if (!options_.every_state) {
+      plan_selected_assertions(n);
+      return;
+    }
     std::size_t last = n;  // the last statement whose facts are asserted
     for (std::size_t i = 0; i < n; ++i) {
       if (!skipped(i) && asserts_values(i)) last = i;
     }
     std::map<std::pair<std::uint32_t, std::uint32_t>, const Value*> asserted;
     for (std::size_t i = 0; i < n; ++i) {
-      if (skipped(i) || !asserts_values(i) || (i != last && !options_.every_state)) continue;
+      if (skipped(i) || !asserts_values(i)) continue;
+      if (result_asserted(i)) ++assertion_candidates_;
       for (const Observation& o : normal_result(i)->observations) {
-        if (o.threw || o.object > i || o.callable >= catalog_.callables.size()) continue;
-        const CallableInfo& observer = catalog_.callables[o.callable];
-        if (observer.callable == nullptr || !assertable(o.value, observer.callable->result)) continue;
-        if (never_asserted_.count(o.callable)) continue;
-        if (vars_[o.object].holder == Holder::none || skipped(o.object)) continue;
+        if (!candidate(i, o)) continue;
         const auto key = std::make_pair(o.object, o.callable);
-        const harness::protocol::Statement& s = test_.sequence[i];
-        if (s.callable == o.callable && s.inputs.size() == 1 && s.inputs[0].kind == harness::protocol::InputKind::ref &&
-            s.inputs[0].ref == o.object) {
-          asserted[key] = &o.value;  // the statement is this observer's call: its value is asserted inline
+        if (asserted_inline(i, o)) {
+          asserted[key] = &o.value;
           continue;
         }
+        ++assertion_candidates_;
         auto found = asserted.find(key);
         const bool unchanged = found != asserted.end() && same_value(*found->second, o.value);
         if (unchanged && i != last && !options_.repeat_unchanged_observations) continue;
         asserted[key] = &o.value;
-        observed_[i].push_back(&o);
-        vars_[o.object].referenced = true;
+        observe(i, o);
       }
     }
+  }
+
+  /// generate.assertions: selected (SODS, DESIGN §8). The candidates are the asserted results and
+  /// every observation after every statement. Each observes the places of library code its value
+  /// depends on: its own call (a result's statement, an observer's body) and, through the fields
+  /// the statements before it defined and it reads (api.yaml reads and writes), the calls that
+  /// wrote them. The fewest candidates that observe every place directly observable are kept
+  /// (oracle_selection.hpp).
+  void plan_selected_assertions(std::size_t n) {
+    FieldDefinitions definitions;
+    std::vector<FaultSites> sites;
+    std::vector<std::pair<std::size_t, const Observation*>> observations;  // (statement, observation), in order
+    std::vector<FaultSites> observation_sites;
+    for (std::size_t i = 0; i < n; ++i) {
+      const CallableInfo* c = info(i);
+      if (skipped(i) || c == nullptr || c->callable == nullptr) continue;
+      const api::Callable& f = *c->callable;
+      const auto& inputs = test_.sequence[i].inputs;
+      FaultSites read;  // what the call read of the objects it was given
+      for (const Input& in : inputs) {
+        if (in.kind == InputKind::ref && in.ref < i) merge_sites(read, definitions.reaching(in.ref, f.reads));
+      }
+      if (result_asserted(i)) {
+        FaultSites result{{fmt::format("r{}", i), 1.0}};
+        merge_sites(result, read, value_information(normal_result(i)->value.kind));
+        sites.push_back(std::move(result));
+        ++assertion_candidates_;
+      }
+      const std::uint32_t index = test_.sequence[i].callable;
+      if (f.kind == api::CallableKind::constructor) {
+        definitions.define(static_cast<std::uint32_t>(i), index, f.reads, f.writes);
+      } else if (vars_[i].holder != Holder::none) {
+        definitions.made(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i), read);
+      }
+      // What a call changes through a field (data_[i] = x, std::copy into it, items_.push_back(x))
+      // is not a write of the field in api.yaml: a call that may change its receiver may change
+      // what every field it reads holds.
+      std::vector<std::string> changes = f.writes;
+      if (!f.writes.empty()) {
+        for (const std::string& field : f.reads)
+          if (std::find(changes.begin(), changes.end(), field) == changes.end()) changes.push_back(field);
+      }
+      for (std::size_t k = 0; k < c->inputs.size() && k < inputs.size(); ++k) {
+        if (!c->inputs[k].may_change || inputs[k].kind != InputKind::ref || inputs[k].ref >= i) continue;
+        const bool receiver = c->is_method && k == 0;
+        definitions.define(inputs[k].ref, index, receiver ? f.reads : std::vector<std::string>{},
+                           receiver ? changes : std::vector<std::string>{});
+      }
+      if (!asserts_values(i)) continue;
+      for (const Observation& o : normal_result(i)->observations) {
+        if (!candidate(i, o) || asserted_inline(i, o)) continue;
+        const api::Callable& observer = *catalog_.callables[o.callable].callable;
+        FaultSites observes{{fmt::format("o{}", o.callable), 1.0}};
+        merge_sites(observes, definitions.reaching(o.object, observer.reads), value_information(o.value.kind));
+        observations.emplace_back(i, &o);
+        observation_sites.push_back(std::move(observes));
+        ++assertion_candidates_;
+      }
+    }
+    // Results first, then the observations from the last statement back: among candidates that
+    // observe as much, the test asserts the state it ends in.
+    const std::size_t results = sites.size();
+    for (std::size_t k = observation_sites.size(); k-- > 0;) sites.push_back(std::move(observation_sites[k]));
+    const std::vector<bool> kept = select_oracle_data(sites);
+    for (std::size_t k = 0; k < observations.size(); ++k) {
+      if (kept[results + observations.size() - 1 - k]) observe(observations[k].first, *observations[k].second);
+    }
+  }
+
+  /// Whether observation `o`, made after statement i, can be asserted at all.
+  bool candidate(std::size_t i, const Observation& o) const {
+    if (o.threw || o.object > i || o.callable >= catalog_.callables.size()) return false;
+    const CallableInfo& observer = catalog_.callables[o.callable];
+    if (observer.callable == nullptr || !assertable(o.value, observer.callable->result)) return false;
+    if (never_asserted_.count(o.callable)) return false;
+    return vars_[o.object].holder != Holder::none && !skipped(o.object);
+  }
+  /// Statement i is the observer's own call on the object: its value is asserted inline.
+  bool asserted_inline(std::size_t i, const Observation& o) const {
+    const harness::protocol::Statement& s = test_.sequence[i];
+    return s.callable == o.callable && s.inputs.size() == 1 && s.inputs[0].kind == InputKind::ref &&
+           s.inputs[0].ref == o.object;
+  }
+  void observe(std::size_t i, const Observation& o) {
+    observed_[i].push_back(&o);
+    vars_[o.object].referenced = true;
+  }
+  /// Whether emit_statement asserts what statement i returned (or wrote to its output stream).
+  bool result_asserted(std::size_t i) const {
+    const CallableInfo* c = info(i);
+    const auto* r = normal_result(i);
+    if (!asserts_values(i) || c == nullptr || c->callable == nullptr || c->oracle != nullptr || r == nullptr ||
+        never_asserted_.count(test_.sequence[i].callable))
+      return false;
+    if (api::written_stream(*c->callable)) return r->value.kind == harness::protocol::ValueKind::string;
+    return assertable(r->value, c->callable->result);
   }
 
   // ---- expressions ----
@@ -658,6 +755,7 @@ class Body {
   std::string body_;
   unsigned body_lines_ = 0;
   std::map<unsigned, std::uint32_t> asserted_;
+  unsigned assertion_candidates_ = 0;
 };
 
 }  // namespace

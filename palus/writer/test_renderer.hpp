@@ -28,11 +28,11 @@ struct TestName {
 
 struct RenderOptions {
   /// Assert the objects' state after every call that changed it (generate.assertions: all). By
-  /// default a regression test asserts what each call returned, and the state of the objects its
-  /// last call touched after that call: earlier calls are the arrangement of the test, and each
-  /// call's own effects are asserted by the tests whose last call it is. (On jsoncpp, where a
-  /// Json::Value has 28 observers, every state made tests of 150 lines, whose checking stopped
-  /// generation after a fifth of the budget.)
+  /// default (selected) a regression test asserts what each call returned, and the fewest
+  /// observations that observe every place of library code the test can observe
+  /// (oracle_selection.hpp): mostly the state its last call left, and a state before it where a
+  /// later call overwrote a field unread. (On jsoncpp, where a Json::Value has 28 observers, every
+  /// state made tests of 150 lines, whose checking stopped generation after a fifth of the budget.)
   bool every_state = false;
   /// With every_state, assert every observation. By default an observer's value is asserted after a statement only
   /// when it differs from the value last asserted for the same object and observer, and after the
@@ -52,6 +52,9 @@ struct RenderedTest {
   /// The lines (1-based in `text`) that assert a callable's result or observed value, with that
   /// callable's catalog index: what a failing assertion in the user's build is about.
   std::map<unsigned, std::uint32_t> asserted;
+  /// The values it could have asserted: results and observations after every statement
+  /// (generate.assertions: all asserts the changed ones; selected, those oracle_selection keeps).
+  unsigned assertion_candidates = 0;
 };
 
 class TestRenderer {

@@ -443,5 +443,24 @@ TEST_F(TinysqlRun, MutateScoresTheSuiteAgainstMutantsOfTheLibrary) {
   EXPECT_NE(none.output.find("no-tests"), std::string::npos) << none.output;
 }
 
+TEST_F(TinysqlRun, MutateScoresTheSampleProgramsAsAHandWrittenSuite) {
+  ASSERT_EQ(outcome().status, 0) << outcome().output;
+  const std::string project = " --config '" + config().string() + "' --work-dir '" + work().string() + "'";
+  const fs::path results = dir_->path() / "mutation-programs";
+  const Outcome mutate =
+      run_palus("mutate --sample-programs --max-mutants 12 --out '" + results.string() + "'" + project);
+  ASSERT_EQ(mutate.status, 0) << mutate.output;
+  const YAML::Node m = YAML::LoadFile((results / "mutation.yaml").string());
+  EXPECT_EQ(m["tests"].as<int>(), 1) << "the demo program's one run";
+  EXPECT_EQ(m["chosen"].as<int>(), 12);
+  const int killed = m["killed"].as<int>() + m["timeout"].as<int>();
+  EXPECT_GT(killed, 0) << "the demo prints what it computes: a changed library changes its output";
+  EXPECT_EQ(killed + m["survived"].as<int>(), 12);
+  ASSERT_TRUE(m["per_test"].IsMap());
+  for (const auto& t : m["per_test"]) EXPECT_EQ(t.first.as<std::string>().rfind("sample-1", 0), 0u);
+  const Outcome both = run_palus("mutate --sample-programs --suite '" + out().string() + "'" + project);
+  EXPECT_NE(both.status, 0) << "a suite folder and the sample programs are two different suites";
+}
+
 }  // namespace
 }  // namespace palus::testing

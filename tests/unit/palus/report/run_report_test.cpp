@@ -32,6 +32,7 @@ RunReport full_report() {
   r.max_steps = 400;
   r.sequences = {10, 6, 2, 1, 1, 0};
   r.tests = {5, 1, 0, 0, 2, 0, 0, 1};
+  r.assertions = {40, 12};
   r.failures.push_back(
       {"crash", "ns::A::f()", "generated/A_failure_test.cpp:A_f_1", "SIGSEGV", "crash\nns::A::f()\nns::A::f", ""});
   r.suspects.push_back({"crash", "ns::A::at(int)", "generated/A_suspect_test.cpp:DISABLED_A_at_1",
@@ -47,8 +48,8 @@ RunReport full_report() {
 TEST(RunReportYaml, KeysArePinned) {
   const YAML::Node root = YAML::Load(to_yaml(full_report()));
   EXPECT_EQ((std::set<std::string>{"palus_version", "command", "seed", "mode", "time_limit_s", "max_steps",
-                                   "interrupted", "sequences", "tests", "failures", "suspects", "preconditions",
-                                   "coverage", "stages_s", "unsupported"}),
+                                   "interrupted", "sequences", "tests", "assertions", "failures", "suspects",
+                                   "preconditions", "coverage", "stages_s", "unsupported"}),
             keys_of(root));
   EXPECT_EQ((std::set<std::string>{"executed", "normal", "exception", "failure", "invalid", "duplicates", "blocks"}),
             keys_of(root["sequences"]));
@@ -56,6 +57,7 @@ TEST(RunReportYaml, KeysArePinned) {
       (std::set<std::string>{"regression", "failure", "dropped_uncompilable", "dropped_flaky", "expected_exception",
                              "pending", "cut_no_new_blocks", "suspect", "cut_writes_static", "cut_covered"}),
       keys_of(root["tests"]));
+  EXPECT_EQ((std::set<std::string>{"candidates", "written"}), keys_of(root["assertions"]));
   ASSERT_EQ(1u, root["failures"].size());
   EXPECT_EQ((std::set<std::string>{"kind", "callable", "test", "message", "key"}), keys_of(root["failures"][0]));
   ASSERT_EQ(1u, root["suspects"].size());
@@ -73,6 +75,8 @@ TEST(RunReportYaml, ValuesRoundTrip) {
   EXPECT_EQ(10u, root["sequences"]["executed"].as<unsigned>());
   EXPECT_EQ(5u, root["tests"]["regression"].as<unsigned>());
   EXPECT_EQ(2u, root["tests"]["expected_exception"].as<unsigned>());
+  EXPECT_EQ(40u, root["assertions"]["candidates"].as<unsigned>());
+  EXPECT_EQ(12u, root["assertions"]["written"].as<unsigned>());
   EXPECT_EQ("crash", root["failures"][0]["kind"].as<std::string>());
   EXPECT_DOUBLE_EQ(71.3, root["coverage"]["line"].as<double>());
   EXPECT_DOUBLE_EQ(60.0, root["stages_s"]["generate"].as<double>());
@@ -84,6 +88,8 @@ TEST(RunReportYaml, WithoutMaxStepsOrCoverageTheKeysStayOrAreOmittedAsDocumented
   r.coverage.reset();
   const YAML::Node root = YAML::Load(to_yaml(r));
   EXPECT_FALSE(root["max_steps"].IsDefined()) << "max_steps is written only when given";
+  r.assertions = {};
+  EXPECT_FALSE(YAML::Load(to_yaml(r))["assertions"].IsDefined()) << "palus merge does not know them";
   EXPECT_TRUE(root["coverage"].IsDefined() && root["coverage"].IsNull())
       << "coverage is always there, null until palus report ran";
 }
@@ -124,6 +130,8 @@ TEST(RunReportYaml, WhatIsWrittenIsReadBack) {
   ASSERT_EQ(back.suspects.size(), 1u);
   EXPECT_EQ(back.suspects[0].suspicion, r.suspects[0].suspicion);
   EXPECT_EQ(back.tests.suspect, 1u);
+  EXPECT_EQ(back.assertions.candidates, 40u);
+  EXPECT_EQ(back.assertions.written, 12u);
   EXPECT_EQ(back.preconditions, r.preconditions);
   ASSERT_TRUE(back.coverage.has_value());
   EXPECT_DOUBLE_EQ(back.coverage->line, 71.3);

@@ -20,6 +20,7 @@
 #include "oracles/contracts/contract_id.hpp"
 #include "palus/generation/catalog.hpp"
 #include "palus/writer/literal.hpp"
+#include "palus/writer/oracle_selection.hpp"
 #include "palus/writer/suite_writer.hpp"
 #include "palus/writer/test_renderer.hpp"
 #include "test_files.hpp"
@@ -235,6 +236,25 @@ const Gadgets& gadgets() {
     api::Class keyword;
     keyword.name = "gadgets::Default";
     add(keyword, "Default()", K::constructor, "", kVoid, {});
+    api::Class counter;  // not in gadgets.hpp: only rendered, with the fields its calls read and write
+    counter.name = "gadgets::Counter";
+    auto fields = [](std::vector<api::Callable>& list, std::vector<std::string> reads,
+                     std::vector<std::string> writes) {
+      list.back().reads = std::move(reads);
+      list.back().writes = std::move(writes);
+    };
+    add(counter, "Counter()", K::constructor, "", kVoid, {});
+    fields(counter.constructors, {}, {"gadgets::Counter::count_", "gadgets::Counter::name_"});
+    add(counter, "Counter::add", K::method, "add", kVoid, {{"n", kInt}});
+    fields(counter.methods, {"gadgets::Counter::count_"}, {"gadgets::Counter::count_"});
+    add(counter, "Counter::reset", K::method, "reset", kVoid, {});
+    fields(counter.methods, {"gadgets::Counter::limit_"}, {"gadgets::Counter::count_"});
+    add(counter, "Counter::count", K::method, "count", kInt, {}, true);
+    fields(counter.methods, {"gadgets::Counter::count_"}, {});
+    add(counter, "Counter::empty", K::method, "empty", kBool, {}, true);
+    fields(counter.methods, {"gadgets::Counter::count_"}, {});
+    add(counter, "Counter::name", K::method, "name", kString, {}, true);
+    fields(counter.methods, {"gadgets::Counter::name_"}, {});
 
     auto free_function = [&](const std::string& key, const std::string& name, TypeRef result,
                              std::vector<std::pair<std::string, TypeRef>> params) {
@@ -259,7 +279,7 @@ const Gadgets& gadgets() {
         "operator<<(Widget)", "operator<<", record("std::ostream", Passing::ref),
         {{"out", record("std::ostream", Passing::ref)}, {"w", record("gadgets::Widget", Passing::const_ref)}});
 
-    g->api.classes = {echo, holder, client, keyword, knob, liar, log, token, widget};
+    g->api.classes = {echo, holder, client, counter, keyword, knob, liar, log, token, widget};
     api::Enum color;
     color.name = "gadgets::Color";
     color.is_scoped = true;
@@ -664,16 +684,89 @@ TEST(TestRendererTest, EveryStateAssertsObservationsWhenTheyChangeAndAtTheEnd) {
   EXPECT_HAS(text, expected);
   EXPECT_HAS_NOT(text, "ratio");
 
-  // By default (generate.assertions: selected) only the state the last call left.
+  // By default (generate.assertions: selected) each observer once, where it sees the most: the
+  // fields are unknown here, so each observation sees every call before it. name and label, not
+  // observed after partner, are asserted after rename.
   const std::string selected =
       "  gadgets::Widget widget(3);\n"
       "  widget.rename(std::string(\"w\"));\n"
+      "  EXPECT_EQ(widget.name(), \"w\");\n"
+      "  EXPECT_STREQ(widget.label(), \"w\");\n"
       "  widget.partner();\n"
       "  EXPECT_EQ(widget.size(), 3);\n"
       "  EXPECT_FALSE(widget.empty());\n"
       "  EXPECT_EQ(widget.length(), 1u);\n"
       "}\n";
   EXPECT_HAS(render(t), selected);
+}
+
+TEST(TestRendererTest, SelectedAssertionsFollowTheFieldsEachCallWritesAndEachObserverReads) {
+  // add's write of count_ is overwritten by reset, which does not read it: only an observation
+  // right after add shows it, and there count() (a number tells more than a bool) substitutes
+  // for empty(). At the end, empty() shows reset's write and its own body, name() the
+  // constructor's write; count(), already asserted, would add nothing.
+  const std::vector<Observation> after_add = {observed("Counter::count", 0, v_int(5)),
+                                              observed("Counter::empty", 0, v_bool(false)),
+                                              observed("Counter::name", 0, v_string(""))};
+  const std::vector<Observation> after_reset = {observed("Counter::count", 0, v_int(0)),
+                                                observed("Counter::empty", 0, v_bool(true)),
+                                                observed("Counter::name", 0, v_string(""))};
+  const TestCase t = make_test(
+      TestKind::regression, "Counter",
+      {call("Counter()"), call("Counter::add", {ref(0), Input::integer(5)}), call("Counter::reset", {ref(0)})},
+      {answer(v_object("gadgets::Counter"), after_reset), answer(v_none(), after_add), answer(v_none(), after_reset)});
+  const std::string text = render(t);
+  EXPECT_HAS(text,
+             "  gadgets::Counter counter{};\n"
+             "  counter.add(5);\n"
+             "  EXPECT_EQ(counter.count(), 5);\n"
+             "  counter.reset();\n"
+             "  EXPECT_TRUE(counter.empty());\n"
+             "  EXPECT_EQ(counter.name(), \"\");\n"
+             "}\n");
+  // With assertions: all, every observation but name() after add, which did not change it.
+  RenderOptions all;
+  all.every_state = true;
+  TestRenderer renderer(gadgets().catalog, all);
+  const RenderedTest every = renderer.render(t, {"CounterRegressionTest", "Test_1"});
+  EXPECT_EQ(every.asserted.size(), 8u) << every.text;
+  EXPECT_EQ(every.assertion_candidates, 9u);
+  TestRenderer selecting(gadgets().catalog);
+  const RenderedTest selected = selecting.render(t, {"CounterRegressionTest", "Test_1"});
+  EXPECT_EQ(selected.asserted.size(), 3u);
+  EXPECT_EQ(selected.assertion_candidates, 9u);
+}
+
+TEST(SelectOracleDataTest, KeepsTheCandidateObservingMostAndDropsThoseItSubstitutesFor) {
+  // b observes all a does and more; c observes one place nobody else does; d only a place of
+  // little capability (below the minimal gain).
+  const std::vector<FaultSites> candidates = {
+      {{"x", 1.0}}, {{"x", 1.0}, {"y", 1.0}}, {{"z", 1.0}, {"y", 0.5}}, {{"t", 0.25}}};
+  EXPECT_EQ(select_oracle_data(candidates), (std::vector<bool>{false, true, true, false}));
+  // A kept candidate lowers what others add to what they observe beyond it.
+  EXPECT_EQ(select_oracle_data({{{"x", 0.5}, {"y", 1.0}}, {{"x", 1.0}}}), (std::vector<bool>{true, false}));
+  EXPECT_EQ(select_oracle_data({{{"x", 0.5}, {"y", 1.0}}, {{"x", 1.0}}}, 0.5), (std::vector<bool>{true, true}));
+  // Among equals, the first.
+  EXPECT_EQ(select_oracle_data({{{"x", 1.0}}, {{"x", 1.0}}}), (std::vector<bool>{true, false}));
+  EXPECT_EQ(select_oracle_data({}), std::vector<bool>{});
+}
+
+TEST(FieldDefinitionsTest, AReadSeesTheLastWriteOfAFieldAndWhatThatWriteRead) {
+  FieldDefinitions defs;
+  defs.define(0, 7, {}, {"C::a", "C::b"});  // a constructor: reads nothing known
+  defs.define(0, 8, {"C::a"}, {"C::a"});    // a += ..., reading a
+  FaultSites a = defs.reaching(0, {"C::a"});
+  EXPECT_EQ(a.at("w8:C::a"), 1.0);
+  EXPECT_EQ(a.at("w7:C::a"), kSubstitutionTransfer);
+  EXPECT_FALSE(a.count("w7:C::b"));
+  EXPECT_EQ(defs.reaching(0, {"C::b"}), (FaultSites{{"w7:C::b", 1.0}}));
+  // Unknown writes stay possibly live beside the known ones; an unknown read sees them all.
+  defs.define(0, 9, {"C::b"}, {});
+  EXPECT_TRUE(defs.reaching(0, {"C::b"}).count("w9:*"));
+  EXPECT_EQ(defs.reaching(0, {}).size(), 4u);
+  EXPECT_TRUE(defs.reaching(1, {"C::a"}).empty());
+  defs.made(1, 3, a);
+  EXPECT_EQ(defs.reaching(1, {"C::a"}).at("r3"), 1.0);
 }
 
 TEST(TestRendererTest, AnObserverThatIsTheLastCallIsAssertedOnce) {
