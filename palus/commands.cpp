@@ -471,8 +471,13 @@ int run_mutate(const CommonOptions& common, const MutateOptions& options) {
     if (options.out.empty()) request.out = ws.work_dir / "mutate";
     for (std::size_t k = 0; k < ws.config.samples.size(); ++k) {
       const Config::Sample& sample = ws.config.samples[k];
-      request.programs.push_back({fmt::format("sample-{}", k + 1), sample.sources, {sample.args}, sample.cwd});
+      request.programs.push_back({fmt::format("sample-{}", k + 1), sample.sources, {}, {sample.args}, sample.cwd});
     }
+  }
+  if (!options.programs.empty()) {
+    request.suite.clear();
+    if (options.out.empty()) request.out = ws.work_dir / "mutate";
+    request.programs = mutants::read_program_suite(options.programs);
   }
   request.max_mutants = options.max_mutants;
   if (options.time_limit) {

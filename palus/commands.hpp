@@ -39,6 +39,7 @@ struct MutateOptions {
   std::size_t max_mutants = 0;
   std::optional<std::string> time_limit;
   bool sample_programs = false;  ///< the suite is the config's sample programs, not a test folder
+  std::string programs;          ///< or the programs this file describes (mutants/program_suite.hpp)
 };
 
 struct InitOptions {

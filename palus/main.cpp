@@ -103,6 +103,12 @@ int main(int argc, char** argv) {
                  "score the sample programs (a hand-written suite) instead: a run passes when it exits and writes as "
                  "on the original library")
       ->excludes(mutate_cmd->get_option("--suite"));
+  mutate_cmd
+      ->add_option("--programs", mutate.programs,
+                   "score the test programs this YAML file describes instead (a library's own tests: "
+                   "programs, their sources and runs; see README)")
+      ->excludes(mutate_cmd->get_option("--suite"))
+      ->excludes(mutate_cmd->get_option("--sample-programs"));
   auto* init_cmd = app.add_subcommand("init", "write a starter palus.yaml (from a compile database when given)");
   init_cmd->add_option("--compile-commands", init.compile_commands, "path of compile_commands.json");
   init_cmd->add_flag("--force", init.force, "overwrite an existing palus.yaml");

@@ -159,18 +159,19 @@ process::ProcessResult run_program(const ProgramRun& run, std::uint32_t mutant, 
 /// Builds each program against the library's schemata (`library`, an archive) into `dir`; the
 /// runs that exit 0 on the original library, each run twice. Throws UserError when a program
 /// does not build.
-std::vector<ProgramRun> original_program_runs(const Config& config, const std::vector<SuiteProgram>& programs,
+std::vector<ProgramRun> original_program_runs(const Config& config, const std::vector<mutants::SuiteProgram>& programs,
                                               const fs::path& library, const fs::path& dir,
                                               std::chrono::milliseconds timeout) {
   std::vector<ProgramRun> runs;
   fs::create_directories(dir);
-  for (const SuiteProgram& program : programs) {
+  for (const mutants::SuiteProgram& program : programs) {
     process::ProcessSpec build;
     build.exe = harness::compiler();
     for (const fs::path& source : program.sources) {
       for (const std::string& flag : config.parse_flags_for(source))
         if (std::find(build.args.begin(), build.args.end(), flag) == build.args.end()) build.args.push_back(flag);
     }
+    build.args.insert(build.args.end(), program.flags.begin(), program.flags.end());
     build.args.insert(build.args.end(), {"-O0", "-g0", "-w", "-o", (dir / program.name).string()});
     for (const fs::path& source : program.sources) build.args.push_back(source.string());
     build.args.push_back(library.string());

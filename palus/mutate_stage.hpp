@@ -13,24 +13,15 @@
 
 #include "palus/config/config.hpp"
 #include "palus/mutants/mutant.hpp"
+#include "palus/mutants/program_suite.hpp"
 
 namespace palus {
 
-/// A hand-written program of the suite, built from `sources` against the library. Each of its
-/// runs (its arguments) passes on a mutant when it exits as on the original library and writes
-/// what the original wrote (when the original wrote the same twice).
-struct SuiteProgram {
-  std::string name;
-  std::vector<std::filesystem::path> sources;  ///< absolute
-  std::vector<std::vector<std::string>> runs;
-  std::filesystem::path cwd;  ///< where it runs
-};
-
 struct MutateRequest {
-  std::filesystem::path suite;         ///< folder of *_test.cpp files (a generated suite); empty with `programs`
-  std::vector<SuiteProgram> programs;  ///< the suite's hand-written programs
-  std::filesystem::path out;           ///< where mutation.yaml goes
-  std::size_t max_mutants = 0;         ///< 0: all; else that many, spread evenly over the list
+  std::filesystem::path suite;  ///< folder of *_test.cpp files (a generated suite); empty with `programs`
+  std::vector<mutants::SuiteProgram> programs;  ///< the suite's hand-written programs
+  std::filesystem::path out;                    ///< where mutation.yaml goes
+  std::size_t max_mutants = 0;                  ///< 0: all; else that many, spread evenly over the list
   /// 0: none. Otherwise mutants are run until it passes; those not run count as not run.
   std::chrono::seconds time_limit{0};
   unsigned jobs = 2;  ///< mutants run side by side

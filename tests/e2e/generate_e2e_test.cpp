@@ -460,6 +460,17 @@ TEST_F(TinysqlRun, MutateScoresTheSampleProgramsAsAHandWrittenSuite) {
   for (const auto& t : m["per_test"]) EXPECT_EQ(t.first.as<std::string>().rfind("sample-1", 0), 0u);
   const Outcome both = run_palus("mutate --sample-programs --suite '" + out().string() + "'" + project);
   EXPECT_NE(both.status, 0) << "a suite folder and the sample programs are two different suites";
+
+  // The same program described in a file, as a library's own tests are.
+  const fs::path own = config().parent_path() / "own-tests.yaml";
+  write_text(own, "programs:\n  - name: demo\n    sources: [example/demo.cpp]\n    runs: [{args: []}]\n");
+  const fs::path own_results = dir_->path() / "mutation-own";
+  const Outcome described = run_palus("mutate --programs '" + own.string() + "' --max-mutants 12 --out '" +
+                                      own_results.string() + "'" + project);
+  ASSERT_EQ(described.status, 0) << described.output;
+  const YAML::Node d = YAML::LoadFile((own_results / "mutation.yaml").string());
+  EXPECT_EQ(d["tests"].as<int>(), 1);
+  EXPECT_EQ(d["killed"].as<int>(), m["killed"].as<int>()) << "the same program, the same mutants";
 }
 
 }  // namespace

@@ -1,0 +1,82 @@
+#include "palus/mutants/program_suite.hpp"
+
+#include <fmt/format.h>
+
+#include "core/error.hpp"
+#include "core/yaml_reader.hpp"
+#include "palus/config/glob.hpp"
+
+namespace palus::mutants {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+class ProgramSuiteReader : public YamlReader {
+ public:
+  ProgramSuiteReader(const fs::path& file) : YamlReader(file.string()), folder_(fs::absolute(file).parent_path()) {}
+
+  std::vector<SuiteProgram> read(const YAML::Node& root) const {
+    std::vector<std::string> flags;
+    if (const YAML::Node f = root.IsMap() ? root["flags"] : YAML::Node(); f.IsDefined())
+      for (const auto& flag : list(f, "flags")) flags.push_back(absolute_flag(scalar(flag, "flags")));
+    std::vector<SuiteProgram> programs;
+    for (const auto& p : list(get(root, "programs"), "programs")) {
+      SuiteProgram program;
+      program.name = scalar(get(p, "name"), "name");
+      if (program.name.empty() || program.name.find('/') != std::string::npos)
+        fail_at(where(p), "expected a program name without '/', got '{}'", program.name);
+      program.flags = flags;
+      program.cwd = folder_;
+      for (const auto& pattern : list(get(p, "sources"), "sources")) {
+        const auto found = expand_glob(folder_, scalar(pattern, "sources"));
+        if (found.empty()) fail_at(where(pattern), "'{}' matches no file", pattern.Scalar());
+        program.sources.insert(program.sources.end(), found.begin(), found.end());
+      }
+      for (const auto& r : list(get(p, "runs"), "runs")) read_run(r, program.runs);
+      programs.push_back(std::move(program));
+    }
+    if (programs.empty()) fail_at(where(root), "expected at least one program under 'programs'");
+    return programs;
+  }
+
+ private:
+  void read_run(const YAML::Node& run, std::vector<std::vector<std::string>>& runs) const {
+    std::vector<std::string> args;
+    if (const YAML::Node a = run.IsMap() ? run["args"] : YAML::Node(); a.IsDefined())
+      for (const auto& arg : list(a, "args")) args.push_back(scalar(arg, "args"));
+    const YAML::Node each = run.IsMap() ? run["each"] : YAML::Node();
+    if (!run.IsMap()) fail_at(where(run), "expected a run as a map with 'args' (and 'each'), got {}", describe(run));
+    if (!each.IsDefined()) {
+      runs.push_back(std::move(args));
+      return;
+    }
+    const auto files = expand_glob(folder_, scalar(each, "each"));
+    if (files.empty()) fail_at(where(each), "'{}' matches no file", each.Scalar());
+    for (const fs::path& file : files) {
+      std::vector<std::string> with = args;
+      const std::string path = file.lexically_relative(folder_).string();
+      for (std::string& arg : with)
+        for (std::size_t at = arg.find("{}"); at != std::string::npos; at = arg.find("{}", at + path.size()))
+          arg.replace(at, 2, path);
+      runs.push_back(std::move(with));
+    }
+  }
+
+  std::string absolute_flag(const std::string& flag) const {
+    if (flag.size() > 2 && flag.starts_with("-I") && fs::path(flag.substr(2)).is_relative())
+      return "-I" + (folder_ / flag.substr(2)).lexically_normal().string();
+    return flag;
+  }
+
+  fs::path folder_;
+};
+
+}  // namespace
+
+std::vector<SuiteProgram> read_program_suite(const fs::path& file) {
+  return read_yaml_file(file, "a file of test programs (palus mutate --programs)",
+                        [&](const YAML::Node& root) { return ProgramSuiteReader(file).read(root); });
+}
+
+}  // namespace palus::mutants
