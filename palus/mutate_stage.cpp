@@ -135,16 +135,17 @@ struct ProgramRun {
   std::string name;  ///< "sample-1 --flag x"
   fs::path executable, cwd;
   std::vector<std::string> args;
-  int exit_status = 0;
-  std::string output;            ///< stdout and stderr, as on the original
-  bool output_is_stable = true;  ///< the original wrote the same output twice
+  std::string output;              ///< the last MiB of stdout and stderr, as on the original
+  std::uint64_t output_bytes = 0;  ///< how much it wrote in all
+  bool output_is_stable = true;    ///< the original wrote the same output twice
   std::chrono::milliseconds took{0};
   std::set<std::uint32_t> reached;
 };
 
-process::ProcessResult run_program(const ProgramRun& run, std::uint32_t mutant, std::chrono::milliseconds timeout,
-                                   const fs::path& reached = {}) {
+process::ProcessResult run_program(const ProgramRun& run, std::uint64_t memory_bytes, std::uint32_t mutant,
+                                   std::chrono::milliseconds timeout, const fs::path& reached = {}) {
   process::ProcessSpec spec;
+  spec.memory_bytes = memory_bytes;
   spec.exe = run.executable;
   spec.args = run.args;
   spec.working_dir = run.cwd;
@@ -156,12 +157,28 @@ process::ProcessResult run_program(const ProgramRun& run, std::uint32_t mutant, 
   return process::run_process(spec);
 }
 
+/// Whether a mutant's run of `run` did what the original did: the same exit status and, when the
+/// original wrote the same twice, the same output.
+bool same_as_original(const ProgramRun& run, const process::ProcessResult& r) {
+  if (r.signal != 0 || r.exit_status != 0) return false;
+  return !run.output_is_stable || (r.output_bytes == run.output_bytes && r.output == run.output);
+}
+
+/// What ended a run that did not exit 0.
+std::string how_it_ended(const process::ProcessResult& r) {
+  if (!r.started) return "did not start: " + r.error;
+  if (r.timed_out) return fmt::format("still running after {:.0f} s", r.seconds);
+  if (r.signal != 0) return fmt::format("killed by signal {}", r.signal);
+  return fmt::format("exited {}", r.exit_status);
+}
+
 /// Builds each program against the library's schemata (`library`, an archive) into `dir`; the
-/// runs that exit 0 on the original library, each run twice. Throws UserError when a program
-/// does not build.
+/// runs that exit 0 on the original library, each run twice (one that does not is left out, and
+/// `progress` says why). Throws UserError when a program does not build.
 std::vector<ProgramRun> original_program_runs(const Config& config, const std::vector<mutants::SuiteProgram>& programs,
                                               const fs::path& library, const fs::path& dir,
-                                              std::chrono::milliseconds timeout) {
+                                              std::chrono::milliseconds timeout,
+                                              const std::function<void(const std::string&)>& progress) {
   std::vector<ProgramRun> runs;
   fs::create_directories(dir);
   for (const mutants::SuiteProgram& program : programs) {
@@ -190,14 +207,20 @@ std::vector<ProgramRun> original_program_runs(const Config& config, const std::v
       run.executable = dir / program.name;
       run.cwd = program.cwd;
       run.args = args;
-      const fs::path reached = fs::absolute(dir) / "reached.ids";
+      const fs::path reached = fs::absolute(dir) / ".reached.ids";  // program names never start with '.'
       fs::remove(reached);
-      const process::ProcessResult first = run_program(run, 0, timeout, reached);
-      if (first.exit_status != 0) continue;  // a run that fails on the original tells nothing
-      const process::ProcessResult second = run_program(run, 0, timeout);
-      run.exit_status = first.exit_status;
+      const std::uint64_t memory = config.sandbox.memory_bytes;
+      const process::ProcessResult first = run_program(run, memory, 0, timeout, reached);
+      const process::ProcessResult second =
+          first.exit_status == 0 ? run_program(run, memory, 0, timeout) : process::ProcessResult{};
+      if (first.exit_status != 0 || second.exit_status != 0) {  // a run that fails on the original tells nothing
+        progress(fmt::format("mutate: {}: left out, on the original library it {}", run.name,
+                             how_it_ended(first.exit_status != 0 ? first : second)));
+        continue;
+      }
       run.output = first.output;
-      run.output_is_stable = second.exit_status == first.exit_status && second.output == first.output;
+      run.output_bytes = first.output_bytes;
+      run.output_is_stable = second.output_bytes == first.output_bytes && second.output == first.output;
       run.took = std::chrono::milliseconds(static_cast<long>(1000 * std::max(first.seconds, second.seconds)));
       run.reached = read_ids(reached);
       runs.push_back(std::move(run));
@@ -378,8 +401,10 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
     summary.tests += e.tests.size();
     executables.push_back(std::move(e));
   }
+  // As long as a sample program may take in palus trace.
   const std::vector<ProgramRun> program_runs =
-      original_program_runs(config, request.programs, settings.dir / settings.library, dir / "programs", test_timeout);
+      original_program_runs(config, request.programs, settings.dir / settings.library, dir / "programs",
+                            std::max<std::chrono::milliseconds>(std::chrono::seconds(60), test_timeout), progress);
   summary.tests += program_runs.size();
   if (executables.empty() && program_runs.empty())
     throw UserError(fmt::format(
@@ -397,7 +422,7 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
   const auto mutants_started = std::chrono::steady_clock::now();
   summary.results.resize(chosen.size());
   std::atomic<std::size_t> next{0}, done{0};
-  std::mutex mutex;
+  std::mutex mutex, program_mutex;
   auto worker = [&](unsigned index) {
     for (std::size_t k = next++; k < chosen.size(); k = next++) {
       MutantResult result;
@@ -446,15 +471,12 @@ MutationSummary mutate_stage(const Config& config, const fs::path& work_dir, con
           if (result.fate != MutantFate::survived) break;
           if (!run.reached.count(result.mutant.id)) continue;
           result.reached = true;
-          const process::ProcessResult r =
-              run_program(run, result.mutant.id, 3 * run.took + std::chrono::milliseconds(1000));
-          if (r.timed_out) {
-            result.fate = MutantFate::timed_out;
-          } else if (r.exit_status != run.exit_status || (run.output_is_stable && r.output != run.output)) {
-            result.fate = MutantFate::killed;
-          } else {
-            continue;
-          }
+          // One program run at a time: programs run in their own folder, where they may write.
+          const std::lock_guard one_program(program_mutex);
+          const process::ProcessResult r = run_program(run, config.sandbox.memory_bytes, result.mutant.id,
+                                                       3 * run.took + std::chrono::milliseconds(1000));
+          if (same_as_original(run, r)) continue;
+          result.fate = r.timed_out ? MutantFate::timed_out : MutantFate::killed;
           result.killed_by = run.name;
         }
       }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include "core/error.hpp"
 #include "core/yaml_reader.hpp"
 #include "palus/config/glob.hpp"
@@ -21,11 +23,13 @@ class ProgramSuiteReader : public YamlReader {
     if (const YAML::Node f = root.IsMap() ? root["flags"] : YAML::Node(); f.IsDefined())
       for (const auto& flag : list(f, "flags")) flags.push_back(absolute_flag(scalar(flag, "flags")));
     std::vector<SuiteProgram> programs;
+    std::set<std::string> names;
     for (const auto& p : list(get(root, "programs"), "programs")) {
       SuiteProgram program;
       program.name = scalar(get(p, "name"), "name");
-      if (program.name.empty() || program.name.find('/') != std::string::npos)
-        fail_at(where(p), "expected a program name without '/', got '{}'", program.name);
+      if (program.name.empty() || program.name.find('/') != std::string::npos || program.name.starts_with('.'))
+        fail_at(where(p), "expected a program name without '/' or a leading '.', got '{}'", program.name);
+      if (!names.insert(program.name).second) fail_at(where(p), "a second program named '{}'", program.name);
       program.flags = flags;
       program.cwd = folder_;
       for (const auto& pattern : list(get(p, "sources"), "sources")) {
@@ -33,6 +37,7 @@ class ProgramSuiteReader : public YamlReader {
         if (found.empty()) fail_at(where(pattern), "'{}' matches no file", pattern.Scalar());
         program.sources.insert(program.sources.end(), found.begin(), found.end());
       }
+      if (program.sources.empty()) fail_at(where(p), "expected at least one source in 'sources'");
       for (const auto& r : list(get(p, "runs"), "runs")) read_run(r, program.runs);
       programs.push_back(std::move(program));
     }
@@ -42,11 +47,11 @@ class ProgramSuiteReader : public YamlReader {
 
  private:
   void read_run(const YAML::Node& run, std::vector<std::vector<std::string>>& runs) const {
-    std::vector<std::string> args;
-    if (const YAML::Node a = run.IsMap() ? run["args"] : YAML::Node(); a.IsDefined())
-      for (const auto& arg : list(a, "args")) args.push_back(scalar(arg, "args"));
-    const YAML::Node each = run.IsMap() ? run["each"] : YAML::Node();
     if (!run.IsMap()) fail_at(where(run), "expected a run as a map with 'args' (and 'each'), got {}", describe(run));
+    std::vector<std::string> args;
+    if (const YAML::Node a = run["args"]; a.IsDefined())
+      for (const auto& arg : list(a, "args")) args.push_back(scalar(arg, "args"));
+    const YAML::Node each = run["each"];
     if (!each.IsDefined()) {
       runs.push_back(std::move(args));
       return;

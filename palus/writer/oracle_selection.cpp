@@ -54,8 +54,9 @@ std::vector<bool> select_oracle_data(const std::vector<FaultSites>& candidates, 
 }
 
 void FieldDefinitions::define(std::uint32_t object, std::uint32_t callable, const std::vector<std::string>& reads,
-                              const std::vector<std::string>& writes) {
-  const FaultSites inputs = reaching(object, reads);
+                              const std::vector<std::string>& writes, const FaultSites& read_elsewhere) {
+  FaultSites inputs = reaching(object, reads);
+  merge_sites(inputs, read_elsewhere);
   Live& live = objects_[object];
   auto definition = [&](const std::string& field) {
     FaultSites d{{fmt::format("w{}:{}", callable, field), 1.0}};

@@ -2,9 +2,9 @@
 // Which values a regression test asserts with generate.assertions: selected (SODS, seed 002, and
 // DESIGN §8). Every value the test could assert is a candidate oracle datum; each observes faults
 // in some places of the library's code, found by following definitions of fields to their uses
-// along the sequence. Candidates are kept greedily, the one observing the most places not yet
-// observed first, until none adds a place directly observed: a kept candidate substitutes for
-// those whose places it already observes.
+// along the sequence. Candidates are kept greedily, the one adding the most capability first,
+// until none adds a capability of 1 (a new place read directly through a text, or several through
+// narrower values): a kept candidate substitutes for those whose places it already observes.
 
 #include <cstdint>
 #include <map>
@@ -42,9 +42,10 @@ void merge_sites(FaultSites& into, const FaultSites& from, double factor = 1.0);
 class FieldDefinitions {
  public:
   /// Callable `callable` wrote `writes` of `object` (empty: unknown, any field) after reading
-  /// `reads` of it (empty: unknown, every field).
+  /// `reads` of it (empty: unknown, every field) and `read_elsewhere` (of its other inputs: what a
+  /// copy constructor copies).
   void define(std::uint32_t object, std::uint32_t callable, const std::vector<std::string>& reads,
-              const std::vector<std::string>& writes);
+              const std::vector<std::string>& writes, const FaultSites& read_elsewhere = {});
   /// `object` is new, the result of statement `statement`, made from what it read (`source`).
   void made(std::uint32_t object, std::uint32_t statement, const FaultSites& source);
   /// The places a read of `fields` of `object` (empty: every field) observes, with capability 1

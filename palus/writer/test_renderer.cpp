@@ -320,7 +320,7 @@ class Body {
       }
       const std::uint32_t index = test_.sequence[i].callable;
       if (f.kind == api::CallableKind::constructor) {
-        definitions.define(static_cast<std::uint32_t>(i), index, f.reads, f.writes);
+        definitions.define(static_cast<std::uint32_t>(i), index, f.reads, f.writes, read);
       } else if (vars_[i].holder != Holder::none) {
         definitions.made(static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(i), read);
       }
@@ -383,6 +383,9 @@ class Body {
     const auto* r = normal_result(i);
     if (!asserts_values(i) || c == nullptr || c->callable == nullptr || c->oracle != nullptr || r == nullptr ||
         never_asserted_.count(test_.sequence[i].callable))
+      return false;
+    const Variable& v = vars_[i];  // a statement that declares a variable asserts nothing inline
+    if (v.holder != Holder::none && (v.referenced || v.holder == Holder::owned || v.holder == Holder::smart))
       return false;
     if (api::written_stream(*c->callable)) return r->value.kind == harness::protocol::ValueKind::string;
     return assertable(r->value, c->callable->result);

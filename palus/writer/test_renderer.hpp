@@ -31,8 +31,8 @@ struct RenderOptions {
   /// default (selected) a regression test asserts what each call returned, and the fewest
   /// observations that observe every place of library code the test can observe
   /// (oracle_selection.hpp): mostly the state its last call left, and a state before it where a
-  /// later call overwrote a field unread. (On jsoncpp, where a Json::Value has 28 observers, every
-  /// state made tests of 150 lines, whose checking stopped generation after a fifth of the budget.)
+  /// later call overwrote a field unread (when that adds enough). (On jsoncpp, where a Json::Value has 28 observers,
+  /// every state made tests of 150 lines, whose checking stopped generation after a fifth of the budget.)
   bool every_state = false;
   /// With every_state, assert every observation. By default an observer's value is asserted after a statement only
   /// when it differs from the value last asserted for the same object and observer, and after the

@@ -462,15 +462,17 @@ TEST_F(TinysqlRun, MutateScoresTheSampleProgramsAsAHandWrittenSuite) {
   EXPECT_NE(both.status, 0) << "a suite folder and the sample programs are two different suites";
 
   // The same program described in a file, as a library's own tests are.
-  const fs::path own = config().parent_path() / "own-tests.yaml";
-  write_text(own, "programs:\n  - name: demo\n    sources: [example/demo.cpp]\n    runs: [{args: []}]\n");
+  const fs::path own = dir_->path() / "own-tests.yaml";
+  write_text(own, "programs:\n  - name: demo\n    sources: ['" +
+                      (config().parent_path() / "example/demo.cpp").string() + "']\n    runs: [{args: []}]\n");
   const fs::path own_results = dir_->path() / "mutation-own";
   const Outcome described = run_palus("mutate --programs '" + own.string() + "' --max-mutants 12 --out '" +
                                       own_results.string() + "'" + project);
   ASSERT_EQ(described.status, 0) << described.output;
   const YAML::Node d = YAML::LoadFile((own_results / "mutation.yaml").string());
   EXPECT_EQ(d["tests"].as<int>(), 1);
-  EXPECT_EQ(d["killed"].as<int>(), m["killed"].as<int>()) << "the same program, the same mutants";
+  EXPECT_GT(d["killed"].as<int>() + d["timeout"].as<int>(), 0);
+  EXPECT_EQ(d["not_reached"].as<int>(), m["not_reached"].as<int>()) << "the same program reaches the same mutants";
 }
 
 }  // namespace

@@ -55,11 +55,17 @@ TEST(ProgramSuite, AMistakeNamesTheFileAndLine) {
   const std::string file = (dir.path() / "suite.yaml").string();
   EXPECT_EQ(error_of("programs:\n  - name: t\n    sources: [none/*.cpp]\n    runs: []\n"),
             file + ":3: 'none/*.cpp' matches no file");
-  EXPECT_NE(error_of("programs: []\n").find("at least one program"), std::string::npos);
-  EXPECT_NE(error_of("programs:\n  - name: t\n    runs: []\n").find(file + ":2: expected a key 'sources'"),
-            std::string::npos);
-  EXPECT_NE(error_of("programs:\n  - name: a/b\n    sources: []\n    runs: []\n").find("without '/'"),
-            std::string::npos);
+  EXPECT_EQ(error_of("programs: []\n"), file + ":1: expected at least one program under 'programs'");
+  EXPECT_EQ(error_of("programs:\n  - name: t\n    runs: []\n"), file + ":2: expected a key 'sources' in this map");
+  EXPECT_EQ(error_of("programs:\n  - name: t\n    sources: []\n    runs: []\n"),
+            file + ":2: expected at least one source in 'sources'");
+  EXPECT_EQ(error_of("programs:\n  - name: a/b\n    sources: []\n    runs: []\n"),
+            file + ":2: expected a program name without '/' or a leading '.', got 'a/b'");
+  write_text(dir.path() / "t.cpp", "int main() {}\n");
+  const std::string program = "  - name: t\n    sources: [t.cpp]\n    runs: [{args: []}]\n";
+  EXPECT_EQ(error_of("programs:\n" + program + program), file + ":5: a second program named 't'");
+  EXPECT_EQ(error_of("programs:\n  - name: t\n    sources: [t.cpp]\n    runs: [x]\n"),
+            file + ":4: expected a run as a map with 'args' (and 'each'), got 'x'");
   EXPECT_NE(error_of("programs: [").find(file + ":"), std::string::npos);
   EXPECT_NE(error_of("").find("expected"), std::string::npos);
 }
