@@ -471,7 +471,7 @@ int run_mutate(const CommonOptions& common, const MutateOptions& options) {
     if (options.out.empty()) request.out = ws.work_dir / "mutate";
     for (std::size_t k = 0; k < ws.config.samples.size(); ++k) {
       const Config::Sample& sample = ws.config.samples[k];
-      request.programs.push_back({fmt::format("sample-{}", k + 1), sample.sources, {}, {sample.args}, sample.cwd});
+      request.programs.push_back({fmt::format("sample-{}", k + 1), sample.sources, {}, {}, {sample.args}, sample.cwd});
     }
   }
   if (!options.programs.empty()) {

@@ -193,6 +193,7 @@ std::vector<ProgramRun> original_program_runs(const Config& config, const std::v
     for (const fs::path& source : program.sources) build.args.push_back(source.string());
     build.args.push_back(library.string());
     build.args.insert(build.args.end(), config.project.link.begin(), config.project.link.end());
+    build.args.insert(build.args.end(), program.link.begin(), program.link.end());
     build.args.push_back("-pthread");
     build.env = process::environment_with({});
     build.timeout = std::chrono::minutes(10);

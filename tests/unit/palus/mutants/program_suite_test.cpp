@@ -21,11 +21,14 @@ TEST(ProgramSuite, ReadsProgramsWithTheirSourcesFlagsAndARunPerMatchedFile) {
   write_text(dir.path() / "tests/util.cpp", "\n");
   write_text(dir.path() / "data/a.json", "1\n");
   write_text(dir.path() / "data/b.json", "2\n");
+  write_text(dir.path() / "tests/fuzz_one.cpp", "\n");
   write_text(dir.path() / "suite.yaml",
              "flags: [-Iinclude, -DX=1]\n"
+             "link: [-lgtest]\n"
              "programs:\n"
              "  - name: runner\n"
              "    sources: [tests/*.cpp]\n"
+             "    exclude: [tests/fuzz_*.cpp]\n"
              "    runs:\n"
              "      - {args: [--help]}\n"
              "      - {each: data/*.json, args: [--check, '{}']}\n");
@@ -36,6 +39,7 @@ TEST(ProgramSuite, ReadsProgramsWithTheirSourcesFlagsAndARunPerMatchedFile) {
   EXPECT_EQ(p.sources,
             (std::vector<std::filesystem::path>{dir.path() / "tests/main.cpp", dir.path() / "tests/util.cpp"}));
   EXPECT_EQ(p.flags, (std::vector<std::string>{"-I" + (dir.path() / "include").string(), "-DX=1"}));
+  EXPECT_EQ(p.link, std::vector<std::string>{"-lgtest"});
   EXPECT_EQ(p.cwd, dir.path());
   EXPECT_EQ(p.runs, (std::vector<std::vector<std::string>>{
                         {"--help"}, {"--check", "data/a.json"}, {"--check", "data/b.json"}}));
@@ -64,6 +68,8 @@ TEST(ProgramSuite, AMistakeNamesTheFileAndLine) {
   write_text(dir.path() / "t.cpp", "int main() {}\n");
   const std::string program = "  - name: t\n    sources: [t.cpp]\n    runs: [{args: []}]\n";
   EXPECT_EQ(error_of("programs:\n" + program + program), file + ":5: a second program named 't'");
+  EXPECT_EQ(error_of("programs:\n  - name: t\n    sources: [t.cpp]\n    cwd: x\n    runs: []\n"),
+            file + ":4: unknown key 'cwd' (expected one of: name, sources, exclude, runs)");
   EXPECT_EQ(error_of("programs:\n  - name: t\n    sources: [t.cpp]\n    runs: [x]\n"),
             file + ":4: expected a run as a map with 'args' (and 'each'), got 'x'");
   EXPECT_NE(error_of("programs: [").find(file + ":"), std::string::npos);
