@@ -467,17 +467,15 @@ int run_mutate(const CommonOptions& common, const MutateOptions& options) {
     if (ws.config.samples.empty())
       throw UserError(
           fmt::format("{}: --sample-programs: the config names no sample program (sample.sources)", common.config));
-    request.suite.clear();
-    if (options.out.empty()) request.out = ws.work_dir / "mutate";
     for (std::size_t k = 0; k < ws.config.samples.size(); ++k) {
       const Config::Sample& sample = ws.config.samples[k];
       request.programs.push_back({fmt::format("sample-{}", k + 1), sample.sources, {}, {}, {sample.args}, sample.cwd});
     }
   }
-  if (!options.programs.empty()) {
+  if (!options.programs.empty()) request.programs = mutants::read_program_suite(options.programs);
+  if (!request.programs.empty()) {  // a hand-written suite: no test folder, mutation.yaml in the work folder
     request.suite.clear();
     if (options.out.empty()) request.out = ws.work_dir / "mutate";
-    request.programs = mutants::read_program_suite(options.programs);
   }
   request.max_mutants = options.max_mutants;
   if (options.time_limit) {

@@ -687,8 +687,7 @@ class Body {
     const auto* r = normal_result(i);
     if (!k.written.empty()) {  // the call's value is the text it wrote
       line(k.expr + ";");
-      if (asserts_values(i) && r != nullptr && r->value.kind == harness::protocol::ValueKind::string &&
-          !never_asserted_.count(test_.sequence[i].callable)) {
+      if (result_asserted(i)) {
         api::TypeRef text;
         text.spelling = text.base = "std::string";
         text.category = TypeCategory::string;
@@ -696,8 +695,7 @@ class Body {
       }
       return;
     }
-    if (asserts_values(i) && c != nullptr && c->callable != nullptr && r != nullptr &&
-        assertable(r->value, c->callable->result) && !never_asserted_.count(test_.sequence[i].callable)) {
+    if (result_asserted(i)) {
       assertion_line(value_assertion(k.expr, c->callable->result, r->value, catalog_.api), test_.sequence[i].callable);
       return;
     }
