@@ -16,19 +16,44 @@ constexpr std::size_t kMapBits = protocol::kBlockMapBits;
 constexpr std::size_t kMapSize = protocol::kBlockMapPlaces;
 constexpr std::size_t kPlaces = protocol::kCoveragePlaces;  // blocks, then edges
 
-/// This process's blocks and edges since begin_sequence(); written before main() too (static
-/// initialisers).
-unsigned char g_reached[kPlaces];
-/// Those reached aside, and where blocks are marked now (one of the two).
-unsigned char g_aside[kPlaces];
-unsigned char* g_target = g_reached;
-/// The places marked since begin_sequence(), in either map (an aside one with kAsideBit): the maps
-/// are too large to clear and scan whole for every sequence. A place enters the list only when its
-/// mark goes from 0 to 1, so it never holds more than both maps' places (virtual memory; a sequence
+/// The blocks and edges reached since begin_sequence(), those reached aside, and the places
+/// marked since begin_sequence() in either map (an aside one with kAsideBit): the maps are too
+/// large to clear and scan whole for every sequence. A place enters the list only when its mark
+/// goes from 0 to 1, so it never holds more than both maps' places (virtual memory; a sequence
 /// writes the pages of the few it lists).
 constexpr std::uint32_t kAsideBit = std::uint32_t{1} << 31;
-std::uint32_t g_touched[2 * kPlaces];
-std::size_t g_touched_count = 0;
+struct Marks {
+  unsigned char reached[kPlaces];
+  unsigned char aside[kPlaces];
+  std::size_t touched_count;
+  std::uint32_t touched[2 * kPlaces];
+};
+/// Two sets of marks. This process's own takes what it runs outside a sequence: static
+/// initialisers before main(), a spare child confining itself, a child between requests. After
+/// share_across_forks(), a sequence's marks go to a set that the fork server's children share
+/// (one child runs a sequence at a time), so that no child copies, page by page, the parts of the
+/// maps its sequences write. A process points at the shared set only from its begin_sequence()
+/// to its end_sequence(): a spare forked while another child runs must not mark (nor count) there.
+Marks g_own_marks;
+Marks* g_shared_marks = nullptr;
+// constinit: blocks of other files' static initialisers may run before this file's.
+constinit unsigned char* g_reached = g_own_marks.reached;
+constinit unsigned char* g_aside = g_own_marks.aside;
+constinit std::uint32_t* g_touched = g_own_marks.touched;
+constinit std::size_t* g_touched_count = &g_own_marks.touched_count;
+constinit unsigned char* g_target = g_own_marks.reached;
+
+/// Where the marks go from now on.
+__attribute__((no_sanitize("address", "undefined"))) void mark_into(Marks& marks) {
+  g_reached = marks.reached;
+  g_aside = marks.aside;
+  g_touched = marks.touched;
+  g_touched_count = &marks.touched_count;
+  g_target = marks.reached;
+}
+
+/// The marks a sequence writes: shared once share_across_forks() made them.
+Marks& sequence_marks() { return g_shared_marks != nullptr ? *g_shared_marks : g_own_marks; }
 
 /// A value's place in a map of 2^kMapBits (Fibonacci hashing).
 __attribute__((always_inline, no_sanitize("address", "undefined"))) inline std::uint32_t place_of(std::uint64_t value) {
@@ -38,8 +63,11 @@ __attribute__((always_inline, no_sanitize("address", "undefined"))) inline std::
 __attribute__((always_inline, no_sanitize("address", "undefined"))) inline void mark(unsigned char* map,
                                                                                      std::uint32_t place) {
   if (map[place] != 0) return;
+  // Listed before it is marked: a child killed in between leaves a listed place unmarked, which
+  // the next child's begin_sequence() clears harmlessly, never a marked place that none clears.
+  g_touched[(*g_touched_count)++] = map == g_aside ? place | kAsideBit : place;
+  std::atomic_signal_fence(std::memory_order_seq_cst);
   map[place] = 1;
-  g_touched[g_touched_count++] = map == g_aside ? place | kAsideBit : place;
 }
 /// A function call running: its caller's stack pointer at each block (the same all through one
 /// call) and the place of the block it reached last, shifted right by one.
@@ -78,17 +106,22 @@ Shared* g_shared = nullptr;
 void share_across_forks() {
   if (g_shared != nullptr) return;
   void* page = mmap(nullptr, sizeof(Shared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (page != MAP_FAILED) g_shared = static_cast<Shared*>(page);
+  if (page == MAP_FAILED) return;
+  g_shared = static_cast<Shared*>(page);
+  void* marks = mmap(nullptr, sizeof(Marks), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (marks != MAP_FAILED) g_shared_marks = static_cast<Marks*>(marks);
 }
 
 void begin_sequence() {
-  for (std::size_t k = 0; k < g_touched_count; ++k) {
-    const std::uint32_t entry = g_touched[k];
-    ((entry & kAsideBit) != 0 ? g_aside : g_reached)[entry & ~kAsideBit] = 0;
+  Marks& marks = sequence_marks();
+  // What an earlier sequence marked, here or in a child that died before its end_sequence().
+  for (std::size_t k = 0; k < marks.touched_count; ++k) {
+    const std::uint32_t entry = marks.touched[k];
+    ((entry & kAsideBit) != 0 ? marks.aside : marks.reached)[entry & ~kAsideBit] = 0;
   }
-  g_touched_count = 0;
-  g_target = g_reached;
+  marks.touched_count = 0;
   g_top = g_frames;
+  mark_into(marks);
 }
 
 void aside(bool on) {
@@ -99,6 +132,10 @@ void aside(bool on) {
 void note(std::uint32_t key) { mark(g_aside, place_of(key + 0x51ED270Bull)); }
 
 Found end_sequence(bool count) {
+  Marks& marks = sequence_marks();
+  // Back to this process's own marks before anything else runs: what follows (this bookkeeping
+  // included) is no part of the sequence.
+  mark_into(g_own_marks);
   Found found;
   if (g_shared == nullptr) return found;
   auto take = [&](std::uint32_t i, bool reached) {
@@ -111,12 +148,12 @@ Found end_sequence(bool count) {
   // Each entry of the list is a distinct place of its map; a place marked both in the map and
   // aside is taken once, as reached. Not sorted: a sequence can reach thousands, and a sort of
   // them cost more than the rest of the bookkeeping.
-  const std::uint32_t* const end = g_touched + g_touched_count;
-  for (const std::uint32_t* entry = g_touched; entry != end; ++entry)
+  const std::uint32_t* const end = marks.touched + marks.touched_count;
+  for (const std::uint32_t* entry = marks.touched; entry != end; ++entry)
     if ((*entry & kAsideBit) == 0) take(*entry, true);
-  for (const std::uint32_t* entry = g_touched; entry != end; ++entry) {
+  for (const std::uint32_t* entry = marks.touched; entry != end; ++entry) {
     const std::uint32_t place = *entry & ~kAsideBit;
-    if ((*entry & kAsideBit) != 0 && g_reached[place] == 0) take(place, false);
+    if ((*entry & kAsideBit) != 0 && marks.reached[place] == 0) take(place, false);
   }
   const auto added = count ? static_cast<std::uint32_t>(found.new_blocks.size()) : 0u;
   found.total_blocks = g_shared->total.fetch_add(added) + added;

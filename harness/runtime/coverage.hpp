@@ -11,11 +11,14 @@
 
 namespace palus::harness::coverage {
 
-/// Sets up the map of blocks reached so far, in memory the process's forked children share.
-/// Without it (a harness that never calls it), begin/end count nothing.
+/// Sets up the map of blocks reached so far, and the marks of the sequence running, in memory the
+/// process's forked children share. Without it (a harness that never calls it), begin/end count
+/// nothing.
 void share_across_forks();
 
-/// Forgets what this process reached before: called when a sequence starts.
+/// Forgets what the last sequence reached (in this process or, after share_across_forks(), in a
+/// child, dead or not): called when a sequence starts. Until end_sequence(), the process marks
+/// the sequence's marks.
 void begin_sequence();
 
 /// From now on, blocks reached count as new but not as reached by the sequence's test

@@ -570,6 +570,9 @@ class TinysqlContracts : public ::testing::Test {
 
   /// Two Properties with one key each, then the hash contract on them.
   static ph::Outcome hash_check(const std::string& key_a, const std::string& key_b) {
+    return executor_->run(hash_request(key_a, key_b));
+  }
+  static protocol::RunRequest hash_request(const std::string& key_a, const std::string& key_b) {
     const std::string set = "tinysql::Properties::set(const std::string &, const std::string &)";
     protocol::RunRequest request;
     request.observe = false;
@@ -586,15 +589,39 @@ class TinysqlContracts : public ::testing::Test {
         {index(set), {protocol::Input::result_of(2), protocol::Input::string(key_b), protocol::Input::string("demo")}});
     request.statements.push_back(
         {index(kHashContract), {protocol::Input::result_of(0), protocol::Input::result_of(2)}});
-    return executor_->run(request);
+    return request;
   }
 
+  static inline fs::path scratch() { return scratch_->path(); }
   static constexpr const char* kHashContract =
       "palus::contract::equals_hash_consistent(tinysql::Properties, tinysql::Properties)";
   static inline std::unique_ptr<ScratchDir> scratch_;
   static inline std::unique_ptr<ph::Executor> executor_;
   static inline fs::path work_;
 };
+
+TEST_F(TinysqlContracts, ASequenceReachesTheSameBlocksInEveryChild) {
+  // Each run in a fresh child, forked (and confining itself, in library code's std::vector) while
+  // the one before ran: none of that may count as the sequence's.
+  ph::ExecutorOptions options;
+  options.harness = work_ / "harness/plain/palus-harness";
+  options.run_dir = scratch() / "run-fresh";
+  options.memory_bytes = 512ull << 20;
+  options.sequences_per_child = 1;
+  ph::Executor fresh(options);
+  std::vector<std::uint32_t> first;
+  for (int run = 0; run < 60; ++run) {
+    protocol::RunRequest request = hash_request("user", "User");
+    request.sequence_id = static_cast<std::uint64_t>(run) + 1;
+    const ph::Outcome outcome = fresh.run(request);
+    ASSERT_EQ(ph::OutcomeKind::normal, outcome.kind) << outcome.message;
+    std::vector<std::uint32_t> reached = outcome.result.reached_blocks;
+    std::sort(reached.begin(), reached.end());
+    if (run == 0) first = reached;
+    ASSERT_FALSE(first.empty());
+    ASSERT_EQ(first, reached) << "run " << run;
+  }
+}
 
 TEST_F(TinysqlContracts, ContractChecksAreListedCallables) {
   std::ifstream in(work_ / "harness/callables.yaml");
