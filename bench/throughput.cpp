@@ -37,6 +37,7 @@ struct Options {
   bool keep = false;
   std::vector<int> dying = {0, 30, 90};
   std::size_t mix_sequences = 2000;
+  bool fork_server_only = false;
 };
 
 std::vector<fs::path> cpp_files(const fs::path& dir) {
@@ -116,11 +117,13 @@ int run(const Options& opt) {
   // The same without the fork server: one process, restarted after each death (sandbox.fork_server: false).
   palus::harness::ExecutorOptions plain_one = plain, sanitized_one = sanitized;
   plain_one.fork_server = sanitized_one.fork_server = false;
-  std::cerr << "running through the harness without the fork server\n";
-  results.runs.push_back(
-      pb::run_through_harness("harness, no sanitizers, no fork server", plain_one, sequences, true, opt.chunk, ids));
-  results.runs.push_back(pb::run_through_harness("harness, address+undefined, no fork server", sanitized_one, sequences,
-                                                 true, opt.chunk, ids));
+  if (!opt.fork_server_only) {
+    std::cerr << "running through the harness without the fork server\n";
+    results.runs.push_back(
+        pb::run_through_harness("harness, no sanitizers, no fork server", plain_one, sequences, true, opt.chunk, ids));
+    results.runs.push_back(pb::run_through_harness("harness, address+undefined, no fork server", sanitized_one,
+                                                   sequences, true, opt.chunk, ids));
+  }
 
   // The same variants on mixes in which a given share of the sequences end the process running
   // them (a crash, a sanitizer report), each drawn from that variant's own outcomes above.
@@ -128,6 +131,7 @@ int run(const Options& opt) {
       {&plain, 0}, {&sanitized, 2}, {&plain_one, 3}, {&sanitized_one, 4}};
   for (int percent : opt.dying) {
     for (const auto& [options, reference] : mixed) {
+      if (reference >= results.runs.size()) continue;  // --fork-server-only
       const pb::HarnessRun& model = results.runs[reference];
       std::vector<palus::harness::protocol::RunRequest> mix =
           pb::dying_mix(sequences, model, percent / 100.0, opt.mix_sequences);
@@ -190,6 +194,8 @@ int main(int argc, char** argv) {
   app.add_option("--chunk", opt.chunk, "sequences per Executor::run_batch call")->capture_default_str();
   app.add_option("--work-dir", opt.work_dir, "working files (default: a fresh temporary folder, removed afterwards)");
   app.add_flag("--keep", opt.keep, "keep the temporary work folder");
+  app.add_flag("--fork-server-only", opt.fork_server_only,
+               "leave out the variants without the fork server (a restart per death: minutes under the sanitizers)");
   CLI11_PARSE(app, argc, argv);
   try {
     return run(opt);
