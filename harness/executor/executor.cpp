@@ -338,6 +338,13 @@ struct Executor::Impl {
     return runner > 0 && runner != in.pid ? runner : 0;
   }
 
+  /// Whether the harness runs its sequences in forked children, as the progress page shows (the
+  /// process that ran the latest one is not the harness itself).
+  bool runs_in_children(const Instance& in) const {
+    const pid_t runner = page.get()->runner_pid.load();
+    return opt.fork_server && runner > 0 && runner != in.pid;
+  }
+
   /// Waits until the harness answers (inst->results not empty) or is finished (dead and drained).
   void wait_front(std::uint64_t wire, Clock::time_point front_since) {
     Instance& in = *inst;
@@ -470,7 +477,9 @@ struct Executor::Impl {
           detail::OutputTail tail = in.output.take(front.wire);
           o.output_bytes = tail.total();
           o.output = tail.take();
-          bool out_of_memory = o.kind == OutcomeKind::oom;
+          // A forking harness's child that ran out of memory leaves by itself after answering
+          // (the next sequence runs in a fresh child); the harness and what it counted so far stay.
+          bool out_of_memory = o.kind == OutcomeKind::oom && !runs_in_children(in);
           outcomes[front.index] = std::move(o);
           flights.pop_front();
           ++next_done;

@@ -171,15 +171,22 @@ protocol::Progress& map_progress() {
   return *progress;
 }
 
-/// Runs one request here and answers it.
-void run_and_answer(Interpreter& interpreter, const protocol::RunRequest& request, unsigned cpu_s) {
+/// Runs one request here and answers it. False when a call ran out of memory: the process's heap
+/// is not to be trusted with another sequence.
+bool run_and_answer(Interpreter& interpreter, const protocol::RunRequest& request, unsigned cpu_s) {
   renew_cpu_budget(cpu_s);
   protocol::RunResult result = interpreter.run(request);
   restore_standard_streams();
   std::string marker = launch::output_marker(result.sequence_id);
   (void)!write(kOutput, marker.data(), marker.size());
   write_all(protocol::encode(result));
+  return std::none_of(result.statements.begin(), result.statements.end(),
+                      [](const protocol::StatementResult& s) { return s.status == protocol::StatementStatus::oom; });
 }
+
+/// What a child says on its channel after answering: ready for the next request, or leaving (its
+/// heap ran out of memory; the server takes the spare for the next one).
+constexpr char kAnsweredStaying = 1, kAnsweredLeaving = 2;
 
 /// The fork server: each request runs in a child forked from this initialised process, so a
 /// crash costs a fork instead of a restart and every sequence starts from the same static state.
@@ -240,8 +247,8 @@ class ForkServer {
     const bool sent = write_exact(current_->channel, reinterpret_cast<const char*>(&length), sizeof length) &&
                       write_exact(current_->channel, payload.data(), payload.size());
     if (!spare_) spare_ = spawn();  // while the child runs
-    if (sent && answered(*current_)) {
-      if (++served_ >= options_.sequences_per_child) retire();
+    if (const char said = sent ? answered(*current_) : 0; said != 0) {
+      if (said == kAnsweredLeaving || ++served_ >= options_.sequences_per_child) retire();
       return;
     }
     close(current_->channel);
@@ -296,26 +303,26 @@ class ForkServer {
       if (!read_exact(channel, reinterpret_cast<char*>(&length), sizeof length)) std::_Exit(0);
       std::string payload(length, '\0');
       if (!read_exact(channel, payload.data(), payload.size())) std::_Exit(0);
-      run_and_answer(interpreter_, protocol::decode_run(payload), options_.sandbox.sequence_cpu_s);
-      const char done = 1;
-      if (write(channel, &done, 1) != 1) std::_Exit(0);
+      const bool trusted = run_and_answer(interpreter_, protocol::decode_run(payload), options_.sandbox.sequence_cpu_s);
+      const char done = trusted ? kAnsweredStaying : kAnsweredLeaving;
+      if (write(channel, &done, 1) != 1 || !trusted) std::_Exit(0);
     }
   }
 
-  /// Waits until the child says it answered (true) or its channel closes (false: it died). Under
-  /// AddressSanitizer, whose memory-limit thread does not survive a fork, kills a child holding
-  /// more memory than allowed.
-  bool answered(const Child& child) {
+  /// Waits until the child says it answered (kAnsweredStaying or kAnsweredLeaving) or its channel
+  /// closes (0: it died). Under AddressSanitizer, whose memory-limit thread does not survive a
+  /// fork, kills a child holding more memory than allowed.
+  char answered(const Child& child) {
     pollfd channel{child.channel, POLLIN, 0};
     for (;;) {
       const int ready = poll(&channel, 1, options_.child_rss_limit > 0 ? 10 : -1);
-      if (ready < 0 && errno != EINTR) return false;
+      if (ready < 0 && errno != EINTR) return 0;
       if (ready > 0) {
         char done = 0;
         ssize_t n;
         while ((n = read(child.channel, &done, 1)) < 0 && errno == EINTR) {
         }
-        return n == 1;
+        return n == 1 ? done : 0;
       }
       if (options_.child_rss_limit > 0 && resident_bytes(child.pid) > options_.child_rss_limit)
         kill(child.pid, SIGKILL);

@@ -173,6 +173,31 @@ TEST_F(FaultyHarness, HangCostsAForkNotARestart) {
   EXPECT_EQ(harness, executor_->pid());
 }
 
+TEST_F(FaultyHarness, RunningOutOfMemoryCostsAForkNotARestart) {
+  // The child answers the bad_alloc and leaves; the harness, and the blocks it counted, stay.
+  ph::ExecutorOptions options = options_;
+  options.run_dir = scratch_->path() / "run-oom";
+  options.sequences_per_child = 3;
+  ph::Executor shared(options);
+  auto run = [&](const std::string& method) {
+    protocol::RunRequest request;
+    request.sequence_id = ++sequence_;
+    request.observe = false;
+    request.statements.push_back(statement("faulty::Misbehaver::Misbehaver()"));
+    request.statements.push_back(statement("faulty::Misbehaver::" + method, {protocol::Input::result_of(0)}));
+    return shared.run(request);
+  };
+  EXPECT_EQ("countCalls: 1\n", run("countCalls()").output);
+  const pid_t harness = shared.pid();
+  EXPECT_EQ(ph::OutcomeKind::oom, run("eatAllMemory()").kind);
+  const ph::Outcome after = run("countCalls()");
+  EXPECT_EQ(ph::OutcomeKind::normal, after.kind) << after.message;
+  EXPECT_EQ("countCalls: 1\n", after.output) << "the next sequence runs in a fresh child";
+  EXPECT_TRUE(after.result.new_blocks.empty()) << "what the harness counted before is kept";
+  EXPECT_EQ(0u, shared.restarts());
+  EXPECT_EQ(harness, shared.pid());
+}
+
 TEST_F(FaultyHarness, EachSequenceStartsFromTheSameStaticState) {
   for (int i = 0; i < 3; ++i) {
     ph::Outcome o = misbehave("countCalls()");
