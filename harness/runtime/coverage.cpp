@@ -65,7 +65,9 @@ __attribute__((always_inline, no_sanitize("address", "undefined"))) inline void 
   if (map[place] != 0) return;
   // Listed before it is marked: a child killed in between leaves a listed place unmarked, which
   // the next child's begin_sequence() clears harmlessly, never a marked place that none clears.
-  g_touched[(*g_touched_count)++] = map == g_aside ? place | kAsideBit : place;
+  // Atomic: a library's threads may mark at once, and an entry lost would leave its place marked
+  // in the shared maps for the rest of the run (only 0 -> 1 marks come here, so it is rare).
+  g_touched[__atomic_fetch_add(g_touched_count, 1, __ATOMIC_RELAXED)] = map == g_aside ? place | kAsideBit : place;
   std::atomic_signal_fence(std::memory_order_seq_cst);
   map[place] = 1;
 }

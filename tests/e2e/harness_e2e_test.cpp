@@ -195,6 +195,7 @@ TEST_F(FaultyHarness, RunningOutOfMemoryCostsAForkNotARestart) {
   EXPECT_EQ("countCalls: 1\n", after.output) << "the next sequence runs in a fresh child";
   EXPECT_TRUE(after.result.new_blocks.empty()) << "what the harness counted before is kept";
   EXPECT_EQ(0u, shared.restarts());
+  EXPECT_EQ(0u, shared.child_deaths()) << "answered, not a death";
   EXPECT_EQ(harness, shared.pid());
 }
 
