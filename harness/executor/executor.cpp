@@ -330,19 +330,18 @@ struct Executor::Impl {
 
   // ---- waiting ----------------------------------------------------------------------------
 
-  /// The fork server's child running sequence `wire`, as the progress page names it; 0 when the
-  /// harness runs it itself (no fork server, or no fork today).
-  pid_t hung_child(const Instance& in, std::uint64_t wire) const {
-    if (!opt.fork_server || page.get()->sequence_id.load() != wire) return 0;
+  /// The fork server's child that ran (or runs) the latest sequence, as the progress page names
+  /// it; 0 when the harness runs sequences itself (no fork server, or no fork today).
+  pid_t page_child(const Instance& in) const {
+    if (!opt.fork_server) return 0;
     const pid_t runner = page.get()->runner_pid.load();
     return runner > 0 && runner != in.pid ? runner : 0;
   }
 
-  /// Whether the harness runs its sequences in forked children, as the progress page shows (the
-  /// process that ran the latest one is not the harness itself).
-  bool runs_in_children(const Instance& in) const {
-    const pid_t runner = page.get()->runner_pid.load();
-    return opt.fork_server && runner > 0 && runner != in.pid;
+  /// The fork server's child running sequence `wire`; 0 as page_child() says, or when the page
+  /// shows another sequence.
+  pid_t hung_child(const Instance& in, std::uint64_t wire) const {
+    return page.get()->sequence_id.load() == wire ? page_child(in) : 0;
   }
 
   /// Waits until the harness answers (inst->results not empty) or is finished (dead and drained).
@@ -479,7 +478,7 @@ struct Executor::Impl {
           o.output = tail.take();
           // A forking harness's child that ran out of memory leaves by itself after answering
           // (the next sequence runs in a fresh child); the harness and what it counted so far stay.
-          bool out_of_memory = o.kind == OutcomeKind::oom && !runs_in_children(in);
+          bool out_of_memory = o.kind == OutcomeKind::oom && page_child(in) == 0;
           outcomes[front.index] = std::move(o);
           flights.pop_front();
           ++next_done;

@@ -37,18 +37,12 @@ struct Marks {
 Marks g_own_marks;
 Marks* g_shared_marks = nullptr;
 // constinit: blocks of other files' static initialisers may run before this file's.
-constinit unsigned char* g_reached = g_own_marks.reached;
-constinit unsigned char* g_aside = g_own_marks.aside;
-constinit std::uint32_t* g_touched = g_own_marks.touched;
-constinit std::size_t* g_touched_count = &g_own_marks.touched_count;
-constinit unsigned char* g_target = g_own_marks.reached;
+constinit Marks* g_marks = &g_own_marks;                  ///< where marks go now
+constinit unsigned char* g_target = g_own_marks.reached;  ///< its map of reached or of aside places
 
 /// Where the marks go from now on.
 __attribute__((no_sanitize("address", "undefined"))) void mark_into(Marks& marks) {
-  g_reached = marks.reached;
-  g_aside = marks.aside;
-  g_touched = marks.touched;
-  g_touched_count = &marks.touched_count;
+  g_marks = &marks;
   g_target = marks.reached;
 }
 
@@ -67,7 +61,9 @@ __attribute__((always_inline, no_sanitize("address", "undefined"))) inline void 
   // the next child's begin_sequence() clears harmlessly, never a marked place that none clears.
   // Atomic: a library's threads may mark at once, and an entry lost would leave its place marked
   // in the shared maps for the rest of the run (only 0 -> 1 marks come here, so it is rare).
-  g_touched[__atomic_fetch_add(g_touched_count, 1, __ATOMIC_RELAXED)] = map == g_aside ? place | kAsideBit : place;
+  Marks& marks = *g_marks;
+  marks.touched[__atomic_fetch_add(&marks.touched_count, 1, __ATOMIC_RELAXED)] =
+      map == marks.aside ? place | kAsideBit : place;
   std::atomic_signal_fence(std::memory_order_seq_cst);
   map[place] = 1;
 }
@@ -127,11 +123,11 @@ void begin_sequence() {
 }
 
 void aside(bool on) {
-  g_target = on ? g_aside : g_reached;
+  g_target = on ? g_marks->aside : g_marks->reached;
   g_top = g_frames;
 }
 
-void note(std::uint32_t key) { mark(g_aside, place_of(key + 0x51ED270Bull)); }
+void note(std::uint32_t key) { mark(g_marks->aside, place_of(key + 0x51ED270Bull)); }
 
 Found end_sequence(bool count) {
   Marks& marks = sequence_marks();

@@ -210,10 +210,7 @@ class ForkServer {
       close(spare_->channel);
       exiting_.push_back(spare_->pid);
     }
-    for (pid_t pid : exiting_) {
-      while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-      }
-    }
+    for (pid_t pid : exiting_) reap(pid);
   }
 
   /// Whether a child can confine itself with seccomp: tried once, in a child, at start-up.
@@ -271,8 +268,7 @@ class ForkServer {
   void retire() {
     close(current_->channel);
     if (exiting_.size() == kExitingCapacity) {  // never grows: see kExitingCapacity
-      while (waitpid(exiting_.front(), nullptr, 0) < 0 && errno == EINTR) {
-      }
+      reap(exiting_.front());
       exiting_.erase(exiting_.begin());
     }
     exiting_.push_back(current_->pid);
@@ -356,6 +352,12 @@ class ForkServer {
   }
 
   /// Children that answered and are exiting, reaped when they are done.
+  /// Waits until `pid`, a child told to leave, has exited.
+  static void reap(pid_t pid) {
+    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+  }
+
   void reap_exited() {
     std::erase_if(exiting_, [](pid_t pid) { return waitpid(pid, nullptr, WNOHANG) != 0; });
   }
