@@ -443,6 +443,27 @@ TEST_F(FaultyHarness, UseAfterFreeGoesUnnoticedWithoutSanitizers) {
   EXPECT_EQ(ph::OutcomeKind::normal, misbehave("readAfterFree(int)", {protocol::Input::integer(5)}).kind);
 }
 
+// What a library reads from freed memory is the same in every harness, so that the same seed
+// reaches the same code: glibc's per-thread cache would write a key drawn at each process start
+// where readAfterFree reads.
+TEST_F(FaultyHarness, FreedMemoryReadsTheSameInEveryHarness) {
+  protocol::RunRequest request;
+  request.sequence_id = ++sequence_;
+  request.observe = false;  // readNull() is an observer
+  request.statements.push_back(statement("faulty::Misbehaver::Misbehaver()"));
+  request.statements.push_back(statement("faulty::Misbehaver::readAfterFree(int)",
+                                         {protocol::Input::result_of(0), protocol::Input::integer(5)}));
+  std::vector<std::int64_t> read;
+  for (int harness = 0; harness < 2; ++harness) {
+    ph::Executor fresh(options_);
+    const ph::Outcome o = fresh.run(request);
+    ASSERT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
+    ASSERT_EQ(2u, o.result.statements.size());
+    read.push_back(o.result.statements[1].value.i);
+  }
+  EXPECT_EQ(read[0], read[1]);
+}
+
 TEST_F(FaultyHarness, NoHarnessOutlivesTheExecutor) {
   executor_->stop();
   EXPECT_EQ(0, processes_running(harness_));
