@@ -218,11 +218,29 @@ class Collector {
                                on_this ? "this" : clang::spelling_of(base_decl)});
           return;
         }
+        // `connection_->isReadOnly()`: the state that method reads, of the object a field holds,
+        // rather than the field itself.
+        if (const CXCursor field = on_this ? clang_getNullCursor() : field_of_this(base);
+            !clang_Cursor_isNull(field) && in_library(member)) {
+          deps.sources.insert({Source::Kind::library_call, qualified_name(member), "",
+                               std::string(Source::kThisPrefix) + clang::spelling_of(field)});
+          return;
+        }
         break;
       default:
         break;
     }
     if (!on_this) scan_into(base, deps);
+  }
+
+  /// The field `base` names when it is `field_` or `this->field_`; null otherwise.
+  static CXCursor field_of_this(CXCursor base) {
+    if (kind_of(base) != CXCursor_MemberRefExpr) return clang_getNullCursor();
+    const CXCursor field = clang_getCursorReferenced(base);
+    if (kind_of(field) != CXCursor_FieldDecl) return clang_getNullCursor();
+    const auto inner = expression_children(base);
+    const CXCursor object = inner.empty() ? clang_getNullCursor() : unwrapped(inner.front());
+    return clang_Cursor_isNull(object) || kind_of(object) == CXCursor_CXXThisExpr ? field : clang_getNullCursor();
   }
 
   /// `variable` gets what `deps` depends on, at `at` (inside the loops being walked).

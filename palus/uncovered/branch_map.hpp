@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -16,9 +17,11 @@ struct Source {
     param,          ///< name: the parameter; type: its type
     param_field,    ///< name: "ns::Class::field_"; via: the parameter whose field it is
     external_call,  ///< name: a callee outside the library that reads the environment (I/O, time, ...)
-    library_call,   ///< name: "ns::Class::method" called on `via` ("this" or a parameter): its state
+    library_call,   ///< name: "ns::Class::method" called on `via` ("this", a parameter, or
+                    ///< "this->field_": the object a field holds): its state
     global,         ///< name: a variable outside any function
   };
+  static constexpr std::string_view kThisPrefix = "this->";
   Kind kind = Kind::param;
   std::string name, type, via;
   auto operator<=>(const Source&) const = default;

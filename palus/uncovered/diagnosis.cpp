@@ -155,25 +155,27 @@ class Library {
   }
 
   /// Whether every callable named in `names` reads text (with `any_overload`, one overload of each).
-  bool all_read_text(const std::vector<std::string>& names, bool any_overload) const {
+  /// `self`: the API's callable the branch is in, which stands alone for its name.
+  bool all_read_text(const std::vector<std::string>& names, bool any_overload,
+                     const api::Callable* self = nullptr) const {
     return std::all_of(names.begin(), names.end(), [&](const std::string& name) {
-      const auto found = by_name_.find(name);
-      if (found == by_name_.end()) return false;
+      const auto found = overloads(name, self);
+      if (found.empty()) return false;
       // A method of a class whose state text makes (a parser built from a stream) works on that text.
       const auto reads = [&](const api::Callable* c) {
         return makes_no_state(*c) || text_param(*c) != nullptr || text_fed_classes_.contains(c->owner);
       };
-      return any_overload ? std::any_of(found->second.begin(), found->second.end(), reads)
-                          : std::all_of(found->second.begin(), found->second.end(), reads);
+      return any_overload ? std::any_of(found.begin(), found.end(), reads)
+                          : std::all_of(found.begin(), found.end(), reads);
     });
   }
 
-  /// The first of the callables named `names` that reads text, and that parameter.
-  std::pair<const api::Callable*, const api::Param*> text_input(const std::vector<std::string>& names) const {
+  /// The first of the callables named `names` that reads text, and that parameter (`self`: as for
+  /// all_read_text).
+  std::pair<const api::Callable*, const api::Param*> text_input(const std::vector<std::string>& names,
+                                                                const api::Callable* self = nullptr) const {
     for (const auto& name : names) {
-      const auto found = by_name_.find(name);
-      if (found == by_name_.end()) continue;
-      for (const auto* c : found->second) {
+      for (const auto* c : overloads(name, self)) {
         const api::Param* p = text_param(*c);
         if (p != nullptr && !uncallable_.contains(c->id)) return {c, p};
       }
@@ -202,6 +204,14 @@ class Library {
 
  private:
   const std::map<std::string, std::string>& uncallable_;
+
+  /// The callables named `name`; only `self` when it has that name: a branch in getInt(int) is not
+  /// decided by the text getInt(const std::string&) reads, though that overload calls it.
+  std::vector<const api::Callable*> overloads(const std::string& name, const api::Callable* self) const {
+    if (self != nullptr && callable_name(*self) == name) return {self};
+    const auto found = by_name_.find(name);
+    return found == by_name_.end() ? std::vector<const api::Callable*>{} : found->second;
+  }
 
   /// The API's callables among `starts`, then those that reach them, nearest first.
   std::vector<std::string> public_callers_of(const std::vector<std::string>& starts, std::size_t limit) const {
@@ -377,7 +387,8 @@ class Classifier {
       const bool internal = library_.declared_at(merged.site->declared_file, merged.site->declared_line) == nullptr;
       const bool from_parameter = std::any_of(objects.begin(), objects.end(), [](const Source* s) {
         return s->kind == Source::Kind::param || s->kind == Source::Kind::param_field ||
-               (s->kind == Source::Kind::library_call && !s->via.empty() && s->via != "this");
+               (s->kind == Source::Kind::library_call && !s->via.empty() && s->via != "this" &&
+                !s->via.starts_with(Source::kThisPrefix));
       });
       if (internal && from_parameter) {
         const auto entries = library_.public_callers(branch.function, 8);
@@ -534,10 +545,10 @@ class Classifier {
       chosen = std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return library_.is_class(f.first); });
     if (chosen == fields.end()) chosen = fields.begin();
     const auto& [field, how] = *chosen;
-    std::vector<std::string> others;
+    std::vector<std::string> others;  // "the state of F", or "what M gives" for a method
     for (const auto& f : fields) {
-      if (f.first != field && std::find(others.begin(), others.end(), f.first) == others.end())
-        others.push_back(f.first);
+      const std::string other = f.second == kResultOf ? "what " + f.first + " gives" : "the state of " + f.first;
+      if (f.first != field && std::find(others.begin(), others.end(), other) == others.end()) others.push_back(other);
     }
     const auto writers = library_.writers(field);
     branch.category = "object-creation";
@@ -551,13 +562,14 @@ class Classifier {
     if (how == kResultOf || !library_.is_class(owner)) {
       auto entries = library_.public_setters(field, 8);
       if (entries.empty()) entries = library_.public_callers(branch.function, 8);
-      auto [reader, text] = library_.text_input(entries);
+      const api::Callable* self = library_.declared_at(declared.first, declared.second);
+      auto [reader, text] = library_.text_input(entries, self);
       // Made from text when a function that reads text writes it (a lexer's constructor), when the
       // condition looks at characters or words, or when every public way to that state reads text
       // (for what a method gives: some form of each does). The text is the nearest public
       // callable's that reads some.
       const bool fed = library_.text_fed(field);
-      const bool textual = fed || compares_text(constants) || library_.all_read_text(entries, how == kResultOf);
+      const bool textual = fed || compares_text(constants) || library_.all_read_text(entries, how == kResultOf, self);
       if (reader == nullptr && textual) {
         const auto writers_of = library_.body_writers(field);
         std::tie(reader, text) =
@@ -597,7 +609,7 @@ class Classifier {
     branch.cause = fmt::format(
         "{} depends on the state of {}{}{}; no generated call sequence built the state that takes "
         "the other way",
-        where, field, how.empty() ? "" : " (" + how + ")", others.empty() ? "" : " and of " + joined(others, ", ", 3));
+        where, field, how.empty() ? "" : " (" + how + ")", others.empty() ? "" : " and on " + joined(others, ", ", 3));
     if (!library_.is_class(owner)) {
       const auto setters = library_.public_setters(field);
       const auto entries = setters.empty() ? library_.public_callers(branch.function) : setters;

@@ -95,6 +95,16 @@ class Box {
   std::vector<int> items_;
   int count_ = 0;
 };
+class Holder {
+ public:
+  int delegated() const {
+    if (box_->empty()) return 0;
+    return 1;
+  }
+
+ private:
+  Box* box_ = nullptr;
+};
 }  // namespace b
 )";
 
@@ -155,6 +165,12 @@ TEST_F(BranchCollector, TheResultOfACallThatReadsTheEnvironment) {
 
 TEST_F(BranchCollector, AMethodOfTheLibraryCalledOnTheObject) {
   EXPECT_TRUE(has(site("b::Box::method", "if"), Source::Kind::library_call, "b::Box::empty", "this"));
+}
+
+TEST_F(BranchCollector, AMethodOfTheLibraryCalledOnAFieldsObject) {
+  const BranchSite& s = site("b::Holder::delegated", "if");
+  EXPECT_TRUE(has(s, Source::Kind::library_call, "b::Box::empty", "this->box_"));
+  EXPECT_EQ(s.sources.size(), 1u) << "the state empty() reads, not the pointer";
 }
 
 TEST_F(BranchCollector, ASwitchComparesWithItsCaseLabels) {

@@ -102,6 +102,19 @@ class Diagnose : public ::testing::Test {
     throw std::runtime_error("no frontier branch at line " + std::to_string(line));
   }
 
+  /// The diagnosis of a branch of get(int) at line 100 that depends on `sources` and ran one way.
+  FrontierBranch diagnosed_in_get(std::vector<Source> sources) const {
+    BranchMap map = map_;
+    map.sites.push_back(site(100, 101, "n::C::get", 5, std::move(sources)));
+    LineCoverage coverage = coverage_;
+    coverage["/lib/a.cpp"][100] = LineCounts{1, true, {1, 0}};
+    coverage["/lib/a.cpp"][101] = LineCounts{0, true, {}};
+    const Diagnosis d = diagnose(map, coverage, api_);
+    const auto b = std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 100; });
+    if (b == d.branches.end()) throw std::runtime_error("no frontier branch at line 100");
+    return *b;
+  }
+
   api::Api api_;
   BranchMap map_;
   LineCoverage coverage_;
@@ -199,6 +212,51 @@ TEST_F(Diagnose, ACallableTheHarnessCannotCallIsUnreachedWhateverItsValues) {
   EXPECT_EQ(b->category, "unreached-callable");
   EXPECT_EQ(b->subject, "n::C::get");
   EXPECT_NE(b->cause.find("which palus cannot call (parameter 'f'"), std::string::npos) << b->cause;
+}
+
+TEST_F(Diagnose, AnOverloadThatReadsTextIsNotTheInputOfTheOneTheBranchIsIn) {
+  // get(const std::string& name) finds a column and calls get(int): a branch in get(int) on what
+  // its private cell() gives is not decided by that name's text.
+  api::Callable by_name = method("get", 11);
+  by_name.id = "n::C::get(const std::string &)";
+  by_name.params.push_back(
+      {"name", api::TypeRef{"const std::string &", "std::string", api::Passing::const_ref, api::TypeCategory::string}});
+  api_.classes[0].methods.push_back(by_name);
+  Source cell = source(Source::Kind::library_call, "n::C::cell");
+  cell.via = "this";
+  const FrontierBranch b = diagnosed_in_get({cell});
+  EXPECT_NE(b.category, "input-value") << b.cause;
+  EXPECT_EQ(b.cause.find("n::C::get(name)"), std::string::npos) << b.cause;
+  EXPECT_NE(b.cause.find("what n::C::cell gives"), std::string::npos) << b.cause;
+}
+
+TEST_F(Diagnose, AMethodBesideAFieldIsWhatItGivesNotAState) {
+  Source cell = source(Source::Kind::library_call, "n::C::cell");
+  cell.via = "this";
+  const FrontierBranch b = diagnosed_in_get({source(Source::Kind::this_field, "n::C::mode_"), cell});
+  EXPECT_EQ(b.subject, "n::C::mode_");
+  EXPECT_NE(b.cause.find("the state of n::C::mode_ and on what n::C::cell gives"), std::string::npos) << b.cause;
+}
+
+TEST_F(Diagnose, AMethodCalledOnAFieldsObjectPointsAtTheStateItReads) {
+  // `connection_->isReadOnly()`: D::readOnly_, which only D::setReadOnly writes.
+  api::Class d;
+  d.name = "n::D";
+  api::Callable is_read_only = method("isReadOnly", 12);
+  is_read_only.owner = "n::D";
+  is_read_only.id = "n::D::isReadOnly()";
+  is_read_only.reads = {"n::D::readOnly_"};
+  api::Callable set_read_only = method("setReadOnly", 13, {"n::D::readOnly_"});
+  set_read_only.owner = "n::D";
+  set_read_only.id = "n::D::setReadOnly(bool)";
+  d.methods = {is_read_only, set_read_only};
+  api_.classes.push_back(d);
+  Source call = source(Source::Kind::library_call, "n::D::isReadOnly");
+  call.via = std::string(Source::kThisPrefix) + "connection_";
+  const FrontierBranch b = diagnosed_in_get({call});
+  EXPECT_EQ(b.category, "object-creation") << b.cause;
+  EXPECT_EQ(b.subject, "n::D::readOnly_");
+  EXPECT_NE(b.suggestion.find("n::D::setReadOnly"), std::string::npos) << b.suggestion;
 }
 
 TEST_F(Diagnose, ASwitchAsksForTheCasesNeverRun) {
