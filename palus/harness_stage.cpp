@@ -107,13 +107,16 @@ std::uint64_t leave_out_key(const std::string& first_source, const harness::Harn
   return key;
 }
 
+constexpr std::string_view kLeftOutFile = "left-out.yaml";
+
 /// The callables the last build of this harness left out, with their reasons, when `key` is
-/// still what they were found under; none otherwise (a missing or unreadable file included).
-std::map<std::string, std::string> left_out_before(const fs::path& file, std::uint64_t key) {
+/// still what they were found under (any key when none is given); none otherwise (a missing or
+/// unreadable file included).
+std::map<std::string, std::string> left_out_before(const fs::path& file, std::optional<std::uint64_t> key) {
   std::map<std::string, std::string> out;
   try {
     const YAML::Node doc = YAML::LoadFile(file.string());
-    if (doc["key"].as<std::string>() != fmt::format("{:016x}", key)) return out;
+    if (key && doc["key"].as<std::string>() != fmt::format("{:016x}", *key)) return out;
     for (const auto& entry : doc["left_out"]) out[entry["id"].as<std::string>()] = entry["reason"].as<std::string>();
   } catch (const std::exception&) {
     out.clear();
@@ -166,7 +169,7 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
   std::string profiles = models::render_profile_functions(api, {});
   // What the last build of this harness left out, found by failed compiles (a minute each on
   // yaml-cpp), is left out at once while nothing it depends on changed.
-  const fs::path left_out_file = build.dir / "left-out.yaml";
+  const fs::path left_out_file = build.dir / kLeftOutFile;
   std::optional<harness::HarnessSource> first =
       harness::generate_harness_source(api, headers, {}, config.oracles.contracts, profiles, config.oracles.theories);
   const std::uint64_t key = leave_out_key(first->text, build, headers, api, config.dir);
@@ -258,6 +261,16 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
       throw std::runtime_error("palus bug: the generated harness does not compile; see " +
                                (build.dir / "build.log").string());
   }
+}
+
+std::map<std::string, std::string> callables_left_out(const fs::path& work_dir) {
+  std::map<std::string, std::string> out;
+  std::error_code error;
+  for (const auto& variant : fs::directory_iterator(work_dir / "harness", error)) {
+    if (fs::exists(variant.path() / kLeftOutFile, error))
+      out.merge(left_out_before(variant.path() / kLeftOutFile, std::nullopt));
+  }
+  return out;
 }
 
 }  // namespace palus

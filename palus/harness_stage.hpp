@@ -3,6 +3,7 @@
 // can call and why it cannot call the others (DESIGN §3, §7).
 
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,10 @@ struct HarnessStageResult {
   std::vector<harness::Uncallable> uncallable;
   std::vector<std::string> palus_bugs;  ///< generated calls that did not compile, with the harness line
 };
+
+/// The callables the harness builds under `work_dir` left out (a template instantiation that does
+/// not compile, a type only declared), by id, with the reason: none before the first build.
+std::map<std::string, std::string> callables_left_out(const std::filesystem::path& work_dir);
 
 /// Builds the harness variant for `sanitizers` (the config's unless given).
 HarnessStageResult build_harness_stage(const Config& config, const std::filesystem::path& work_dir, const api::Api& api,

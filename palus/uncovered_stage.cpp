@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/file_text.hpp"
 #include "harness/codegen/callable_plan.hpp"
+#include "palus/harness_stage.hpp"
 #include "palus/uncovered/branch_map.hpp"
 #include "palus/uncovered/diagnosis_html.hpp"
 #include "palus/uncovered/diagnosis_yaml.hpp"
@@ -30,7 +31,9 @@ std::optional<uncovered::Diagnosis> uncovered_stage(const Config& config, const 
   const api::Api api = analysis::read_api_yaml(work_dir / "api.yaml", config.dir);
   const uncovered::LineCoverage lines = uncovered::read_gcovr_json(coverage.lines_json, config.dir);
   std::map<std::string, std::string> uncallable;
-  for (const auto& u : harness::plan_callables(api).uncallable) uncallable.emplace(u.id, u.reason);
+  // What the harness could not call: by the plan, and what its builds had to leave out.
+  for (const auto& u : harness::plan_callables(api, callables_left_out(work_dir)).uncallable)
+    uncallable.emplace(u.id, u.reason);
   uncovered::Diagnosis diagnosis = uncovered::diagnose(map, lines, api, uncallable);
   write_file_atomically(uncovered_yaml, uncovered::diagnosis_to_yaml(diagnosis, config.dir));
   if (fs::exists(coverage.html, error)) {

@@ -125,7 +125,7 @@ class Collector {
         if (seen.insert(constant).second) site.constants.push_back(constant);
       }
       for (const auto& [label, line] : site.cases) {
-        if (seen.insert(label).second) site.constants.push_back(label);
+        if (label != uncovered::kDefaultLabel && seen.insert(label).second) site.constants.push_back(label);
       }
       map.sites.push_back(std::move(site));
     }
@@ -164,6 +164,11 @@ class Collector {
       const CXCursor callee = clang_getCursorReferenced(c);
       if (!clang_Cursor_isNull(callee) && !in_library(callee) && reads_environment(callee))
         deps.sources.insert({Source::Kind::external_call, qualified_name(callee), "", ""});
+      // `readNumber(true)`: a flag passed, not a value the condition compares with.
+      for (CXCursor child : children_of(c)) {
+        if (kind_of(unwrapped(child)) != CXCursor_CXXBoolLiteralExpr) scan_into(child, deps);
+      }
+      return;
     }
     for (CXCursor child : children_of(c)) scan_into(child, deps);
   }
@@ -207,6 +212,12 @@ class Collector {
           deps.sources.insert({Source::Kind::param_field, qualified_name(member), "", clang::spelling_of(base_decl)});
           return;
         }
+        // `buffer_->modCount_`: a field of the object a field holds.
+        if (const CXCursor field = field_of_this(base); !clang_Cursor_isNull(field)) {
+          deps.sources.insert({Source::Kind::this_field, qualified_name(member), "",
+                               std::string(Source::kThisPrefix) + clang::spelling_of(field)});
+          return;
+        }
         break;
       case CXCursor_VarDecl:  // a static data member
         deps.sources.insert({Source::Kind::global, qualified_name(member), "", ""});
@@ -235,6 +246,14 @@ class Collector {
 
   /// The field `base` names when it is `field_` or `this->field_`; null otherwise.
   static CXCursor field_of_this(CXCursor base) {
+    if (kind_of(base) == CXCursor_CallExpr) {  // `impl_->f()` through a smart pointer
+      const std::string through = clang::spelling_of(clang_getCursorReferenced(base));
+      if (through != "operator->" && through != "operator*" && through != "get") return clang_getNullCursor();
+      for (CXCursor part : expression_children(base)) {
+        if (const CXCursor field = field_of_this(unwrapped(part)); !clang_Cursor_isNull(field)) return field;
+      }
+      return clang_getNullCursor();
+    }
     if (kind_of(base) != CXCursor_MemberRefExpr) return clang_getNullCursor();
     const CXCursor field = clang_getCursorReferenced(base);
     if (kind_of(field) != CXCursor_FieldDecl) return clang_getNullCursor();
@@ -245,11 +264,14 @@ class Collector {
 
   /// `variable` gets what `deps` depends on, at `at` (inside the loops being walked).
   void define_local(CXCursor variable, const Deps& deps, CXCursor at) {
-    // Assigned under a condition, a local (a flag) carries what the condition depends on too.
+    // A flag set to a constant under a condition carries what the condition depends on. A value
+    // computed from something (`sz = m_vRPN.size()` under `if (optimize)`) carries only that.
     Deps guarded = deps;
-    for (const Deps* guard : guards_) {
-      guarded.sources.insert(guard->sources.begin(), guard->sources.end());
-      guarded.locals.insert(guard->locals.begin(), guard->locals.end());
+    if (deps.sources.empty() && deps.locals.empty()) {
+      for (const Deps* guard : guards_) {
+        guarded.sources.insert(guard->sources.begin(), guard->sources.end());
+        guarded.locals.insert(guard->locals.begin(), guard->locals.end());
+      }
     }
     locals_[clang::usr_of(variable)].push_back({std::move(guarded), line_of(clang_getCursorLocation(at)), loops_});
   }
@@ -362,8 +384,11 @@ class Collector {
       loops_.emplace_back(line_of(clang_getRangeStart(extent)), line_of(clang_getRangeEnd(extent)));
     }
     const bool guards = pending_.size() > sites_before;  // this construct's condition was recorded
+    // A for loop's init statement runs before its condition: `int i = 0` is no flag it guards.
+    const bool init_first = kind == CXCursor_ForStmt && !kids.empty() && kind_of(kids.front()) == CXCursor_DeclStmt;
+    if (init_first) walk(kids.front(), c);
     if (guards) guards_.push_back(&pending_.back().second);
-    for (CXCursor child : kids) walk(child, c);
+    for (std::size_t k = init_first ? 1 : 0; k < kids.size(); ++k) walk(kids[k], c);
     if (guards) guards_.pop_back();
     if (loop) loops_.pop_back();
   }
@@ -377,6 +402,8 @@ class Collector {
         if (!label.empty())
           cases.emplace_back(text_of(clang_getCursorExtent(label.front())), line_of(clang_getCursorLocation(child)));
       }
+      if (kind == CXCursor_DefaultStmt)
+        cases.emplace_back(uncovered::kDefaultLabel, line_of(clang_getCursorLocation(child)));
       if (kind == CXCursor_CaseStmt || kind == CXCursor_DefaultStmt || kind == CXCursor_CompoundStmt)
         add_case_labels(child, cases);
     }

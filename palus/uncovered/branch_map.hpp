@@ -13,7 +13,8 @@ namespace palus::uncovered {
 /// One thing a branch condition depends on, through local variables of its function.
 struct Source {
   enum class Kind {
-    this_field,     ///< name: "ns::Class::field_" of the object the method runs on
+    this_field,     ///< name: "ns::Class::field_" of the object the method runs on, or of the
+                    ///< one its field holds (via "this->buffer_")
     param,          ///< name: the parameter; type: its type
     param_field,    ///< name: "ns::Class::field_"; via: the parameter whose field it is
     external_call,  ///< name: a callee outside the library that reads the environment (I/O, time, ...)
@@ -40,9 +41,12 @@ struct BranchSite {
   std::string condition;               ///< the condition's text, shortened
   std::vector<Source> sources;         ///< sorted, unique
   std::vector<std::string> constants;  ///< literals in the condition, spelled as in C++
-  /// A switch's case labels (also among constants) and the line of each.
+  /// A switch's case labels (also among constants) and the line of each; its default arm as
+  /// kDefaultLabel (not among constants).
   std::vector<std::pair<std::string, unsigned>> cases;
 };
+
+inline constexpr std::string_view kDefaultLabel = "default";
 
 /// A function defined in the library: where its body is, and where it was first declared.
 struct FunctionSpan {

@@ -34,7 +34,9 @@ class Library {
     auto add = [&](const api::Callable& c) {
       by_name_[callable_name(c)].push_back(&c);
       by_declaration_[{c.file, c.line}] = &c;
-      for (const auto& field : c.writes) writers_[field].push_back(&c);
+      // A const method's writes are to mutable fields (caches, a map's iterators): no way to build a state.
+      if (!c.is_const)
+        for (const auto& field : c.writes) writers_[field].push_back(&c);
     };
     for (const auto& cls : api.classes) {
       classes_.insert(cls.name);
@@ -42,16 +44,11 @@ class Library {
       for (const auto& c : cls.methods) add(c);
     }
     for (const auto& f : api.functions) add(f);
+    std::set<Declaration> reading_text;
     for (const auto& span : map.functions) {
       for (const auto& callee : span.calls) callers_[callee].insert(span.function);
       for (const auto& base : span.overrides) callers_[span.function].insert(base);
-      // A constructor that takes text makes its object's state from it, itself or by delegating.
-      if (const std::size_t colons = span.function.rfind("::"); span.reads_text && colons != std::string::npos) {
-        const std::string owner = span.function.substr(0, colons);
-        const std::size_t last = owner.rfind("::");
-        if (span.function.substr(colons + 2) == (last == std::string::npos ? owner : owner.substr(last + 2)))
-          text_fed_classes_.insert(owner);
-      }
+      if (span.reads_text) reading_text.insert({span.declared_file, span.declared_line});
       for (const auto& field : span.writes) {
         body_writers_[field].insert(span.function);
         if (span.reads_text) text_fed_.insert(field);
@@ -59,6 +56,18 @@ class Library {
       const bool ran = ran_in(coverage, span.file, span.line, span.end_line);
       auto [it, inserted] = reached_.try_emplace(Declaration{span.declared_file, span.declared_line}, ran);
       if (!inserted) it->second = it->second || ran;
+    }
+    // A class whose every constructor (but copies, moves and the default one) takes text, itself or
+    // by delegating, makes its state from that text: a parser built from a stream. Json::Value,
+    // made from a string or from an int alike, is not.
+    for (const auto& cls : api.classes) {
+      std::size_t making = 0, from_text = 0;
+      for (const auto& c : cls.constructors) {
+        if (makes_no_state(c)) continue;
+        ++making;
+        if (reading_text.contains({c.file, c.line})) ++from_text;
+      }
+      if (making > 0 && from_text == making) text_fed_classes_.insert(cls.name);
     }
   }
 
@@ -96,6 +105,23 @@ class Library {
   }
 
   bool is_class(const std::string& type) const { return classes_.contains(type); }
+
+  /// The names of `callables`, those whose own body writes `field` first (the others write it
+  /// through what they call).
+  std::vector<std::string> writer_names(const std::vector<const api::Callable*>& callables,
+                                        const std::string& field) const {
+    const auto direct = body_writers_.find(field);
+    std::set<std::string> first, then;
+    for (const auto* c : callables) {
+      const std::string name = callable_name(*c);
+      (direct != body_writers_.end() && direct->second.contains(name) ? first : then).insert(name);
+    }
+    std::vector<std::string> names(first.begin(), first.end());
+    for (const auto& name : then) {
+      if (!first.contains(name)) names.push_back(name);
+    }
+    return names;
+  }
 
   /// Whether a function that takes text to read writes `field` (a lexer's position, a parser's
   /// tokens): its state is made from that text.
@@ -159,11 +185,15 @@ class Library {
   bool all_read_text(const std::vector<std::string>& names, bool any_overload,
                      const api::Callable* self = nullptr) const {
     return std::all_of(names.begin(), names.end(), [&](const std::string& name) {
-      const auto found = overloads(name, self);
+      // Copies, moves and default constructors pass a state on: they neither count for nor against.
+      std::vector<const api::Callable*> found;
+      for (const auto* c : overloads(name, self)) {
+        if (!makes_no_state(*c)) found.push_back(c);
+      }
       if (found.empty()) return false;
       // A method of a class whose state text makes (a parser built from a stream) works on that text.
       const auto reads = [&](const api::Callable* c) {
-        return makes_no_state(*c) || text_param(*c) != nullptr || text_fed_classes_.contains(c->owner);
+        return text_param(*c) != nullptr || text_fed_classes_.contains(c->owner);
       };
       return any_overload ? std::any_of(found.begin(), found.end(), reads)
                           : std::all_of(found.begin(), found.end(), reads);
@@ -262,8 +292,9 @@ std::string bare_type(std::string type) {
 enum class ValueKind { text, character, number, boolean, name };
 
 ValueKind kind_of_constant(const std::string& c) {
-  if (c.find('"') != std::string::npos) return ValueKind::text;
-  if (c.find('\'') != std::string::npos) return ValueKind::character;
+  // By the first quote: '"' is a character, "it's" a string (prefixes such as u8 or L come before it).
+  const std::size_t quote = c.find_first_of("\"'");
+  if (quote != std::string::npos) return c[quote] == '"' ? ValueKind::text : ValueKind::character;
   if (c == "true" || c == "false") return ValueKind::boolean;
   const std::size_t digit = c.starts_with('-') ? 1 : 0;
   if (digit < c.size() && (std::isdigit(static_cast<unsigned char>(c[digit])) != 0 || c[digit] == '.'))
@@ -279,8 +310,19 @@ bool compares_text(const std::vector<std::string>& constants) {
   });
 }
 
+/// Whether a parameter of `type` can take a constant written in a condition: not a standard
+/// library container or other template (a std::stack of tokens takes no token code).
+bool takes_constants(const std::string& type) {
+  const std::string bare = bare_type(type);
+  if (bare.find('<') != std::string::npos) return bare.starts_with("std::basic_string");
+  if (bare.starts_with("std::"))  // std::string, std::string_view, std::size_t, std::int64_t
+    return bare.find("string") != std::string::npos || bare.ends_with("_t");
+  return true;
+}
+
 /// Whether a constant of `kind` can be a value of a parameter of `type`.
 bool fits(ValueKind kind, const std::string& type) {
+  if (!takes_constants(type)) return false;  // std::vector<int> takes no 3
   const std::string bare = bare_type(type);
   const bool text = bare.find("string") != std::string::npos || type.find("char *") != std::string::npos ||
                     type.find("char*") != std::string::npos;
@@ -293,7 +335,7 @@ bool fits(ValueKind kind, const std::string& type) {
   const bool number = std::any_of(numeric.begin(), numeric.end(),
                                   [&](const std::string& n) { return bare.find(n) != std::string::npos; });
   if (number) return kind == ValueKind::number || kind == ValueKind::character;
-  return kind == ValueKind::name;  // an enum, or a type of the library's
+  return kind == ValueKind::name && takes_constants(type);  // an enum, or a type of the library's
 }
 
 /// The condition's constants a parameter of `type` can take, and the integers beside each (a
@@ -338,7 +380,10 @@ struct Merged {
   std::set<Source> sources;
   std::vector<std::string> constants;      ///< a switch's: the labels of the cases never run, first
   std::vector<std::string> missing_cases;  ///< a switch's cases whose line never ran
-  const BranchSite* site = nullptr;        ///< the outermost construct on the line
+  std::vector<std::string> ran_cases;      ///< and those whose line ran
+  bool default_missing = false;            ///< a switch's default arm never ran, or it has none
+  bool has_default = false;
+  const BranchSite* site = nullptr;  ///< the outermost construct on the line
 };
 
 class Classifier {
@@ -377,7 +422,8 @@ class Classifier {
           branch.subject);
       return;
     }
-    if (!params.empty() && (!merged.constants.empty() || objects.empty())) {
+    // A parameter when the condition compares it with values it can take, or nothing else is there.
+    if (!params.empty() && (!suggested_values(merged.constants, params.front()->type).empty() || objects.empty())) {
       input_value(merged, *params.front(), where, branch);
       return;
     }
@@ -464,6 +510,18 @@ class Classifier {
                   branch);
         return;
       }
+      if (!takes_constants(param.type) || bare_type(param.type) == "bool") {
+        // A container made inside the library, or a flag its callers pass (both values of a bool
+        // are tried anyway): what the public calls are given decides it.
+        branch.suggestion = fmt::format(
+            "{} is internal and its callers decide {}: give the public calls that reach it{} inputs "
+            "for which `{}` takes the other way{}: extend the sample program, or add PALUS_PARAM_VALUES",
+            branch.function, param.name, entries.empty() ? "" : " (" + joined(entries, ", ") + ")", branch.condition,
+            merged.constants.empty()
+                ? ""
+                : fmt::format(" (the condition compares with {})", joined(merged.constants, ", ", 8)));
+        return;
+      }
       branch.suggestion = fmt::format(
           "{} is internal: add to a theories header PALUS_TYPE_VALUES({}, {}), so the public callables that reach it{} "
           "pass such values",
@@ -500,7 +558,9 @@ class Classifier {
     std::vector<std::pair<std::string, std::string>> fields;  // field, how it is reached
     for (const auto* s : objects) {
       if (s->kind == Source::Kind::this_field || s->kind == Source::Kind::param_field) {
-        fields.emplace_back(s->name, s->kind == Source::Kind::param_field ? "of the parameter " + s->via : "");
+        fields.emplace_back(s->name, s->kind == Source::Kind::param_field ? "of the parameter " + s->via
+                                     : s->via.empty()                     ? ""
+                                                                          : "of the object " + s->via + " holds");
       } else if (s->kind == Source::Kind::library_call) {
         const auto read = library_.fields_read_by(s->name);
         for (const auto& f : read)
@@ -559,7 +619,7 @@ class Classifier {
     const std::string depends = fmt::format("{} depends on {} {}", where, how == kResultOf ? "what" : "the state of",
                                             field + (how == kResultOf ? " gives" : ""));
     // Internal state, or what a method gives, made from text a public callable read: that text.
-    if (how == kResultOf || !library_.is_class(owner)) {
+    if (how == kResultOf || !library_.is_class(owner) || (library_.text_fed(field) && compares_text(constants))) {
       auto entries = library_.public_setters(field, 8);
       if (entries.empty()) entries = library_.public_callers(branch.function, 8);
       const api::Callable* self = library_.declared_at(declared.first, declared.second);
@@ -624,7 +684,7 @@ class Classifier {
     } else {
       // The owner's own constructors and methods first: they are what builds its state.
       std::vector<const api::Callable*> own;
-      std::copy_if(writers.begin(), writers.end(), std::back_inserter(own),
+      std::copy_if(builders.begin(), builders.end(), std::back_inserter(own),
                    [&](const api::Callable* c) { return c->owner == owner; });
       // Then the branch's function, or when it is not the API's, the public calls that reach it.
       std::string then = branch.function;
@@ -632,9 +692,10 @@ class Classifier {
         const auto entries = library_.public_callers(branch.function);
         if (!entries.empty()) then = joined(entries, " or ");
       }
-      branch.suggestion =
-          fmt::format("make the sample program call {} so that `{}` takes the other way{}, then call {}",
-                      joined(names_of(own.empty() ? writers : own), ", "), branch.condition, values, then);
+      branch.suggestion = fmt::format(
+          "make the sample program call {} so that `{}` takes the other way{}, then call {}",
+          joined(library_.writer_names(own.empty() ? (builders.empty() ? writers : builders) : own, field), ", "),
+          branch.condition, values, then);
     }
   }
 
@@ -669,9 +730,17 @@ Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line,
       // The label's line, or the first line of code below it (a label alone on its line is no code).
       auto counts = lines.lower_bound(case_line);
       while (counts != lines.end() && !counts->second.code && counts->first <= site->end_line) ++counts;
-      if (counts != lines.end() && counts->second.code && counts->second.count == 0 && counts->first <= site->end_line)
-        merged.missing_cases.push_back(label);
+      const bool never_ran =
+          counts != lines.end() && counts->second.code && counts->second.count == 0 && counts->first <= site->end_line;
+      if (label == kDefaultLabel) {
+        merged.has_default = true;
+        merged.default_missing = merged.default_missing || never_ran;
+      } else {
+        (never_ran ? merged.missing_cases : merged.ran_cases).push_back(label);
+      }
     }
+    // A switch without a default arm that is a frontier: the value no case matched never came.
+    if (site->construct == "switch" && !site->cases.empty() && !merged.has_default) merged.default_missing = true;
     merged.sources.insert(site->sources.begin(), site->sources.end());
     for (const auto& c : site->constants) {
       if (std::find(merged.constants.begin(), merged.constants.end(), c) == merged.constants.end())
@@ -680,6 +749,12 @@ Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line,
     if (merged.site == nullptr ||
         std::tie(site->line, merged.site->end_line) < std::tie(merged.site->line, site->end_line))
       merged.site = site;
+  }
+  if (merged.missing_cases.empty() && merged.default_missing) {
+    // Only the default arm is left: the labels, which all ran, are no values to ask for.
+    std::erase_if(merged.constants, [&](const std::string& c) {
+      return std::find(merged.ran_cases.begin(), merged.ran_cases.end(), c) != merged.ran_cases.end();
+    });
   }
   if (!merged.missing_cases.empty()) {
     // The labels of the cases never run are the values to ask for; the other cases were seen.
@@ -693,6 +768,42 @@ Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line,
     merged.constants = std::move(constants);
   }
   return merged;
+}
+
+/// The enumeration of the API every value of which is one of `labels` ("ns::Kind::a", "a"), or
+/// none: a switch with a case for each value reaches its default arm only by a cast.
+const api::Enum* enum_covered_by(const std::vector<std::string>& labels, const api::Api& api) {
+  if (labels.empty()) return nullptr;
+  std::set<std::string> named;
+  for (const auto& label : labels) named.insert(std::string(names::last_component(label)));
+  for (const auto& e : api.enums) {
+    const bool all = !e.values.empty() && std::all_of(e.values.begin(), e.values.end(),
+                                                      [&](const auto& value) { return named.contains(value.first); });
+    if (all) return &e;
+  }
+  return nullptr;
+}
+
+/// A switch whose cases all ran, but not its default arm.
+void default_arm(const Merged& merged, const api::Api& api, FrontierBranch& branch) {
+  const std::string labels = joined(merged.ran_cases, ", ", 8);
+  if (const api::Enum* covered = enum_covered_by(merged.ran_cases, api)) {
+    branch.category = "other";
+    branch.subject = branch.function;
+    branch.group.clear();
+    branch.cause = fmt::format(
+        "`switch ({})` in {}: only its {} never ran, and its cases name every value of {}: no value of that type "
+        "reaches it (defensive code)",
+        branch.condition, branch.function, merged.has_default ? "default arm" : "implicit default (no case matched)",
+        covered->name);
+    branch.suggestion = fmt::format(
+        "nothing a test can do: only a value outside {} (a cast) reaches the default arm; leave it out of the coverage "
+        "goal",
+        covered->name);
+    return;
+  }
+  branch.cause += fmt::format(" (only the {} never ran: it needs a value other than {})",
+                              merged.has_default ? "default arm" : "implicit default (no case matched)", labels);
 }
 
 void attribute_blocked_lines(const std::map<unsigned, LineCounts>& lines, std::vector<FrontierBranch>& branches,
@@ -741,6 +852,8 @@ Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api
       classifier.classify(merged, branch);
       if (!merged.missing_cases.empty())
         branch.cause += fmt::format(" (cases never run: {})", joined(merged.missing_cases, ", ", 8));
+      else if (merged.default_missing)
+        default_arm(merged, api, branch);
       extents.emplace_back(result.branches.size(), merged.site->end_line);
       result.branches.push_back(std::move(branch));
     }

@@ -16,6 +16,7 @@ using uncovered::Source;
 
 constexpr const char* kHeader = R"(
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 namespace b {
@@ -88,9 +89,23 @@ class Box {
     return 0;
   }
   void fill(int& out) const { out = count_; }
+  int chooseOr(Mode mode) const {
+    switch (mode) {
+      case Mode::fast: return 1;
+      default: return 2;
+    }
+  }
+  int guarded(int a) const {
+    int size = 0;
+    if (a > 2) size = count_;
+    return size > 5 ? 1 : 0;
+  }
+  bool flagged(bool strict) const { return strict; }
+  int literal() const { return flagged(true) ? 1 : 0; }
   void add(int x) { items_.push_back(x); count_ = count_ + 1; bump(); }
 
  private:
+  friend class Holder;
   void bump() {}
   std::vector<int> items_;
   int count_ = 0;
@@ -101,9 +116,15 @@ class Holder {
     if (box_->empty()) return 0;
     return 1;
   }
+  int owned() const {
+    if (owned_->empty()) return 0;
+    return 1;
+  }
+  int through() const { return box_->count_ > 2 ? 1 : 0; }
 
  private:
   Box* box_ = nullptr;
+  std::unique_ptr<Box> owned_;
 };
 }  // namespace b
 )";
@@ -171,6 +192,28 @@ TEST_F(BranchCollector, AMethodOfTheLibraryCalledOnAFieldsObject) {
   const BranchSite& s = site("b::Holder::delegated", "if");
   EXPECT_TRUE(has(s, Source::Kind::library_call, "b::Box::empty", "this->box_"));
   EXPECT_EQ(s.sources.size(), 1u) << "the state empty() reads, not the pointer";
+  EXPECT_TRUE(has(site("b::Holder::owned", "if"), Source::Kind::library_call, "b::Box::empty", "this->owned_"))
+      << "through a smart pointer too";
+  EXPECT_TRUE(has(site("b::Holder::through", "?:"), Source::Kind::this_field, "b::Box::count_", "this->box_"))
+      << "a field of the object a field holds";
+}
+
+TEST_F(BranchCollector, ADefaultArmIsACaseButNoConstant) {
+  const BranchSite& s = site("b::Box::chooseOr", "switch");
+  ASSERT_EQ(s.cases.size(), 2u);
+  EXPECT_EQ(s.cases[1].first, uncovered::kDefaultLabel);
+  EXPECT_EQ(s.cases[1].second, s.cases[0].second + 1);
+  EXPECT_EQ(s.constants, (Strings{"Mode::fast"}));
+}
+
+TEST_F(BranchCollector, AValueComputedUnderAConditionCarriesOnlyWhatItIsComputedFrom) {
+  const BranchSite& s = site("b::Box::guarded", "?:");
+  EXPECT_TRUE(has(s, Source::Kind::this_field, "b::Box::count_"));
+  EXPECT_FALSE(has(s, Source::Kind::param, "a")) << "a guards the assignment; the flag idiom is another test";
+}
+
+TEST_F(BranchCollector, AFlagPassedToACallIsNoConstantTheConditionComparesWith) {
+  EXPECT_TRUE(site("b::Box::literal", "?:").constants.empty());
 }
 
 TEST_F(BranchCollector, ASwitchComparesWithItsCaseLabels) {

@@ -271,6 +271,47 @@ TEST_F(Diagnose, ASwitchAsksForTheCasesNeverRun) {
   EXPECT_NE(b->cause.find("(cases never run: Mode::a)"), std::string::npos) << b->cause;
 }
 
+TEST_F(Diagnose, ADefaultArmLeftWhenTheCasesNameEveryValueIsDefensiveCode) {
+  api::Enum mode;
+  mode.name = "n::Mode";
+  mode.values = {{"a", 0}, {"b", 1}};
+  api_.enums.push_back(mode);
+  BranchSite sw = site(100, 104, "n::C::get", 5, {source(Source::Kind::param, "m", "n::Mode")}, {"Mode::a", "Mode::b"});
+  sw.construct = "switch";
+  sw.cases = {{"Mode::a", 101}, {"Mode::b", 102}, {std::string(kDefaultLabel), 103}};
+  map_.sites.push_back(sw);
+  auto& lines = coverage_["/lib/a.cpp"];
+  lines[100] = LineCounts{3, true, {1, 2, 0}};
+  lines[101] = LineCounts{1, true, {}};
+  lines[102] = LineCounts{2, true, {}};
+  lines[103] = LineCounts{0, true, {}};
+  const auto diagnosed = [&] {
+    const Diagnosis d = diagnose(map_, coverage_, api_);
+    return *std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 100; });
+  };
+  FrontierBranch b = diagnosed();
+  EXPECT_EQ(b.category, "other");
+  EXPECT_NE(b.cause.find("every value of n::Mode"), std::string::npos) << b.cause;
+  // One value more, and the default arm is one a test can reach.
+  api_.enums.back().values.push_back({"c", 2});
+  b = diagnosed();
+  EXPECT_EQ(b.category, "input-value");
+  EXPECT_NE(b.cause.find("only the default arm never ran: it needs a value other than Mode::a, Mode::b"),
+            std::string::npos)
+      << b.cause;
+  EXPECT_EQ(b.suggestion.find("Mode::a"), std::string::npos) << "values that ran are no suggestion: " << b.suggestion;
+}
+
+TEST_F(Diagnose, AConstMethodIsNoWayToBuildAState) {
+  api::Callable peek = method("peek", 9, {"n::C::mode_"});
+  peek.is_const = true;
+  api_.classes[0].methods.push_back(peek);
+  const Diagnosis d = diagnose(map_, coverage_, api_);
+  const auto b = std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 12; });
+  ASSERT_NE(b, d.branches.end());
+  EXPECT_EQ(b->suggestion.find("n::C::peek"), std::string::npos) << b->suggestion;
+}
+
 TEST_F(Diagnose, FunctionsNoTestRanAreListed) {
   ASSERT_EQ(diagnosis_.unreached.size(), 1u);
   EXPECT_EQ(diagnosis_.unreached[0].function, "n::C::never");
