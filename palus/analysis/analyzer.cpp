@@ -42,6 +42,7 @@ void collect_bodies(CXCursor unit, const std::set<std::string>& files, FactsByUs
         if (branches == nullptr) return;
         collect_branches(function, in_library, *branches);
         branches->functions.back().writes = keys(own.writes);
+        branches->functions.back().reads = keys(own.reads);
       });
 }
 
@@ -61,7 +62,9 @@ void collect_internal_header_branches(CXCursor unit, const std::set<std::string>
       [&](CXCursor function) {
         if (!clang_isCursorDefinition(function)) return;
         collect_branches(function, in_library, branches);
-        branches.functions.back().writes = keys(collect_body_facts(function).writes);
+        const BodyFacts own = collect_body_facts(function);
+        branches.functions.back().writes = keys(own.writes);
+        branches.functions.back().reads = keys(own.reads);
       });
 }
 

@@ -116,7 +116,8 @@ class Collector {
                              std::vector<std::string>(calls_.begin(), calls_.end()),
                              {},
                              overridden(function_),
-                             reads_text(function_)});
+                             reads_text(function_),
+                             {}});
     for (auto& [site, deps] : pending_) {
       const std::set<Source> sources = resolved(deps, site.line);
       site.sources.assign(sources.begin(), sources.end());

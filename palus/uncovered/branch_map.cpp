@@ -80,17 +80,18 @@ class BranchMapReader : public YamlReader {
     f.end_line = whole_value<unsigned>(get(node, "end_line"), "end_line");
     f.declared_file = absolute_file(scalar(get(node, "declared_file"), "declared_file"), base);
     f.declared_line = whole_value<unsigned>(get(node, "declared_line"), "declared_line");
-    if (node["calls"]) {
-      for (const auto& call : list(node["calls"], "calls")) f.calls.push_back(scalar(call, "calls"));
-    }
-    if (node["writes"]) {
-      for (const auto& field : list(node["writes"], "writes")) f.writes.push_back(scalar(field, "writes"));
-    }
+    names(node, "calls", f.calls);
+    names(node, "writes", f.writes);
+    names(node, "reads", f.reads);
     if (node["reads_text"]) f.reads_text = boolean_value(node["reads_text"], "reads_text");
-    if (node["overrides"]) {
-      for (const auto& base : list(node["overrides"], "overrides")) f.overrides.push_back(scalar(base, "overrides"));
-    }
+    names(node, "overrides", f.overrides);
     return f;
+  }
+
+  /// The optional list of names under `key`.
+  void names(const YAML::Node& node, const char* key, std::vector<std::string>& out) const {
+    if (!node[key]) return;
+    for (const auto& name : list(node[key], key)) out.push_back(scalar(name, key));
   }
 };
 
@@ -157,22 +158,17 @@ std::string branch_map_to_yaml(const BranchMap& map, const fs::path& base) {
     out << YAML::Key << "line" << YAML::Value << f.line << YAML::Key << "end_line" << YAML::Value << f.end_line;
     out << YAML::Key << "declared_file" << YAML::Value << relative_file(f.declared_file, base);
     out << YAML::Key << "declared_line" << YAML::Value << f.declared_line;
-    if (!f.calls.empty()) {
-      out << YAML::Key << "calls" << YAML::Value << YAML::BeginSeq;
-      for (const auto& call : f.calls) out << YAML::DoubleQuoted << call;
+    const auto emit_names = [&](const char* key, const std::vector<std::string>& names) {
+      if (names.empty()) return;
+      out << YAML::Key << key << YAML::Value << YAML::BeginSeq;
+      for (const auto& name : names) out << YAML::DoubleQuoted << name;
       out << YAML::EndSeq;
-    }
-    if (!f.writes.empty()) {
-      out << YAML::Key << "writes" << YAML::Value << YAML::BeginSeq;
-      for (const auto& field : f.writes) out << YAML::DoubleQuoted << field;
-      out << YAML::EndSeq;
-    }
+    };
+    emit_names("calls", f.calls);
+    emit_names("writes", f.writes);
+    emit_names("reads", f.reads);
     if (f.reads_text) out << YAML::Key << "reads_text" << YAML::Value << true;
-    if (!f.overrides.empty()) {
-      out << YAML::Key << "overrides" << YAML::Value << YAML::BeginSeq;
-      for (const auto& base : f.overrides) out << YAML::DoubleQuoted << base;
-      out << YAML::EndSeq;
-    }
+    emit_names("overrides", f.overrides);
     out << YAML::EndMap;
   }
   out << YAML::EndSeq << YAML::EndMap;

@@ -61,6 +61,7 @@ struct FunctionSpan {
   /// It takes text to read: a string, a string view, characters through a const pointer, an input
   /// stream (a lexer's or a parser's constructor).
   bool reads_text = false;
+  std::vector<std::string> reads;  ///< the fields its own body reads, qualified, sorted
 };
 
 struct BranchMap {

@@ -49,6 +49,7 @@ class Library {
       for (const auto& callee : span.calls) callers_[callee].insert(span.function);
       for (const auto& base : span.overrides) callers_[span.function].insert(base);
       if (span.reads_text) reading_text.insert({span.declared_file, span.declared_line});
+      body_reads_[span.function].insert(span.reads.begin(), span.reads.end());
       for (const auto& field : span.writes) {
         body_writers_[field].insert(span.function);
         if (span.reads_text) text_fed_.insert(field);
@@ -96,6 +97,9 @@ class Library {
     if (const auto found = by_name_.find(method); found != by_name_.end()) {
       for (const auto* c : found->second) fields.insert(c->reads.begin(), c->reads.end());
     }
+    // A private method (decisionLevel()): the fields its own body reads.
+    if (const auto body = body_reads_.find(method); fields.empty() && body != body_reads_.end())
+      fields.insert(body->second.begin(), body->second.end());
     return {fields.begin(), fields.end()};
   }
 
@@ -273,7 +277,7 @@ class Library {
   }
 
   std::map<std::string, std::set<std::string>> callers_;
-  std::map<std::string, std::set<std::string>> body_writers_;
+  std::map<std::string, std::set<std::string>> body_writers_, body_reads_;
   std::set<std::string> text_fed_, text_fed_classes_;
   std::map<std::string, std::vector<const api::Callable*>> by_name_;
   std::map<Declaration, const api::Callable*> by_declaration_;

@@ -260,13 +260,17 @@ TEST_F(BranchCollector, AnIfWithAnInitStatement) {
   EXPECT_EQ(s.condition, "int k=a*2;k>8");
 }
 
-TEST_F(BranchCollector, FunctionsKnowWhatTheyCallAndWrite) {
+TEST_F(BranchCollector, FunctionsKnowWhatTheyCallReadAndWrite) {
   const auto add = std::find_if(map_->functions.begin(), map_->functions.end(),
                                 [](const auto& f) { return f.function == "b::Box::add"; });
   ASSERT_NE(add, map_->functions.end());
   EXPECT_EQ(add->calls, (Strings{"b::Box::bump"}));
   EXPECT_EQ(add->writes, (Strings{"b::Box::count_", "b::Box::items_"}));
   EXPECT_LE(add->line, add->end_line);
+  const auto empty = std::find_if(map_->functions.begin(), map_->functions.end(),
+                                  [](const auto& f) { return f.function == "b::Box::empty"; });
+  ASSERT_NE(empty, map_->functions.end());
+  EXPECT_EQ(empty->reads, (Strings{"b::Box::items_"})) << "what a private method's result depends on";
 }
 
 }  // namespace

@@ -60,11 +60,11 @@ class Diagnose : public ::testing::Test {
                  method("never", 8, {"n::C::flag_"})};
     api_.classes.push_back(c);
     map_.functions = {
-        {"n::C::get", "/lib/a.cpp", 10, 30, "/lib/a.hpp", 5, {"n::detail::helper"}, {}, {}, false},
-        {"n::C::set", "/lib/a.cpp", 32, 35, "/lib/a.hpp", 6, {}, {"n::C::mode_"}, {}, false},
-        {"n::C::load", "/lib/a.cpp", 40, 50, "/lib/a.hpp", 7, {}, {}, {}, false},
-        {"n::C::never", "/lib/a.cpp", 60, 65, "/lib/a.hpp", 8, {}, {"n::C::flag_"}, {}, false},
-        {"n::detail::helper", "/lib/a.cpp", 70, 80, "/lib/a.cpp", 70, {}, {}, {}, false},
+        {"n::C::get", "/lib/a.cpp", 10, 30, "/lib/a.hpp", 5, {"n::detail::helper"}, {}, {}, false, {}},
+        {"n::C::set", "/lib/a.cpp", 32, 35, "/lib/a.hpp", 6, {}, {"n::C::mode_"}, {}, false, {}},
+        {"n::C::load", "/lib/a.cpp", 40, 50, "/lib/a.hpp", 7, {}, {}, {}, false, {}},
+        {"n::C::never", "/lib/a.cpp", 60, 65, "/lib/a.hpp", 8, {}, {"n::C::flag_"}, {}, false, {}},
+        {"n::detail::helper", "/lib/a.cpp", 70, 80, "/lib/a.cpp", 70, {}, {}, {}, false, {}},
     };
     map_.sites = {
         site(12, 20, "n::C::get", 5, {source(Source::Kind::this_field, "n::C::mode_")}),
@@ -186,9 +186,18 @@ TEST_F(Diagnose, InternalStateMadeFromTextIsThatTextsInputValue) {
       {"text", api::TypeRef{"const std::string &", "std::string", api::Passing::const_ref, api::TypeCategory::string}});
   api_.classes[0].methods.push_back(parse);
   map_.functions.push_back(
-      {"n::C::parse", "/lib/a.cpp", 85, 88, "/lib/a.hpp", 9, {"n::detail::Lexer::advance"}, {}, {}, false});
-  map_.functions.push_back(
-      {"n::detail::Lexer::advance", "/lib/a.cpp", 90, 91, "/lib/a.cpp", 90, {}, {"n::detail::Lexer::pos_"}, {}, false});
+      {"n::C::parse", "/lib/a.cpp", 85, 88, "/lib/a.hpp", 9, {"n::detail::Lexer::advance"}, {}, {}, false, {}});
+  map_.functions.push_back({"n::detail::Lexer::advance",
+                            "/lib/a.cpp",
+                            90,
+                            91,
+                            "/lib/a.cpp",
+                            90,
+                            {},
+                            {"n::detail::Lexer::pos_"},
+                            {},
+                            false,
+                            {}});
   map_.sites.push_back(site(95, 96, "n::detail::Lexer::next", 94,
                             {source(Source::Kind::this_field, "n::detail::Lexer::pos_")}, {"'<'"}));
   auto& lines = coverage_["/lib/a.cpp"];
@@ -302,6 +311,16 @@ TEST_F(Diagnose, ADefaultArmLeftWhenTheCasesNameEveryValueIsDefensiveCode) {
   EXPECT_EQ(b.suggestion.find("Mode::a"), std::string::npos) << "values that ran are no suggestion: " << b.suggestion;
 }
 
+TEST_F(Diagnose, APrivateMethodInAConditionIsTheStateItsBodyReads) {
+  map_.functions.push_back({"n::C::level", "/lib/a.cpp", 90, 92, "/lib/a.cpp", 90, {}, {}, {}, false, {"n::C::mode_"}});
+  Source level = source(Source::Kind::library_call, "n::C::level");
+  level.via = "this";
+  const FrontierBranch b = diagnosed_in_get({level});
+  EXPECT_EQ(b.category, "object-creation") << b.cause;
+  EXPECT_EQ(b.subject, "n::C::mode_");
+  EXPECT_NE(b.suggestion.find("n::C::set"), std::string::npos) << b.suggestion;
+}
+
 TEST_F(Diagnose, AConstMethodIsNoWayToBuildAState) {
   api::Callable peek = method("peek", 9, {"n::C::mode_"});
   peek.is_const = true;
@@ -359,7 +378,8 @@ TEST(UncoveredKey, ReplacesAnEarlierReportsKeyAndKeepsTheRest) {
 TEST(BranchMapFile, ReadsBackWhatItWrites) {
   BranchMap map;
   map.sites.push_back(site(3, 9, "n::f", 30, {source(Source::Kind::param, "x", "int")}, {"'a'", "\"b\\n\""}));
-  map.functions.push_back({"n::f", "/lib/a.cpp", 1, 9, "/lib/a.cpp", 1, {"n::g"}, {"n::C::x_"}, {"n::Base::f"}, false});
+  map.functions.push_back(
+      {"n::f", "/lib/a.cpp", 1, 9, "/lib/a.cpp", 1, {"n::g"}, {"n::C::x_"}, {"n::Base::f"}, true, {"n::C::y_"}});
   const fs::path file = fs::temp_directory_path() / ("palus-branches-" + std::to_string(getpid()) + ".yaml");
   std::ofstream(file) << branch_map_to_yaml(map, "/lib");
   const BranchMap back = read_branch_map(file, "/lib");
@@ -372,6 +392,8 @@ TEST(BranchMapFile, ReadsBackWhatItWrites) {
   EXPECT_EQ(back.functions[0].calls, map.functions[0].calls);
   EXPECT_EQ(back.functions[0].writes, map.functions[0].writes);
   EXPECT_EQ(back.functions[0].overrides, map.functions[0].overrides);
+  EXPECT_EQ(back.functions[0].reads, map.functions[0].reads);
+  EXPECT_TRUE(back.functions[0].reads_text);
 }
 
 TEST(GcovrJson, LinesOfOneFileAddUpAndThrowBranchesAreLeftOut) {
