@@ -610,7 +610,12 @@ class Classifier {
     if (chosen == fields.end()) chosen = fields.begin();
     const auto& [field, how] = *chosen;
     std::vector<std::string> others;  // "the state of F", or "what M gives" for a method
+    // Only the chosen field's class and the branch's own: a method's reads merge those of what it
+    // calls, down to the error it may throw (a ParserError's message is no state to build here).
+    const std::string scope = std::string(names::scope_of(branch.function));
     for (const auto& f : fields) {
+      if (const std::string of = owner_of(f.first); f.second != kResultOf && of != owner_of(field) && of != scope)
+        continue;
       const std::string other = f.second == kResultOf ? "what " + f.first + " gives" : "the state of " + f.first;
       if (f.first != field && std::find(others.begin(), others.end(), other) == others.end()) others.push_back(other);
     }
