@@ -92,14 +92,16 @@ class Library {
     return found == by_declaration_.end() ? nullptr : found->second;
   }
 
-  std::vector<std::string> fields_read_by(const std::string& method) const {
+  /// The fields `method` reads; with `body`, those its own body reads when the API does not say
+  /// (a private method called on an object, not one that fills a local: readToken(token)).
+  std::vector<std::string> fields_read_by(const std::string& method, bool body) const {
     std::set<std::string> fields;
     if (const auto found = by_name_.find(method); found != by_name_.end()) {
       for (const auto* c : found->second) fields.insert(c->reads.begin(), c->reads.end());
     }
     // A private method (decisionLevel()): the fields its own body reads.
-    if (const auto body = body_reads_.find(method); fields.empty() && body != body_reads_.end())
-      fields.insert(body->second.begin(), body->second.end());
+    if (const auto own = body_reads_.find(method); body && fields.empty() && own != body_reads_.end())
+      fields.insert(own->second.begin(), own->second.end());
     return {fields.begin(), fields.end()};
   }
 
@@ -566,9 +568,10 @@ class Classifier {
                                      : s->via.empty()                     ? ""
                                                                           : "of the object " + s->via + " holds");
       } else if (s->kind == Source::Kind::library_call) {
-        const auto read = library_.fields_read_by(s->name);
+        const auto read = library_.fields_read_by(s->name, !s->via.empty());
         for (const auto& f : read)
-          fields.emplace_back(f, fmt::format("read by {}{}", s->name, s->via == "this" ? "" : " on " + s->via));
+          fields.emplace_back(
+              f, fmt::format("read by {}{}", s->name, s->via == "this" || s->via.empty() ? "" : " on " + s->via));
         // A method the API does not list (internal, or reading no field): its object's state.
         if (read.empty()) fields.emplace_back(s->name, kResultOf);
       } else {
@@ -628,7 +631,7 @@ class Classifier {
     const std::string depends = fmt::format("{} depends on {} {}", where, how == kResultOf ? "what" : "the state of",
                                             field + (how == kResultOf ? " gives" : ""));
     // Internal state, or what a method gives, made from text a public callable read: that text.
-    if (how == kResultOf || !library_.is_class(owner) || (library_.text_fed(field) && compares_text(constants))) {
+    if (how == kResultOf || !library_.is_class(owner)) {
       auto entries = library_.public_setters(field, 8);
       if (entries.empty()) entries = library_.public_callers(branch.function, 8);
       const api::Callable* self = library_.declared_at(declared.first, declared.second);
