@@ -321,6 +321,14 @@ TEST_F(Diagnose, APrivateMethodInAConditionIsTheStateItsBodyReads) {
   EXPECT_NE(b.suggestion.find("n::C::set"), std::string::npos) << b.suggestion;
 }
 
+TEST_F(Diagnose, APrivateMethodThatFillsALocalIsWhatItGivesNotItsReads) {
+  // `readToken(token); if (token.type_ ...)`: the token, not the flags readToken's body reads.
+  map_.functions.push_back({"n::C::level", "/lib/a.cpp", 90, 92, "/lib/a.cpp", 90, {}, {}, {}, false, {"n::C::mode_"}});
+  const FrontierBranch b = diagnosed_in_get({source(Source::Kind::library_call, "n::C::level")});
+  EXPECT_NE(b.subject, "n::C::mode_") << b.cause;
+  EXPECT_NE(b.cause.find("what n::C::level gives"), std::string::npos) << b.cause;
+}
+
 TEST_F(Diagnose, AConstMethodIsNoWayToBuildAState) {
   api::Callable peek = method("peek", 9, {"n::C::mode_"});
   peek.is_const = true;
