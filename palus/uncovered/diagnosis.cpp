@@ -50,6 +50,7 @@ class Library {
       for (const auto& base : span.overrides) callers_[span.function].insert(base);
       if (span.reads_text) reading_text.insert({span.declared_file, span.declared_line});
       body_reads_[span.function].insert(span.reads.begin(), span.reads.end());
+      body_calls_[span.function].insert(span.calls.begin(), span.calls.end());
       for (const auto& field : span.writes) {
         body_writers_[field].insert(span.function);
         if (span.reads_text) text_fed_.insert(field);
@@ -132,6 +133,20 @@ class Library {
   /// Whether a function that takes text to read writes `field` (a lexer's position, a parser's
   /// tokens): its state is made from that text.
   bool text_fed(const std::string& field) const { return text_fed_.contains(field); }
+
+  /// Whether `function` or a function it calls moves through text (writes a text-fed field: a
+  /// reader's position): what it fills in is then made from that text (readToken(token)), not
+  /// from the state its own body reads (analyze(learnt)).
+  bool walks_text(const std::string& function) const {
+    std::set<std::string> functions{function};
+    if (const auto calls = body_calls_.find(function); calls != body_calls_.end())
+      functions.insert(calls->second.begin(), calls->second.end());
+    return std::any_of(text_fed_.begin(), text_fed_.end(), [&](const std::string& field) {
+      const auto writers = body_writers_.find(field);
+      return writers != body_writers_.end() && std::any_of(functions.begin(), functions.end(),
+                                                           [&](const auto& f) { return writers->second.contains(f); });
+    });
+  }
 
   /// The API's callable nearest to `starts` (themselves, or a caller of theirs, at any distance)
   /// that reads text as its first parameter and that the harness can call.
@@ -279,7 +294,7 @@ class Library {
   }
 
   std::map<std::string, std::set<std::string>> callers_;
-  std::map<std::string, std::set<std::string>> body_writers_, body_reads_;
+  std::map<std::string, std::set<std::string>> body_writers_, body_reads_, body_calls_;
   std::set<std::string> text_fed_, text_fed_classes_;
   std::map<std::string, std::vector<const api::Callable*>> by_name_;
   std::map<Declaration, const api::Callable*> by_declaration_;
@@ -306,6 +321,12 @@ ValueKind kind_of_constant(const std::string& c) {
   if (digit < c.size() && (std::isdigit(static_cast<unsigned char>(c[digit])) != 0 || c[digit] == '.'))
     return ValueKind::number;
   return ValueKind::name;
+}
+
+/// Whether the condition compares with characters.
+bool compares_characters(const std::vector<std::string>& constants) {
+  return std::any_of(constants.begin(), constants.end(),
+                     [](const std::string& c) { return kind_of_constant(c) == ValueKind::character; });
 }
 
 /// Whether the condition compares with characters or strings.
@@ -568,7 +589,7 @@ class Classifier {
                                      : s->via.empty()                     ? ""
                                                                           : "of the object " + s->via + " holds");
       } else if (s->kind == Source::Kind::library_call) {
-        const auto read = library_.fields_read_by(s->name, !s->via.empty());
+        const auto read = library_.fields_read_by(s->name, !s->via.empty() || !library_.walks_text(s->name));
         for (const auto& f : read)
           fields.emplace_back(
               f, fmt::format("read by {}{}", s->name, s->via == "this" || s->via.empty() ? "" : " on " + s->via));
@@ -631,7 +652,9 @@ class Classifier {
     const std::string depends = fmt::format("{} depends on {} {}", where, how == kResultOf ? "what" : "the state of",
                                             field + (how == kResultOf ? " gives" : ""));
     // Internal state, or what a method gives, made from text a public callable read: that text.
-    if (how == kResultOf || !library_.is_class(owner)) {
+    // A position in the text (`*current_ == '\r'`) is text even in an API class; a setting compared
+    // with a word (`cs_str == "All"`) is not.
+    if (how == kResultOf || !library_.is_class(owner) || (library_.text_fed(field) && compares_characters(constants))) {
       auto entries = library_.public_setters(field, 8);
       if (entries.empty()) entries = library_.public_callers(branch.function, 8);
       const api::Callable* self = library_.declared_at(declared.first, declared.second);

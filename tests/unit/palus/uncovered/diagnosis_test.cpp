@@ -321,10 +321,18 @@ TEST_F(Diagnose, APrivateMethodInAConditionIsTheStateItsBodyReads) {
   EXPECT_NE(b.suggestion.find("n::C::set"), std::string::npos) << b.suggestion;
 }
 
-TEST_F(Diagnose, APrivateMethodThatFillsALocalIsWhatItGivesNotItsReads) {
-  // `readToken(token); if (token.type_ ...)`: the token, not the flags readToken's body reads.
+TEST_F(Diagnose, APrivateMethodThatFillsALocalFromTheTextIsWhatItGivesNotItsReads) {
+  // `analyze(learnt); if (learnt...)`: the solver's state analyze's body reads.
   map_.functions.push_back({"n::C::level", "/lib/a.cpp", 90, 92, "/lib/a.cpp", 90, {}, {}, {}, false, {"n::C::mode_"}});
-  const FrontierBranch b = diagnosed_in_get({source(Source::Kind::library_call, "n::C::level")});
+  FrontierBranch b = diagnosed_in_get({source(Source::Kind::library_call, "n::C::level")});
+  EXPECT_EQ(b.subject, "n::C::mode_") << b.cause;
+  // `skipCommentTokens(token); if (token.type_ ...)`: it calls what moves through the text
+  // (readToken writes the position parse(text) sets), so the token, not the flags it reads.
+  map_.functions.back().calls = {"n::C::advance"};
+  map_.functions.push_back(
+      {"n::C::advance", "/lib/a.cpp", 93, 94, "/lib/a.cpp", 93, {}, {"n::C::pos_"}, {}, false, {}});
+  map_.functions.push_back({"n::C::parse", "/lib/a.cpp", 95, 96, "/lib/a.cpp", 95, {}, {"n::C::pos_"}, {}, true, {}});
+  b = diagnosed_in_get({source(Source::Kind::library_call, "n::C::level")});
   EXPECT_NE(b.subject, "n::C::mode_") << b.cause;
   EXPECT_NE(b.cause.find("what n::C::level gives"), std::string::npos) << b.cause;
 }
