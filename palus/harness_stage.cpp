@@ -263,14 +263,9 @@ HarnessStageResult build_harness_stage(const Config& config, const fs::path& wor
   }
 }
 
-std::map<std::string, std::string> callables_left_out(const fs::path& work_dir) {
-  std::map<std::string, std::string> out;
-  std::error_code error;
-  for (const auto& variant : fs::directory_iterator(work_dir / "harness", error)) {
-    if (fs::exists(variant.path() / kLeftOutFile, error))
-      out.merge(left_out_before(variant.path() / kLeftOutFile, std::nullopt));
-  }
-  return out;
+std::map<std::string, std::string> callables_left_out(const fs::path& work_dir,
+                                                      const std::vector<std::string>& sanitizers) {
+  return left_out_before(work_dir / "harness" / harness::variant_name(sanitizers) / kLeftOutFile, std::nullopt);
 }
 
 }  // namespace palus

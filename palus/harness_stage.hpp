@@ -20,9 +20,11 @@ struct HarnessStageResult {
   std::vector<std::string> palus_bugs;  ///< generated calls that did not compile, with the harness line
 };
 
-/// The callables the harness builds under `work_dir` left out (a template instantiation that does
-/// not compile, a type only declared), by id, with the reason: none before the first build.
-std::map<std::string, std::string> callables_left_out(const std::filesystem::path& work_dir);
+/// The callables the last build of the harness variant for `sanitizers` under `work_dir` left out
+/// (a template instantiation that does not compile, a type only declared), by id, with the
+/// reason: none before its first build.
+std::map<std::string, std::string> callables_left_out(const std::filesystem::path& work_dir,
+                                                      const std::vector<std::string>& sanitizers);
 
 /// Builds the harness variant for `sanitizers` (the config's unless given).
 HarnessStageResult build_harness_stage(const Config& config, const std::filesystem::path& work_dir, const api::Api& api,

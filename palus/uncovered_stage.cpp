@@ -32,7 +32,7 @@ std::optional<uncovered::Diagnosis> uncovered_stage(const Config& config, const 
   const uncovered::LineCoverage lines = uncovered::read_gcovr_json(coverage.lines_json, config.dir);
   std::map<std::string, std::string> uncallable;
   // What the harness could not call: by the plan, and what its builds had to leave out.
-  for (const auto& u : harness::plan_callables(api, callables_left_out(work_dir)).uncallable)
+  for (const auto& u : harness::plan_callables(api, callables_left_out(work_dir, config.sandbox.sanitizers)).uncallable)
     uncallable.emplace(u.id, u.reason);
   uncovered::Diagnosis diagnosis = uncovered::diagnose(map, lines, api, uncallable);
   write_file_atomically(uncovered_yaml, uncovered::diagnosis_to_yaml(diagnosis, config.dir));

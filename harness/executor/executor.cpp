@@ -206,9 +206,9 @@ struct Executor::Impl {
     e = {{"PATH", "/usr/bin:/bin"}, {"HOME", scratch.string()}, {"TMPDIR", scratch.string()}, {"LANG", "C"}};
     // glibc marks each chunk in its per-thread cache with a key drawn at random when the process
     // starts; a library's out-of-bounds read that finds one would make the same seed reach other
-    // code in another run. Without the cache, freed memory holds nothing random (AddressSanitizer
-    // has its own allocator).
-    if (!opt.sanitized) e.emplace_back("GLIBC_TUNABLES", "glibc.malloc.tcache_count=0");
+    // code in another run. Without the cache no such key is written (what a freed chunk's links
+    // hold still depends on where ASLR put the heap). AddressSanitizer's allocator ignores it.
+    e.emplace_back("GLIBC_TUNABLES", "glibc.malloc.tcache_count=0");
     if (opt.sanitized) {
       std::string log_path = (scratch / "sanitizer").string();
       std::string mib = std::to_string(std::max<std::uint64_t>(opt.memory_bytes >> 20, 1));

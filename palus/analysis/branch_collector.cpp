@@ -165,9 +165,11 @@ class Collector {
       const CXCursor callee = clang_getCursorReferenced(c);
       if (!clang_Cursor_isNull(callee) && !in_library(callee) && reads_environment(callee))
         deps.sources.insert({Source::Kind::external_call, qualified_name(callee), "", ""});
-      // `readNumber(true)`: a flag passed, not a value the condition compares with.
+      // `readNumber(true)`: a flag passed, not a value the condition compares with (as it is for
+      // an operator: `opt == true`).
+      const bool op = !clang_Cursor_isNull(callee) && clang::spelling_of(callee).starts_with("operator");
       for (CXCursor child : children_of(c)) {
-        if (kind_of(unwrapped(child)) != CXCursor_CXXBoolLiteralExpr) scan_into(child, deps);
+        if (op || kind_of(unwrapped(child)) != CXCursor_CXXBoolLiteralExpr) scan_into(child, deps);
       }
       return;
     }
@@ -214,7 +216,7 @@ class Collector {
           return;
         }
         // `buffer_->modCount_`: a field of the object a field holds.
-        if (const CXCursor field = field_of_this(base); !clang_Cursor_isNull(field)) {
+        if (const CXCursor field = field_of_this(base); !clang_Cursor_isNull(field) && in_library(member)) {
           deps.sources.insert({Source::Kind::this_field, qualified_name(member), "",
                                std::string(Source::kThisPrefix) + clang::spelling_of(field)});
           return;
@@ -249,7 +251,7 @@ class Collector {
   static CXCursor field_of_this(CXCursor base) {
     if (kind_of(base) == CXCursor_CallExpr) {  // `impl_->f()` through a smart pointer
       const std::string through = clang::spelling_of(clang_getCursorReferenced(base));
-      if (through != "operator->" && through != "operator*" && through != "get") return clang_getNullCursor();
+      if (through != "operator->" && through != "operator*") return clang_getNullCursor();
       for (CXCursor part : expression_children(base)) {
         if (const CXCursor field = field_of_this(unwrapped(part)); !clang_Cursor_isNull(field)) return field;
       }
@@ -385,7 +387,7 @@ class Collector {
       loops_.emplace_back(line_of(clang_getRangeStart(extent)), line_of(clang_getRangeEnd(extent)));
     }
     const bool guards = pending_.size() > sites_before;  // this construct's condition was recorded
-    // A for loop's init statement runs before its condition: `int i = 0` is no flag it guards.
+    // A for loop's declared init runs before its condition: `int i = 0` is no flag it guards.
     const bool init_first = kind == CXCursor_ForStmt && !kids.empty() && kind_of(kids.front()) == CXCursor_DeclStmt;
     if (init_first) walk(kids.front(), c);
     if (guards) guards_.push_back(&pending_.back().second);

@@ -362,7 +362,7 @@ bool fits(ValueKind kind, const std::string& type) {
   const bool number = std::any_of(numeric.begin(), numeric.end(),
                                   [&](const std::string& n) { return bare.find(n) != std::string::npos; });
   if (number) return kind == ValueKind::number || kind == ValueKind::character;
-  return kind == ValueKind::name && takes_constants(type);  // an enum, or a type of the library's
+  return kind == ValueKind::name;  // an enum, or a type of the library's
 }
 
 /// The condition's constants a parameter of `type` can take, and the integers beside each (a
@@ -409,8 +409,8 @@ struct Merged {
   std::vector<std::string> missing_cases;  ///< a switch's cases whose line never ran
   std::vector<std::string> ran_cases;      ///< and those whose line ran
   bool default_missing = false;            ///< a switch's default arm never ran, or it has none
-  bool has_default = false;
-  const BranchSite* site = nullptr;  ///< the outermost construct on the line
+  bool has_default = false;                ///< a switch's: it has a default arm
+  const BranchSite* site = nullptr;        ///< the outermost construct on the line
 };
 
 class Classifier {
@@ -450,8 +450,11 @@ class Classifier {
       return;
     }
     // A parameter when the condition compares it with values it can take, or nothing else is there.
-    if (!params.empty() && (!suggested_values(merged.constants, params.front()->type).empty() || objects.empty())) {
-      input_value(merged, *params.front(), where, branch);
+    const auto takes = std::find_if(params.begin(), params.end(), [&](const Source* p) {
+      return !suggested_values(merged.constants, p->type).empty();
+    });
+    if (takes != params.end() || (!params.empty() && objects.empty())) {
+      input_value(merged, takes != params.end() ? **takes : *params.front(), where, branch);
       return;
     }
     if (!objects.empty()) {
@@ -811,18 +814,30 @@ const api::Enum* enum_covered_by(const std::vector<std::string>& labels, const a
   if (labels.empty()) return nullptr;
   std::set<std::string> named;
   for (const auto& label : labels) named.insert(std::string(names::last_component(label)));
+  // The labels' qualifier, when they are written with one, names the enum ("Side::left": Side).
+  const std::string qualifier(names::scope_of(labels.front()));
+  const api::Enum* found = nullptr;
   for (const auto& e : api.enums) {
+    if (!qualifier.empty() && e.name != qualifier && !e.name.ends_with("::" + qualifier)) continue;
+    const auto is_value = [&](const std::string& n) {
+      return std::any_of(e.values.begin(), e.values.end(), [&](const auto& value) { return value.first == n; });
+    };
     const bool all = !e.values.empty() && std::all_of(e.values.begin(), e.values.end(),
                                                       [&](const auto& value) { return named.contains(value.first); });
-    if (all) return &e;
+    if (!all || !std::all_of(named.begin(), named.end(), is_value)) continue;
+    if (found != nullptr) return nullptr;  // two enums fit the labels: no verdict
+    found = &e;
   }
-  return nullptr;
+  return found;
 }
 
 /// A switch whose cases all ran, but not its default arm.
 void default_arm(const Merged& merged, const api::Api& api, FrontierBranch& branch) {
   const std::string labels = joined(merged.ran_cases, ", ", 8);
-  if (const api::Enum* covered = enum_covered_by(merged.ran_cases, api)) {
+  // Stacked labels (`case a: case b:`) share a line: only a switch whose branch counts show one
+  // outcome never taken has its default, and nothing else, left.
+  const bool one_left = std::count(branch.taken.begin(), branch.taken.end(), 0) == 1;
+  if (const api::Enum* covered = one_left ? enum_covered_by(merged.ran_cases, api) : nullptr) {
     branch.category = "other";
     branch.subject = branch.function;
     branch.group.clear();

@@ -287,7 +287,7 @@ TEST_F(FaultyHarness, AChildServesItsShareOfSequencesThenAFreshOneTakesOver) {
   auto count = [&] {
     protocol::RunRequest request;
     request.sequence_id = ++sequence_;
-    request.observe = false;  // readNull() is an observer that crashes
+    request.observe = false;  // observing the Misbehaver would call readNull(), which crashes that crashes
     request.statements.push_back(statement("faulty::Misbehaver::Misbehaver()"));
     request.statements.push_back(statement("faulty::Misbehaver::countCalls()", {protocol::Input::result_of(0)}));
     const ph::Outcome o = shared.run(request);
@@ -443,10 +443,10 @@ TEST_F(FaultyHarness, UseAfterFreeGoesUnnoticedWithoutSanitizers) {
   EXPECT_EQ(ph::OutcomeKind::normal, misbehave("readAfterFree(int)", {protocol::Input::integer(5)}).kind);
 }
 
-// What a library reads from freed memory is the same in every harness, so that the same seed
-// reaches the same code: glibc's per-thread cache would write a key drawn at each process start
-// where readAfterFree reads.
-TEST_F(FaultyHarness, FreedMemoryReadsTheSameInEveryHarness) {
+// What a library reads from freed memory holds no key drawn at each process start, so that the
+// same seed reaches the same code: glibc's per-thread cache would write one where readAfterFree
+// reads.
+TEST_F(FaultyHarness, FreedMemoryHoldsNoPerProcessKey) {
   protocol::RunRequest request;
   request.sequence_id = ++sequence_;
   request.observe = false;  // readNull() is an observer

@@ -228,12 +228,13 @@ TEST(Executor, ScrubbedEnvironmentAndNoInheritedDescriptors) {
   std::set<std::string> vars;
   std::istringstream lines(o.result.statements[0].value.s);
   for (std::string line; std::getline(lines, line);) vars.insert(line.substr(0, line.find('=')));
-  EXPECT_EQ(vars, (std::set<std::string>{"PATH", "HOME", "TMPDIR", "LANG", "ASAN_OPTIONS", "UBSAN_OPTIONS",
-                                         "GCOV_PREFIX", "GCOV_PREFIX_STRIP"}));
+  EXPECT_EQ(vars, (std::set<std::string>{"PATH", "HOME", "TMPDIR", "LANG", "GLIBC_TUNABLES", "ASAN_OPTIONS",
+                                         "UBSAN_OPTIONS", "GCOV_PREFIX", "GCOV_PREFIX_STRIP"}));
   std::string text = o.result.statements[0].value.s;
   EXPECT_TRUE(contains(text, "PATH=/usr/bin:/bin\n"));
   EXPECT_TRUE(contains(text, "HOME=" + (dir.path() / "run" / "scratch-1").string() + "\n"));
   EXPECT_TRUE(contains(text, "GCOV_PREFIX_STRIP=3\n"));
+  EXPECT_TRUE(contains(text, "GLIBC_TUNABLES=glibc.malloc.tcache_count=0\n")) << "no per-process key in freed memory";
   EXPECT_TRUE(contains(text, "log_path=" + (dir.path() / "run" / "scratch-1" / "sanitizer").string() + ":"));
   EXPECT_TRUE(contains(text, "hard_rss_limit_mb=2048:"));
   EXPECT_TRUE(std::filesystem::is_directory(dir.path() / "gcov"));

@@ -18,6 +18,7 @@ constexpr const char* kHeader = R"(
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 namespace b {
 enum class Mode { fast, safe, slow };
@@ -121,10 +122,12 @@ class Holder {
     return 1;
   }
   int through() const { return box_->count_ > 2 ? 1 : 0; }
+  int paired() const { return range_.first > 1 ? 1 : 0; }
 
  private:
   Box* box_ = nullptr;
   std::unique_ptr<Box> owned_;
+  std::pair<int, int> range_;
 };
 }  // namespace b
 )";
@@ -196,6 +199,8 @@ TEST_F(BranchCollector, AMethodOfTheLibraryCalledOnAFieldsObject) {
       << "through a smart pointer too";
   EXPECT_TRUE(has(site("b::Holder::through", "?:"), Source::Kind::this_field, "b::Box::count_", "this->box_"))
       << "a field of the object a field holds";
+  EXPECT_TRUE(has(site("b::Holder::paired", "?:"), Source::Kind::this_field, "b::Holder::range_"))
+      << "a standard type's field is its holder's state";
 }
 
 TEST_F(BranchCollector, ADefaultArmIsACaseButNoConstant) {

@@ -298,9 +298,17 @@ TEST_F(Diagnose, ADefaultArmLeftWhenTheCasesNameEveryValueIsDefensiveCode) {
     const Diagnosis d = diagnose(map_, coverage_, api_);
     return *std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 100; });
   };
+  api::Enum twin = mode;  // the same value names, another enum: the labels' qualifier tells
+  twin.name = "n::Twin";
+  api_.enums.push_back(twin);
   FrontierBranch b = diagnosed();
   EXPECT_EQ(b.category, "other");
   EXPECT_NE(b.cause.find("every value of n::Mode"), std::string::npos) << b.cause;
+  // Stacked labels share a line: with two outcomes never taken, a case may not have run.
+  lines[100].branches = {0, 3, 0};
+  EXPECT_NE(diagnosed().category, "other");
+  lines[100].branches = {1, 2, 0};
+  api_.enums.pop_back();
   // One value more, and the default arm is one a test can reach.
   api_.enums.back().values.push_back({"c", 2});
   b = diagnosed();
