@@ -355,6 +355,36 @@ TEST_F(Diagnose, AConstMethodIsNoWayToBuildAState) {
   EXPECT_EQ(b->suggestion.find("n::C::peek"), std::string::npos) << b->suggestion;
 }
 
+TEST_F(Diagnose, WritersWhoseOwnBodyWritesTheFieldComeFirst) {
+  api_.classes[0].methods.push_back(method("apply", 10, {"n::C::mode_"}));  // through what it calls
+  const std::string& suggestion = diagnose(map_, coverage_, api_).branches.front().suggestion;
+  ASSERT_NE(suggestion.find("n::C::apply"), std::string::npos) << suggestion;
+  EXPECT_LT(suggestion.find("n::C::set"), suggestion.find("n::C::apply")) << suggestion;
+}
+
+TEST_F(Diagnose, OtherStatesAreOfTheFieldsClassNotOfWhatItsCalleesThrow) {
+  map_.functions.push_back(
+      {"n::C::level", "/lib/a.cpp", 90, 92, "/lib/a.cpp", 90, {}, {}, {}, false, {"n::C::count_", "n::Error::what_"}});
+  Source level = source(Source::Kind::library_call, "n::C::level");
+  level.via = "this";
+  const FrontierBranch b = diagnosed_in_get({source(Source::Kind::this_field, "n::C::mode_"), level});
+  EXPECT_EQ(b.subject, "n::C::mode_");
+  EXPECT_NE(b.cause.find("the state of n::C::count_"), std::string::npos) << b.cause;
+  EXPECT_EQ(b.cause.find("n::Error::what_"), std::string::npos) << b.cause;
+}
+
+TEST_F(Diagnose, AFlagAnInternalFunctionIsGivenIsItsCallersChoice) {
+  map_.sites.push_back(
+      site(74, 75, "n::detail::helper", 70, {source(Source::Kind::param, "strict", "bool")}, {"true"}));
+  coverage_["/lib/a.cpp"][74] = LineCounts{1, true, {1, 0}};
+  coverage_["/lib/a.cpp"][75] = LineCounts{0, true, {}};
+  const Diagnosis d = diagnose(map_, coverage_, api_);
+  const auto b = std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 74; });
+  ASSERT_NE(b, d.branches.end());
+  EXPECT_NE(b->suggestion.find("its callers decide strict"), std::string::npos) << b->suggestion;
+  EXPECT_EQ(b->suggestion.find("PALUS_TYPE_VALUES"), std::string::npos) << "both values of a bool are tried anyway";
+}
+
 TEST_F(Diagnose, FunctionsNoTestRanAreListed) {
   ASSERT_EQ(diagnosis_.unreached.size(), 1u);
   EXPECT_EQ(diagnosis_.unreached[0].function, "n::C::never");
