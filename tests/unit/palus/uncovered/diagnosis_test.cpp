@@ -357,7 +357,8 @@ TEST_F(Diagnose, AConstMethodIsNoWayToBuildAState) {
 
 TEST_F(Diagnose, WritersWhoseOwnBodyWritesTheFieldComeFirst) {
   api_.classes[0].methods.push_back(method("apply", 10, {"n::C::mode_"}));  // through what it calls
-  const std::string& suggestion = diagnose(map_, coverage_, api_).branches.front().suggestion;
+  const Diagnosis d = diagnose(map_, coverage_, api_);
+  const std::string& suggestion = d.branches.front().suggestion;
   ASSERT_NE(suggestion.find("n::C::apply"), std::string::npos) << suggestion;
   EXPECT_LT(suggestion.find("n::C::set"), suggestion.find("n::C::apply")) << suggestion;
 }
