@@ -351,13 +351,13 @@ class ForkServer {
     write_all(protocol::encode(death));
   }
 
-  /// Children that answered and are exiting, reaped when they are done.
   /// Waits until `pid`, a child told to leave, has exited.
   static void reap(pid_t pid) {
     while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
     }
   }
 
+  /// Children that answered and are exiting, reaped when they are done.
   void reap_exited() {
     std::erase_if(exiting_, [](pid_t pid) { return waitpid(pid, nullptr, WNOHANG) != 0; });
   }

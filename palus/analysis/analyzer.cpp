@@ -29,6 +29,12 @@ std::vector<std::string> keys(const std::map<std::string, int>& counts) {
   return result;
 }
 
+/// The fields a function's own body writes and reads, for Covana's map of it.
+void keep_fields(const BodyFacts& own, uncovered::FunctionSpan& span) {
+  span.writes = keys(own.writes);
+  span.reads = keys(own.reads);
+}
+
 /// Records the facts of every function defined in `files`, wherever it is nested.
 /// And, when `branches`, the branch conditions of each (DESIGN §13).
 void collect_bodies(CXCursor unit, const std::set<std::string>& files, FactsByUsr& facts,
@@ -41,8 +47,7 @@ void collect_bodies(CXCursor unit, const std::set<std::string>& files, FactsByUs
         const BodyFacts& own = facts[clang::usr_of(clang_getCanonicalCursor(function))] = collect_body_facts(function);
         if (branches == nullptr) return;
         collect_branches(function, in_library, *branches);
-        branches->functions.back().writes = keys(own.writes);
-        branches->functions.back().reads = keys(own.reads);
+        keep_fields(own, branches->functions.back());
       });
 }
 
@@ -62,9 +67,7 @@ void collect_internal_header_branches(CXCursor unit, const std::set<std::string>
       [&](CXCursor function) {
         if (!clang_isCursorDefinition(function)) return;
         collect_branches(function, in_library, branches);
-        const BodyFacts own = collect_body_facts(function);
-        branches.functions.back().writes = keys(own.writes);
-        branches.functions.back().reads = keys(own.reads);
+        keep_fields(collect_body_facts(function), branches.functions.back());
       });
 }
 

@@ -165,15 +165,14 @@ class Collector {
       const CXCursor callee = clang_getCursorReferenced(c);
       if (!clang_Cursor_isNull(callee) && !in_library(callee) && reads_environment(callee))
         deps.sources.insert({Source::Kind::external_call, qualified_name(callee), "", ""});
-      // `readNumber(true)`: a flag passed, not a value the condition compares with (as it is for
-      // an operator: `opt == true`).
-      const bool op = !clang_Cursor_isNull(callee) && clang::spelling_of(callee).starts_with("operator");
-      for (CXCursor child : children_of(c)) {
-        if (op || kind_of(unwrapped(child)) != CXCursor_CXXBoolLiteralExpr) scan_into(child, deps);
-      }
-      return;
     }
-    for (CXCursor child : children_of(c)) scan_into(child, deps);
+    // `readNumber(true)`: a flag passed, not a value the condition compares with (as it is for an
+    // operator: `opt == true`).
+    const bool flags_passed =
+        kind == CXCursor_CallExpr && !clang::spelling_of(clang_getCursorReferenced(c)).starts_with("operator");
+    for (CXCursor child : children_of(c)) {
+      if (!flags_passed || kind_of(unwrapped(child)) != CXCursor_CXXBoolLiteralExpr) scan_into(child, deps);
+    }
   }
 
   void add_reference(CXCursor declaration, Deps& deps) {
@@ -205,6 +204,9 @@ class Collector {
     const CXCursor base_decl =
         !on_this && kind_of(base) == CXCursor_DeclRefExpr ? clang_getCursorReferenced(base) : clang_getNullCursor();
     const bool on_param = !clang_Cursor_isNull(base_decl) && kind_of(base_decl) == CXCursor_ParmDecl;
+    // `buffer_->…`: the object a field of this holds (null when the base is no such field).
+    const CXCursor held = on_this ? clang_getNullCursor() : field_of_this(base);
+    const bool on_held = !clang_Cursor_isNull(held) && in_library(member);
     switch (kind_of(member)) {
       case CXCursor_FieldDecl:
         if (on_this) {
@@ -215,10 +217,9 @@ class Collector {
           deps.sources.insert({Source::Kind::param_field, qualified_name(member), "", clang::spelling_of(base_decl)});
           return;
         }
-        // `buffer_->modCount_`: a field of the object a field holds.
-        if (const CXCursor field = field_of_this(base); !clang_Cursor_isNull(field) && in_library(member)) {
+        if (on_held) {  // `buffer_->modCount_`
           deps.sources.insert({Source::Kind::this_field, qualified_name(member), "",
-                               std::string(Source::kThisPrefix) + clang::spelling_of(field)});
+                               std::string(Source::kThisPrefix) + clang::spelling_of(held)});
           return;
         }
         break;
@@ -232,12 +233,10 @@ class Collector {
                                on_this ? "this" : clang::spelling_of(base_decl)});
           return;
         }
-        // `connection_->isReadOnly()`: the state that method reads, of the object a field holds,
-        // rather than the field itself.
-        if (const CXCursor field = on_this ? clang_getNullCursor() : field_of_this(base);
-            !clang_Cursor_isNull(field) && in_library(member)) {
+        // `connection_->isReadOnly()`: the state that method reads, rather than the field itself.
+        if (on_held) {
           deps.sources.insert({Source::Kind::library_call, qualified_name(member), "",
-                               std::string(Source::kThisPrefix) + clang::spelling_of(field)});
+                               std::string(Source::kThisPrefix) + clang::spelling_of(held)});
           return;
         }
         break;

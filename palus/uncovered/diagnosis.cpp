@@ -124,9 +124,7 @@ class Library {
       (direct != body_writers_.end() && direct->second.contains(name) ? first : then).insert(name);
     }
     std::vector<std::string> names(first.begin(), first.end());
-    for (const auto& name : then) {
-      if (!first.contains(name)) names.push_back(name);
-    }
+    names.insert(names.end(), then.begin(), then.end());
     return names;
   }
 
@@ -397,6 +395,11 @@ std::string joined(const std::vector<std::string>& parts, std::string_view separ
   return text;
 }
 
+/// " (the condition compares with C1, C2, ...)", or nothing without constants.
+std::string compared_with(const std::vector<std::string>& constants) {
+  return constants.empty() ? "" : fmt::format(" (the condition compares with {})", joined(constants, ", ", 8));
+}
+
 std::vector<std::string> names_of(const std::vector<const api::Callable*>& callables) {
   std::set<std::string> names;
   for (const auto* c : callables) names.insert(callable_name(*c));
@@ -547,9 +550,7 @@ class Classifier {
             "{} is internal and its callers decide {}: give the public calls that reach it{} inputs "
             "for which `{}` takes the other way{}: extend the sample program, or add PALUS_PARAM_VALUES",
             branch.function, param.name, entries.empty() ? "" : " (" + joined(entries, ", ") + ")", branch.condition,
-            merged.constants.empty()
-                ? ""
-                : fmt::format(" (the condition compares with {})", joined(merged.constants, ", ", 8)));
+            compared_with(merged.constants));
         return;
       }
       branch.suggestion = fmt::format(
@@ -577,8 +578,7 @@ class Classifier {
     branch.suggestion = fmt::format(
         "add to a theories header PALUS_PARAM_VALUES({}, {}, ...) with text for which `{}` takes the other way{} (or "
         "extend the sample program with such a call)",
-        callable_name(reader), text.name, branch.condition,
-        constants.empty() ? "" : fmt::format(" (the condition compares with {})", joined(constants, ", ", 8)));
+        callable_name(reader), text.name, branch.condition, compared_with(constants));
   }
 
   void object_state(const std::vector<const Source*>& objects, const std::vector<std::string>& constants,
@@ -649,8 +649,7 @@ class Classifier {
     const auto writers = library_.writers(field);
     branch.category = "object-creation";
     branch.subject = field;
-    const std::string values =
-        constants.empty() ? "" : fmt::format(" (the condition compares with {})", joined(constants, ", ", 8));
+    const std::string values = compared_with(constants);
     const std::string owner = library_.is_class(field) ? field : owner_of(field);
     const std::string depends = fmt::format("{} depends on {} {}", where, how == kResultOf ? "what" : "the state of",
                                             field + (how == kResultOf ? " gives" : ""));
