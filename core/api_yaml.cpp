@@ -2,95 +2,29 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "core/enum_names.hpp"
+
 namespace palus::api {
 
 std::string_view to_string(Passing p) {
-  switch (p) {
-    case Passing::value:
-      return "value";
-    case Passing::ref:
-      return "ref";
-    case Passing::const_ref:
-      return "const_ref";
-    case Passing::rvalue_ref:
-      return "rvalue_ref";
-    case Passing::pointer:
-      return "pointer";
-    case Passing::const_pointer:
-      return "const_pointer";
-  }
-  return "value";
+  return enum_name<Passing::const_pointer>(p, {"value", "ref", "const_ref", "rvalue_ref", "pointer", "const_pointer"});
 }
 
 std::string_view to_string(TypeCategory c) {
-  switch (c) {
-    case TypeCategory::void_type:
-      return "void";
-    case TypeCategory::boolean:
-      return "bool";
-    case TypeCategory::integer:
-      return "integer";
-    case TypeCategory::floating:
-      return "floating";
-    case TypeCategory::character:
-      return "char";
-    case TypeCategory::string:
-      return "string";
-    case TypeCategory::cstring:
-      return "cstring";
-    case TypeCategory::enumeration:
-      return "enum";
-    case TypeCategory::record:
-      return "class";
-    case TypeCategory::other:
-      return "other";
-    case TypeCategory::istream:
-      return "istream";
-    case TypeCategory::ostream:
-      return "ostream";
-    case TypeCategory::function_pointer:
-      return "function_pointer";
-  }
-  return "other";
+  return enum_name<TypeCategory::function_pointer>(
+      c, {"void", "bool", "integer", "floating", "char", "string", "cstring", "enum", "class", "other", "istream",
+          "ostream", "function_pointer"});
 }
 
 std::string_view to_string(CallableKind k) {
-  switch (k) {
-    case CallableKind::constructor:
-      return "constructor";
-    case CallableKind::method:
-      return "method";
-    case CallableKind::static_method:
-      return "static_method";
-    case CallableKind::function:
-      return "function";
-  }
-  return "function";
+  return enum_name<CallableKind::function>(k, {"constructor", "method", "static_method", "function"});
 }
 
 std::string_view to_string(Literal::Kind k) {
-  switch (k) {
-    case Literal::Kind::integer:
-      return "integer";
-    case Literal::Kind::floating:
-      return "floating";
-    case Literal::Kind::string:
-      return "string";
-    case Literal::Kind::character:
-      return "char";
-  }
-  return "integer";
+  return enum_name<Literal::Kind::character>(k, {"integer", "floating", "string", "char"});
 }
 
-std::string_view to_string(Oracle::Kind k) {
-  switch (k) {
-    case Oracle::Kind::theory:
-      return "theory";
-    case Oracle::Kind::invariant:
-      return "invariant";
-  }
-  return "theory";
-}
+std::string_view to_string(Oracle::Kind k) { return enum_name<Oracle::Kind::invariant>(k, {"theory", "invariant"}); }
 
 }  // namespace palus::api
 
@@ -162,7 +96,7 @@ class Writer {
     out_ << YAML::Key << "kind" << YAML::Value << std::string(to_string(c.kind));
     if (!c.constructor_kind.empty()) out_ << YAML::Key << "constructor_kind" << YAML::Value << c.constructor_kind;
     if (c.is_instantiation) out_ << YAML::Key << "template_args" << YAML::Value << c.template_args;
-    out_ << YAML::Key << "file" << YAML::Value << file(c.file) << YAML::Key << "line" << YAML::Value << c.line;
+    place(c);
     std::vector<std::string> flags;
     if (c.is_const) flags.push_back("const");
     if (c.is_virtual) flags.push_back("virtual");
@@ -211,8 +145,15 @@ class Writer {
     out_ << YAML::Key << "param" << YAML::Value << pv.param;
     out_ << YAML::Key << "type" << YAML::Value << pv.type;
     literals("values", pv.values);
-    out_ << YAML::Key << "file" << YAML::Value << file(pv.file) << YAML::Key << "line" << YAML::Value << pv.line;
+    place(pv);
     out_ << YAML::EndMap;
+  }
+
+  /// Where a declaration is: its `file` and `line`.
+  template <typename Declared>
+  void place(const Declared& declared) {
+    out_ << YAML::Key << "file" << YAML::Value << file(declared.file) << YAML::Key << "line" << YAML::Value
+         << declared.line;
   }
 
   void write(const api::Class& c) {
@@ -220,7 +161,7 @@ class Writer {
     out_ << YAML::Key << "name" << YAML::Value << c.name;
     out_ << YAML::Key << "kind" << YAML::Value << c.kind;
     if (c.instantiates) out_ << YAML::Key << "instantiates" << YAML::Value << *c.instantiates;
-    out_ << YAML::Key << "file" << YAML::Value << file(c.file) << YAML::Key << "line" << YAML::Value << c.line;
+    place(c);
     out_ << YAML::Key << "abstract" << YAML::Value << c.is_abstract;
     strings("bases", c.bases);
     strings("subclasses", c.subclasses);
@@ -272,7 +213,7 @@ class Writer {
     out_ << YAML::Key << "name" << YAML::Value << e.name;
     out_ << YAML::Key << "underlying" << YAML::Value << e.underlying;
     out_ << YAML::Key << "scoped" << YAML::Value << e.is_scoped;
-    out_ << YAML::Key << "file" << YAML::Value << file(e.file) << YAML::Key << "line" << YAML::Value << e.line;
+    place(e);
     out_ << YAML::Key << "values" << YAML::Value << YAML::Flow << YAML::BeginMap;
     for (const auto& [name, value] : e.values) out_ << YAML::Key << name << YAML::Value << value;
     out_ << YAML::EndMap << YAML::EndMap;

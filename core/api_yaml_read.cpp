@@ -5,9 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
-#include <fstream>
 #include <initializer_list>
-#include <sstream>
 #include <type_traits>
 #include <utility>
 
@@ -189,8 +187,7 @@ class Reader : public YamlReader {
       c.template_args = *args;
       c.is_instantiation = true;
     }
-    c.file = path(map, "file");
-    c.line = whole<unsigned>(map, "line");
+    read_place(map, c);
     flags(map, "flags", callable_flags, c);
     c.result = type(get(map, "returns"));
     for (const auto& p : list(map, "params")) c.params.push_back({text(p, "name"), type(p)});
@@ -214,9 +211,15 @@ class Reader : public YamlReader {
     pv.param = text(map, "param");
     pv.type = text(map, "type");
     for (const auto& l : list(map, "values")) pv.values.push_back(literal(l));
-    pv.file = path(map, "file");
-    pv.line = whole<unsigned>(map, "line");
+    read_place(map, pv);
     return pv;
+  }
+
+  /// Where a declaration is: its `file` and `line`.
+  template <typename Declared>
+  void read_place(const YAML::Node& map, Declared& declared) const {
+    declared.file = path(map, "file");
+    declared.line = whole<unsigned>(map, "line");
   }
 
   api::Class cls(const YAML::Node& map) const {
@@ -224,8 +227,7 @@ class Reader : public YamlReader {
     c.name = text(map, "name");
     c.kind = text(map, "kind");
     c.instantiates = optional_text(map, "instantiates");
-    c.file = path(map, "file");
-    c.line = whole<unsigned>(map, "line");
+    read_place(map, c);
     c.is_abstract = boolean(map, "abstract");
     c.bases = strings(map, "bases");
     c.subclasses = strings(map, "subclasses");
@@ -260,8 +262,7 @@ class Reader : public YamlReader {
     e.name = text(map, "name");
     e.underlying = text(map, "underlying");
     e.is_scoped = boolean(map, "scoped");
-    e.file = path(map, "file");
-    e.line = whole<unsigned>(map, "line");
+    read_place(map, e);
     const YAML::Node values = get(map, "values");
     if (!values.IsMap())
       fail_at(where(values), "expected 'values' to be a map like {{A: 0}}, got {}", describe(values));
@@ -278,22 +279,9 @@ class Reader : public YamlReader {
 }  // namespace
 
 api::Api read_api_yaml(const fs::path& file, const fs::path& base_dir) {
-  const std::string display = file.string();
-  std::error_code error;
-  if (!fs::is_regular_file(file, error)) {
-    fail_at(display, "{} (expected the api.yaml that 'palus analyze' writes)",
-            fs::exists(file, error) ? "not a regular file" : "file not found");
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) fail_at(display, "cannot read the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  const Reader reader(display, base_dir);
-  try {
-    return reader.read(YAML::Load(text.str()));
-  } catch (const YAML::Exception& yaml_error) {  // syntax errors, and any access the checks above missed
-    fail_at(fmt::format("{}:{}", display, std::max(yaml_error.mark.line, 0) + 1), "YAML error: {}", yaml_error.msg);
-  }
+  const Reader reader(file.string(), base_dir);
+  return read_yaml_file(file, "the api.yaml that 'palus analyze' writes",
+                        [&](const YAML::Node& root) { return reader.read(root); });
 }
 
 }  // namespace palus::analysis

@@ -8,14 +8,13 @@
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
 
 #include "core/error.hpp"
+#include "core/file_text.hpp"
 #include "core/yaml_describe.hpp"
 
 namespace palus {
@@ -24,17 +23,9 @@ namespace palus {
 /// expected there (`expected`: "the report.yaml that 'palus run' writes"), a syntax error its line.
 inline YAML::Node load_yaml_file(const std::filesystem::path& file, const std::string& display,
                                  std::string_view expected) {
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(file, error)) {
-    fail_at(display, "{} (expected {})", std::filesystem::exists(file, error) ? "not a regular file" : "file not found",
-            expected);
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) fail_at(display, "cannot read the file");
-  std::ostringstream text;
-  text << in.rdbuf();
+  const std::string text = read_expected_file(file, display, expected);
   try {
-    return YAML::Load(text.str());
+    return YAML::Load(text);
   } catch (const YAML::Exception& yaml_error) {
     fail_at(fmt::format("{}:{}", display, std::max(yaml_error.mark.line, 0) + 1), "YAML error: {}", yaml_error.msg);
   }

@@ -5,10 +5,8 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <initializer_list>
 #include <limits>
-#include <sstream>
 #include <system_error>
 #include <type_traits>
 #include <utility>
@@ -16,6 +14,7 @@
 
 #include "core/atomic_file.hpp"
 #include "core/error.hpp"
+#include "core/file_text.hpp"
 #include "core/text.hpp"
 #include "core/yaml_describe.hpp"
 #include "core/yaml_reader.hpp"
@@ -404,16 +403,7 @@ Model parse_model_yaml(std::string_view text, const std::string& display) {
 
 Model read_model_yaml(const fs::path& file) {
   const std::string display = file.string();
-  std::error_code error;
-  if (!fs::is_regular_file(file, error)) {
-    fail_at(display, "{} (expected the model.yaml that 'palus model' writes)",
-            fs::exists(file, error) ? "not a regular file" : "file not found");
-  }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) fail_at(display, "cannot read the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_model_yaml(text.str(), display);
+  return parse_model_yaml(read_expected_file(file, display, "the model.yaml that 'palus model' writes"), display);
 }
 
 }  // namespace palus::models

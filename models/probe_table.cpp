@@ -8,6 +8,7 @@
 #include <charconv>
 
 #include "core/atomic_file.hpp"
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/hash.hpp"
 #include "core/text.hpp"
@@ -110,17 +111,7 @@ class Reader {
 }  // namespace
 
 std::string_view to_string(ProbeRole role) {
-  switch (role) {
-    case ProbeRole::function:
-      return "function";
-    case ProbeRole::method:
-      return "method";
-    case ProbeRole::constructor:
-      return "constructor";
-    case ProbeRole::destructor:
-      return "destructor";
-  }
-  return "function";
+  return enum_name<ProbeRole::destructor>(role, {"function", "method", "constructor", "destructor"});
 }
 
 std::uint64_t probe_table_hash(const std::vector<ProbeInfo>& probes) {

@@ -254,7 +254,7 @@ void write_mutation_yaml(const fs::path& file, const MutationSummary& s, const f
   std::map<std::string, std::pair<std::size_t, std::size_t>> per_operator;  // chosen and tried, killed
   for (const auto& r : s.results) {
     if (r.fate == MutantFate::not_run) continue;
-    auto& [run, killed] = per_operator[mutants::name_of(r.mutant.op)];
+    auto& [run, killed] = per_operator[std::string(mutants::name_of(r.mutant.op))];
     ++run;
     if (r.fate != MutantFate::survived) ++killed;
   }
@@ -274,7 +274,7 @@ void write_mutation_yaml(const fs::path& file, const MutationSummary& s, const f
     out << YAML::BeginMap;
     out << YAML::Key << "id" << YAML::Value << r.mutant.id;
     out << YAML::Key << "at" << YAML::Value << fmt::format("{}:{}", shown.string(), r.mutant.line);
-    out << YAML::Key << "operator" << YAML::Value << mutants::name_of(r.mutant.op);
+    out << YAML::Key << "operator" << YAML::Value << std::string(mutants::name_of(r.mutant.op));
     out << YAML::Key << "original" << YAML::Value << r.mutant.original;
     out << YAML::Key << "mutant" << YAML::Value << r.mutant.replacement;
     out << YAML::Key << "reached" << YAML::Value << r.reached;

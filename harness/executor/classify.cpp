@@ -11,6 +11,9 @@
 #include <sstream>
 #include <string_view>
 
+#include "core/enum_names.hpp"
+#include "core/file_text.hpp"
+
 namespace palus::harness::detail {
 namespace {
 
@@ -53,17 +56,8 @@ ProgressSnapshot snapshot_of(const protocol::Death& death) {
 }
 
 std::string_view phase_name(std::uint32_t phase) {
-  switch (static_cast<protocol::Phase>(phase)) {
-    case protocol::Phase::idle:
-      return "idle";
-    case protocol::Phase::call:
-      return "call";
-    case protocol::Phase::observe:
-      return "observe";
-    case protocol::Phase::destroy:
-      return "destroy";
-  }
-  return "unknown";
+  return enum_name<protocol::Phase::destroy>(static_cast<protocol::Phase>(phase),
+                                             {"idle", "call", "observe", "destroy"});
 }
 
 std::string syscall_name(std::int32_t nr) {
@@ -73,13 +67,6 @@ std::string syscall_name(std::int32_t nr) {
   std::string s = name;
   std::free(name);
   return s;
-}
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 std::uint64_t total_memory_bytes() {
@@ -182,7 +169,7 @@ Outcome classify_death(Instance& in, const Ending& ending, std::uint64_t wire, c
   const std::string own_report = ending.child ? "sanitizer." + std::to_string(ending.child->pid) : "sanitizer.";
   for (fs::directory_iterator it(in.scratch, ec), end; !ec && it != end; it.increment(ec)) {
     if (it->path().filename().string().rfind(own_report, 0) != 0) continue;
-    report_text += read_file(it->path());
+    report_text += read_file_text(it->path());
     std::error_code ignored;
     fs::remove(it->path(), ignored);  // a forking harness lives on: its next report must stand alone
   }

@@ -5,32 +5,14 @@
 #include <cstring>
 #include <string>
 
+#include "core/enum_names.hpp"
 #include "core/text.hpp"
 
 namespace palus::harness {
 
 std::string_view to_string(OutcomeKind kind) {
-  switch (kind) {
-    case OutcomeKind::normal:
-      return "normal";
-    case OutcomeKind::exception:
-      return "exception";
-    case OutcomeKind::invalid_input:
-      return "invalid_input";
-    case OutcomeKind::crash:
-      return "crash";
-    case OutcomeKind::sanitizer:
-      return "sanitizer";
-    case OutcomeKind::hang:
-      return "hang";
-    case OutcomeKind::oom:
-      return "oom";
-    case OutcomeKind::exit:
-      return "exit";
-    case OutcomeKind::bad_request:
-      return "bad_request";
-  }
-  return "unknown";
+  return enum_name<OutcomeKind::bad_request>(
+      kind, {"normal", "exception", "invalid_input", "crash", "sanitizer", "hang", "oom", "exit", "bad_request"});
 }
 
 namespace detail {

@@ -11,6 +11,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "core/enum_names.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "core/yaml_describe.hpp"
@@ -492,17 +493,7 @@ void read_sandbox(const ConfigReader& reader, const std::map<std::string, Field>
 }  // namespace
 
 std::string_view to_string(GenerationMode mode) {
-  switch (mode) {
-    case GenerationMode::random:
-      return "random";
-    case GenerationMode::model:
-      return "model";
-    case GenerationMode::model_constraints:
-      return "model+constraints";
-    case GenerationMode::palus:
-      return "palus";
-  }
-  return "unknown";
+  return enum_name<GenerationMode::palus>(mode, {"random", "model", "model+constraints", "palus"});
 }
 
 GenerationMode checked_generation_mode(std::string_view text, bool has_sample) {

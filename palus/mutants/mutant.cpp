@@ -1,27 +1,11 @@
 #include "palus/mutants/mutant.hpp"
 
+#include "core/enum_names.hpp"
+
 namespace palus::mutants {
 
-const char* name_of(Operator op) {
-  switch (op) {
-    case Operator::arithmetic:
-      return "AOR";
-    case Operator::relational:
-      return "ROR";
-    case Operator::logical:
-      return "LCR";
-    case Operator::bitwise:
-      return "BOR";
-    case Operator::constant:
-      return "CRP";
-    case Operator::negated_condition:
-      return "NEG";
-    case Operator::deleted_statement:
-      return "SDL";
-    case Operator::return_value:
-      return "RVR";
-  }
-  return "?";
+std::string_view name_of(Operator op) {
+  return enum_name<Operator::return_value>(op, {"AOR", "ROR", "LCR", "BOR", "CRP", "NEG", "SDL", "RVR"});
 }
 
 std::vector<Mutant> number_mutants(const std::string& file, std::vector<Site>& sites, std::uint32_t& next) {

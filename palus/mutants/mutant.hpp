@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace palus::mutants {
@@ -21,7 +22,7 @@ enum class Operator : std::uint8_t {
   return_value,       ///< RVR: a returned number or bool replaced (0 or 1, or negated)
 };
 
-const char* name_of(Operator op);
+std::string_view name_of(Operator op);
 
 /// One place of a file that mutants rewrite: the byte range of an expression, the text the schema
 /// puts there, and the mutants it switches between (one, or two for a constant).

@@ -7,6 +7,7 @@
 #include <regex>
 #include <sstream>
 
+#include "core/enum_names.hpp"
 #include "core/process.hpp"
 #include "harness/executor/outcome.hpp"
 
@@ -103,23 +104,7 @@ std::optional<RunOutcome> death(const process::ProcessResult& ran) {
 }  // namespace
 
 std::string_view to_string(RunKind kind) {
-  switch (kind) {
-    case RunKind::not_run:
-      return "not run";
-    case RunKind::passed:
-      return "passed";
-    case RunKind::skipped:
-      return "skipped";
-    case RunKind::failed:
-      return "failed";
-    case RunKind::crashed:
-      return "crashed";
-    case RunKind::timed_out:
-      return "timed out";
-    case RunKind::exited:
-      return "exited";
-  }
-  return "unknown";
+  return enum_name<RunKind::exited>(kind, {"not run", "passed", "skipped", "failed", "crashed", "timed out", "exited"});
 }
 
 std::string RunOutcome::signature() const {

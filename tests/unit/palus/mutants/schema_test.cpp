@@ -106,7 +106,7 @@ class SchemaTest : public ::testing::Test {
 
 TEST_F(SchemaTest, EveryOperatorFindsItsSites) {
   std::set<std::string> operators;
-  for (const auto& m : mutants_) operators.insert(name_of(m.op));
+  for (const auto& m : mutants_) operators.insert(std::string(name_of(m.op)));
   EXPECT_EQ(operators, (std::set<std::string>{"AOR", "ROR", "LCR", "CRP", "NEG", "SDL", "RVR"}));
   const auto add = std::find_if(mutants_.begin(), mutants_.end(),
                                 [](const Mutant& m) { return m.op == Operator::arithmetic && m.original == "a + b"; });
