@@ -1,54 +1,48 @@
 #include "protocol.hpp"
 
 #include <cstring>
+#include <type_traits>
 
 namespace palus::harness::protocol {
 namespace {
+
+/// The last value of each enum on the wire: a Reader refuses a byte beyond it.
+template <typename Enum>
+constexpr Enum kLast = Enum{};
+template <>
+constexpr InputKind kLast<InputKind> = InputKind::string;
+template <>
+constexpr ValueKind kLast<ValueKind> = ValueKind::object;
+template <>
+constexpr StatementStatus kLast<StatementStatus> = StatementStatus::bad_request;
+
+// Each message's layout is written once, below, as a function template of its I/O: a Writer
+// appends the fields of a const message, a Reader fills in the fields of a fresh one. Fields go
+// in host order (the harness and palus run on the same machine): integers and doubles as their
+// bytes, bools and enums as one byte, strings and lists as a u32 count and then their elements.
 
 class Writer {
  public:
   explicit Writer(MessageKind kind) : bytes_(kHeaderSize, '\0'), kind_(kind) {}
 
   template <typename T>
-  void raw(T v) {
-    char buf[sizeof(T)];
-    std::memcpy(buf, &v, sizeof(T));  // the harness and palus run on the same machine: host order
-    bytes_.append(buf, sizeof(T));
+  void field(const T& v) {
+    if constexpr (std::is_enum_v<T> || std::is_same_v<T, bool>) {
+      raw(static_cast<std::uint8_t>(v));
+    } else {
+      static_assert(std::is_arithmetic_v<T>, "a field is a number, a bool, an enum, a string or a list");
+      raw(v);
+    }
   }
-  void u8(std::uint8_t v) { raw(v); }
-  void u32(std::uint32_t v) { raw(v); }
-  void str(const std::string& s) {
-    u32(static_cast<std::uint32_t>(s.size()));
+  void field(const std::string& s) {
+    raw(static_cast<std::uint32_t>(s.size()));
     bytes_ += s;
   }
-  void value(const Value& v) {
-    u8(static_cast<std::uint8_t>(v.kind));
-    switch (v.kind) {
-      case ValueKind::none:
-        break;
-      case ValueKind::boolean:
-      case ValueKind::signed_integer:
-        raw(v.i);
-        break;
-      case ValueKind::unsigned_integer:
-        raw(v.u);
-        break;
-      case ValueKind::floating:
-        raw(v.d);
-        break;
-      case ValueKind::string:
-      case ValueKind::object:
-        str(v.s);
-        break;
-    }
-  }
-
-  void refusals(const std::vector<Refusal>& refused) {
-    u32(static_cast<std::uint32_t>(refused.size()));
-    for (const auto& r : refused) {
-      raw(r.call);
-      raw(r.statement);
-    }
+  /// A count, then each item as `each` writes it.
+  template <typename Item, typename Each>
+  void items(const std::vector<Item>& list, Each each) {
+    raw(static_cast<std::uint32_t>(list.size()));
+    for (const Item& item : list) each(item);
   }
 
   std::string finish() {
@@ -63,6 +57,13 @@ class Writer {
   }
 
  private:
+  template <typename T>
+  void raw(T v) {
+    char buf[sizeof(T)];
+    std::memcpy(buf, &v, sizeof(T));
+    bytes_.append(buf, sizeof(T));
+  }
+
   std::string bytes_;
   MessageKind kind_;
 };
@@ -72,6 +73,39 @@ class Reader {
   explicit Reader(const std::string& payload) : data_(payload) {}
 
   template <typename T>
+  void field(T& v) {
+    if constexpr (std::is_enum_v<T>) {
+      const auto byte = raw<std::uint8_t>();
+      if (byte > static_cast<std::uint8_t>(kLast<T>)) throw ProtocolError("bad enumerator " + std::to_string(byte));
+      v = static_cast<T>(byte);
+    } else if constexpr (std::is_same_v<T, bool>) {
+      v = raw<std::uint8_t>() != 0;
+    } else {
+      v = raw<T>();
+    }
+  }
+  void field(std::string& s) {
+    const auto n = raw<std::uint32_t>();
+    need(n);
+    s = data_.substr(pos_, n);
+    pos_ += n;
+  }
+  /// A count, then each item as `each` reads it. The count cannot exceed what is left in the
+  /// payload (each element takes at least one byte).
+  template <typename Item, typename Each>
+  void items(std::vector<Item>& list, Each each) {
+    const auto n = raw<std::uint32_t>();
+    if (n > data_.size() - pos_) throw ProtocolError("count " + std::to_string(n) + " exceeds the payload");
+    list.resize(n);
+    for (Item& item : list) each(item);
+  }
+
+  void done() const {
+    if (pos_ != data_.size()) throw ProtocolError("trailing bytes in message");
+  }
+
+ private:
+  template <typename T>
   T raw() {
     need(sizeof(T));
     T v;
@@ -79,165 +113,168 @@ class Reader {
     pos_ += sizeof(T);
     return v;
   }
-  std::uint8_t u8() { return raw<std::uint8_t>(); }
-  std::uint32_t u32() { return raw<std::uint32_t>(); }
-  std::string str() {
-    std::uint32_t n = u32();
-    need(n);
-    std::string s = data_.substr(pos_, n);
-    pos_ += n;
-    return s;
-  }
-  template <typename Enum>
-  Enum enumerator(Enum last) {
-    std::uint8_t v = u8();
-    if (v > static_cast<std::uint8_t>(last)) throw ProtocolError("bad enumerator " + std::to_string(v));
-    return static_cast<Enum>(v);
-  }
-  /// A count that cannot exceed what is left in the payload (each element takes at least one byte).
-  std::uint32_t count() {
-    std::uint32_t n = u32();
-    if (n > data_.size() - pos_) throw ProtocolError("count " + std::to_string(n) + " exceeds the payload");
-    return n;
-  }
-  Value value() {
-    Value v;
-    v.kind = enumerator(ValueKind::object);
-    switch (v.kind) {
-      case ValueKind::none:
-        break;
-      case ValueKind::boolean:
-      case ValueKind::signed_integer:
-        v.i = raw<std::int64_t>();
-        break;
-      case ValueKind::unsigned_integer:
-        v.u = raw<std::uint64_t>();
-        break;
-      case ValueKind::floating:
-        v.d = raw<double>();
-        break;
-      case ValueKind::string:
-      case ValueKind::object:
-        v.s = str();
-        break;
-    }
-    return v;
-  }
-  std::vector<Refusal> refusals() {
-    std::vector<Refusal> refused(count());
-    for (auto& refusal : refused) {
-      refusal.call = raw<std::int32_t>();
-      refusal.statement = raw<std::int32_t>();
-    }
-    return refused;
-  }
-  void done() const {
-    if (pos_ != data_.size()) throw ProtocolError("trailing bytes in message");
-  }
-
- private:
   void need(std::size_t n) const {
     if (data_.size() - pos_ < n) throw ProtocolError("truncated message");
   }
+
   const std::string& data_;
   std::size_t pos_ = 0;
 };
 
+// `M` is a message type, const for a Writer.
+
+template <typename IO, typename M>
+void fields_of_input(IO& io, M& in) {
+  io.field(in.kind);
+  switch (in.kind) {
+    case InputKind::ref:
+      io.field(in.ref);
+      break;
+    case InputKind::null_pointer:
+      break;
+    case InputKind::boolean:
+    case InputKind::signed_integer:
+      io.field(in.i);
+      break;
+    case InputKind::unsigned_integer:
+      io.field(in.u);
+      break;
+    case InputKind::floating:
+      io.field(in.d);
+      break;
+    case InputKind::string:
+      io.field(in.s);
+      break;
+  }
+}
+
+template <typename IO, typename M>
+void fields_of_value(IO& io, M& v) {
+  io.field(v.kind);
+  switch (v.kind) {
+    case ValueKind::none:
+      break;
+    case ValueKind::boolean:
+    case ValueKind::signed_integer:
+      io.field(v.i);
+      break;
+    case ValueKind::unsigned_integer:
+      io.field(v.u);
+      break;
+    case ValueKind::floating:
+      io.field(v.d);
+      break;
+    case ValueKind::string:
+    case ValueKind::object:
+      io.field(v.s);
+      break;
+  }
+}
+
+template <typename IO, typename M>
+void fields_of_refusals(IO& io, M& refused) {
+  io.items(refused, [&io](auto& r) {
+    io.field(r.call);
+    io.field(r.statement);
+  });
+}
+
+template <typename IO, typename M>
+void fields_of_u32s(IO& io, M& list) {
+  io.items(list, [&io](auto& v) { io.field(v); });
+}
+
+template <typename IO, typename M>
+void fields_of_hello(IO& io, M& hello) {
+  io.field(hello.pid);
+  io.items(hello.callables, [&io](auto& c) { io.field(c); });
+  io.items(hello.protections, [&io](auto& p) { io.field(p); });
+}
+
+template <typename IO, typename M>
+void fields_of_run(IO& io, M& request) {
+  io.field(request.sequence_id);
+  io.field(request.observe);
+  io.field(request.count_blocks);
+  fields_of_u32s(io, request.skip_observers);
+  io.field(request.test_statements);
+  io.items(request.statements, [&io](auto& s) {
+    io.field(s.callable);
+    io.items(s.inputs, [&io](auto& in) { fields_of_input(io, in); });
+  });
+}
+
+template <typename IO, typename M>
+void fields_of_result(IO& io, M& result) {
+  io.field(result.sequence_id);
+  io.items(result.statements, [&io](auto& s) {
+    io.field(s.status);
+    fields_of_value(io, s.value);
+    io.field(s.exception_type);
+    io.field(s.message);
+    io.items(s.observations, [&io](auto& o) {
+      io.field(o.callable);
+      io.field(o.object);
+      io.field(o.threw);
+      fields_of_value(io, o.value);
+    });
+    io.items(s.profiles, [&io](auto& p) {
+      io.field(p.object);
+      io.field(p.profile);
+    });
+  });
+  fields_of_refusals(io, result.refused);
+  fields_of_u32s(io, result.new_blocks);
+  fields_of_u32s(io, result.reached_blocks);
+  io.field(result.total_blocks);
+}
+
+template <typename IO, typename M>
+void fields_of_death(IO& io, M& death) {
+  io.field(death.sequence_id);
+  io.field(death.pid);
+  io.field(death.wait_status);
+  io.field(death.max_rss_kib);
+  io.field(death.started);
+  io.field(death.statement);
+  io.field(death.freed_statement);
+  io.field(death.phase);
+  io.field(death.note);
+  fields_of_refusals(io, death.refused);
+}
+
+template <typename Message, typename Fields>
+std::string encoded(MessageKind kind, const Message& message, Fields fields) {
+  Writer w(kind);
+  fields(w, message);
+  return w.finish();
+}
+
+template <typename Message, typename Fields>
+Message decoded(const std::string& payload, Fields fields) {
+  Reader r(payload);
+  Message message;
+  fields(r, message);
+  r.done();
+  return message;
+}
+
 }  // namespace
 
 std::string encode(const Hello& hello) {
-  Writer w(MessageKind::hello);
-  w.u32(hello.pid);
-  w.u32(static_cast<std::uint32_t>(hello.callables.size()));
-  for (const auto& c : hello.callables) w.str(c);
-  w.u32(static_cast<std::uint32_t>(hello.protections.size()));
-  for (const auto& p : hello.protections) w.str(p);
-  return w.finish();
+  return encoded(MessageKind::hello, hello, [](auto& io, auto& m) { fields_of_hello(io, m); });
 }
 
 std::string encode(const RunRequest& request) {
-  Writer w(MessageKind::run);
-  w.raw(request.sequence_id);
-  w.u8(request.observe);
-  w.u8(request.count_blocks);
-  w.u32(static_cast<std::uint32_t>(request.skip_observers.size()));
-  for (std::uint32_t callable : request.skip_observers) w.u32(callable);
-  w.u32(request.test_statements);
-  w.u32(static_cast<std::uint32_t>(request.statements.size()));
-  for (const auto& s : request.statements) {
-    w.u32(s.callable);
-    w.u32(static_cast<std::uint32_t>(s.inputs.size()));
-    for (const auto& in : s.inputs) {
-      w.u8(static_cast<std::uint8_t>(in.kind));
-      switch (in.kind) {
-        case InputKind::ref:
-          w.u32(in.ref);
-          break;
-        case InputKind::null_pointer:
-          break;
-        case InputKind::boolean:
-        case InputKind::signed_integer:
-          w.raw(in.i);
-          break;
-        case InputKind::unsigned_integer:
-          w.raw(in.u);
-          break;
-        case InputKind::floating:
-          w.raw(in.d);
-          break;
-        case InputKind::string:
-          w.str(in.s);
-          break;
-      }
-    }
-  }
-  return w.finish();
+  return encoded(MessageKind::run, request, [](auto& io, auto& m) { fields_of_run(io, m); });
 }
 
 std::string encode(const RunResult& result) {
-  Writer w(MessageKind::result);
-  w.raw(result.sequence_id);
-  w.u32(static_cast<std::uint32_t>(result.statements.size()));
-  for (const auto& s : result.statements) {
-    w.u8(static_cast<std::uint8_t>(s.status));
-    w.value(s.value);
-    w.str(s.exception_type);
-    w.str(s.message);
-    w.u32(static_cast<std::uint32_t>(s.observations.size()));
-    for (const auto& o : s.observations) {
-      w.u32(o.callable);
-      w.u32(o.object);
-      w.u8(o.threw);
-      w.value(o.value);
-    }
-    w.u32(static_cast<std::uint32_t>(s.profiles.size()));
-    for (const auto& p : s.profiles) {
-      w.u32(p.object);
-      w.str(p.profile);
-    }
-  }
-  w.refusals(result.refused);
-  w.u32(static_cast<std::uint32_t>(result.new_blocks.size()));
-  for (std::uint32_t block : result.new_blocks) w.u32(block);
-  w.u32(static_cast<std::uint32_t>(result.reached_blocks.size()));
-  for (std::uint32_t block : result.reached_blocks) w.u32(block);
-  w.u32(result.total_blocks);
-  return w.finish();
+  return encoded(MessageKind::result, result, [](auto& io, auto& m) { fields_of_result(io, m); });
 }
 
 std::string encode(const Death& death) {
-  Writer w(MessageKind::death);
-  w.raw(death.sequence_id);
-  w.raw(death.pid);
-  w.raw(death.wait_status);
-  w.raw(death.max_rss_kib);
-  w.u8(death.started);
-  w.raw(death.statement);
-  w.raw(death.freed_statement);
-  w.u32(death.phase);
-  w.str(death.note);
-  w.refusals(death.refused);
-  return w.finish();
+  return encoded(MessageKind::death, death, [](auto& io, auto& m) { fields_of_death(io, m); });
 }
 
 std::string encode_shutdown() { return Writer(MessageKind::shutdown).finish(); }
@@ -260,104 +297,19 @@ FrameHeader decode_header(const char* bytes) {
 }
 
 Hello decode_hello(const std::string& payload) {
-  Reader r(payload);
-  Hello hello;
-  hello.pid = r.u32();
-  for (std::uint32_t n = r.count(); n > 0; --n) hello.callables.push_back(r.str());
-  for (std::uint32_t n = r.count(); n > 0; --n) hello.protections.push_back(r.str());
-  r.done();
-  return hello;
+  return decoded<Hello>(payload, [](auto& io, auto& m) { fields_of_hello(io, m); });
 }
 
 RunRequest decode_run(const std::string& payload) {
-  Reader r(payload);
-  RunRequest request;
-  request.sequence_id = r.raw<std::uint64_t>();
-  request.observe = r.u8() != 0;
-  request.count_blocks = r.u8() != 0;
-  request.skip_observers.resize(r.count());
-  for (auto& callable : request.skip_observers) callable = r.u32();
-  request.test_statements = r.u32();
-  request.statements.resize(r.count());
-  for (auto& s : request.statements) {
-    s.callable = r.u32();
-    s.inputs.resize(r.count());
-    for (auto& in : s.inputs) {
-      in.kind = r.enumerator(InputKind::string);
-      switch (in.kind) {
-        case InputKind::ref:
-          in.ref = r.u32();
-          break;
-        case InputKind::null_pointer:
-          break;
-        case InputKind::boolean:
-        case InputKind::signed_integer:
-          in.i = r.raw<std::int64_t>();
-          break;
-        case InputKind::unsigned_integer:
-          in.u = r.raw<std::uint64_t>();
-          break;
-        case InputKind::floating:
-          in.d = r.raw<double>();
-          break;
-        case InputKind::string:
-          in.s = r.str();
-          break;
-      }
-    }
-  }
-  r.done();
-  return request;
+  return decoded<RunRequest>(payload, [](auto& io, auto& m) { fields_of_run(io, m); });
 }
 
 RunResult decode_result(const std::string& payload) {
-  Reader r(payload);
-  RunResult result;
-  result.sequence_id = r.raw<std::uint64_t>();
-  result.statements.resize(r.count());
-  for (auto& s : result.statements) {
-    s.status = r.enumerator(StatementStatus::bad_request);
-    s.value = r.value();
-    s.exception_type = r.str();
-    s.message = r.str();
-    s.observations.resize(r.count());
-    for (auto& o : s.observations) {
-      o.callable = r.u32();
-      o.object = r.u32();
-      o.threw = r.u8() != 0;
-      o.value = r.value();
-    }
-    s.profiles.resize(r.count());
-    for (auto& p : s.profiles) {
-      p.object = r.u32();
-      p.profile = r.str();
-    }
-  }
-  result.refused = r.refusals();
-  result.new_blocks.resize(r.count());
-  for (auto& block : result.new_blocks) block = r.u32();
-  result.reached_blocks.resize(r.count());
-  for (auto& block : result.reached_blocks) block = r.u32();
-  result.total_blocks = r.u32();
-  r.done();
-  return result;
+  return decoded<RunResult>(payload, [](auto& io, auto& m) { fields_of_result(io, m); });
 }
 
 Death decode_death(const std::string& payload) {
-  Reader r(payload);
-  Death death;
-  death.sequence_id = r.raw<std::uint64_t>();
-  death.pid = r.raw<std::int32_t>();
-  death.wait_status = r.raw<std::int32_t>();
-  death.max_rss_kib = r.raw<std::int64_t>();
-  death.started = r.u8() != 0;
-  death.statement = r.raw<std::int32_t>();
-  death.freed_statement = r.raw<std::int32_t>();
-  death.phase = r.u32();
-  death.note = r.str();
-  death.refused = r.refusals();
-  r.done();
-  return death;
+  return decoded<Death>(payload, [](auto& io, auto& m) { fields_of_death(io, m); });
 }
 
 }  // namespace palus::harness::protocol

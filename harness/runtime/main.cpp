@@ -135,9 +135,11 @@ void restore_standard_streams() {
   }
 }
 
-bool read_exact(int fd, char* data, std::size_t size) {
+/// `transfer` (read or write) until `size` bytes have moved; false at the end of the stream or an error.
+template <typename Byte, typename Transfer>
+bool transfer_exact(int fd, Byte* data, std::size_t size, Transfer transfer) {
   while (size > 0) {
-    ssize_t n = read(fd, data, size);
+    ssize_t n = transfer(fd, data, size);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return false;
     data += n;
@@ -146,16 +148,9 @@ bool read_exact(int fd, char* data, std::size_t size) {
   return true;
 }
 
-bool write_exact(int fd, const char* data, std::size_t size) {
-  while (size > 0) {
-    ssize_t n = write(fd, data, size);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return false;
-    data += n;
-    size -= static_cast<std::size_t>(n);
-  }
-  return true;
-}
+bool read_exact(int fd, char* data, std::size_t size) { return transfer_exact(fd, data, size, ::read); }
+
+bool write_exact(int fd, const char* data, std::size_t size) { return transfer_exact(fd, data, size, ::write); }
 
 void write_all(const std::string& bytes) {
   if (!write_exact(kAnswers, bytes.data(), bytes.size())) std::_Exit(0);  // the executor is gone
