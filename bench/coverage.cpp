@@ -12,6 +12,7 @@
 
 #include "bench/build_tree.hpp"
 #include "bench/evaluation.hpp"
+#include "bench/evaluation_args.hpp"
 #include "bench/shell.hpp"
 
 namespace {
@@ -20,13 +21,8 @@ namespace fs = std::filesystem;
 namespace pb = palus::bench;
 
 struct Options {
-  fs::path palus = pb::built_palus();
+  pb::EvaluationArgs args;
   fs::path sample = pb::source_root() / "samples" / "tinysql";
-  std::string modes = "random,model,model+constraints,palus";
-  std::string seeds = "1,2,3";
-  std::string time_limit = "60s";
-  fs::path work_dir;
-  bool keep = false;
 };
 
 using pb::Measured;
@@ -113,7 +109,8 @@ void stage_table(std::ostream& out, const Results& r, const std::string& load) {
 }
 
 void print_report(std::ostream& out, const Options& opt, const Results& r, const std::string& load) {
-  out << fmt::format("Sample {}, seeds {}, time limit {} per run.\n\n", opt.sample.string(), opt.seeds, opt.time_limit);
+  out << fmt::format("Sample {}, seeds {}, time limit {} per run.\n\n", opt.sample.string(), opt.args.seeds,
+                     opt.args.time_limit);
   mode_table(out, r);
   out << fmt::format(
       "\nThe sample program alone: lines {}/{}, branches {}/{}. Same gcovr scope and options as palus "
@@ -126,35 +123,21 @@ void print_report(std::ostream& out, const Options& opt, const Results& r, const
   stage_table(out, r, load);
 }
 
-int run(const Options& opt) {
-  if (!fs::exists(opt.palus)) {
-    std::cerr << "coverage: " << opt.palus.string() << " does not exist: build palus first\n";
+int run(Options& opt) {
+  if (const auto wrong = opt.args.check()) {
+    std::cerr << "coverage: " << *wrong << "\n";
     return 2;
   }
-  for (const auto& seed : pb::split_list(opt.seeds)) {
-    if (seed.find_first_not_of("0123456789") != std::string::npos) {
-      std::cerr << "coverage: --seeds: not a number: " << seed << "\n";
-      return 2;
-    }
-  }
-  const bool fresh = opt.work_dir.empty();
-  const fs::path work = fresh ? pb::fresh_temp_dir("palus-bench-coverage") : fs::absolute(opt.work_dir);
-  fs::create_directories(work);
-  std::cerr << "work directory: " << work.string() << "\n";
+  const fs::path work = opt.args.work_dir.open("palus-bench-coverage");
   try {
     const std::string load = pb::load_average();
-    const pb::EvaluationOptions options{opt.palus, pb::split_list(opt.modes), pb::split_list(opt.seeds),
-                                        opt.time_limit};
-    print_report(std::cout, opt, pb::measure_sample(options, opt.sample, work), load);
+    print_report(std::cout, opt, pb::measure_sample(opt.args.options(), opt.sample, work), load);
   } catch (const std::exception& e) {
-    std::cerr << "coverage: " << e.what() << "\nWork directory kept: " << work.string() << "\n";
+    std::cerr << "coverage: " << e.what() << "\n";
+    opt.args.work_dir.close(true);
     return 1;
   }
-  if (fresh && !opt.keep) {
-    fs::remove_all(work);
-  } else {
-    std::cout << "\nWork directory kept: " << work.string() << "\n";
-  }
+  opt.args.work_dir.close();
   return 0;
 }
 
@@ -163,15 +146,9 @@ int run(const Options& opt) {
 int main(int argc, char** argv) {
   Options opt;
   CLI::App app{"Coverage and known bugs of the generated suites per mode, and of the sample alone (bench/README.md)"};
-  app.add_option("--palus", opt.palus, "the palus executable")->capture_default_str();
   app.add_option("--sample", opt.sample, "the sample (a folder with palus.yaml)")->capture_default_str();
-  app.add_option("--modes", opt.modes, "generation modes, comma-separated")->capture_default_str();
-  app.add_option("--seeds", opt.seeds, "seeds, comma-separated: one run per mode and seed")->capture_default_str();
-  app.add_option("--time-limit", opt.time_limit, "generation time of each run")->capture_default_str();
-  app.add_option("--work-dir", opt.work_dir, "working files (default: a fresh temporary folder, removed afterwards)");
-  app.add_flag("--keep", opt.keep, "keep the temporary work folder");
+  opt.args.add_options(app, "one run per mode and seed");
   CLI11_PARSE(app, argc, argv);
   opt.sample = fs::absolute(opt.sample);
-  opt.palus = fs::absolute(opt.palus);
   return run(opt);
 }

@@ -17,6 +17,7 @@
 
 #include "bench/build_tree.hpp"
 #include "bench/evaluation.hpp"
+#include "bench/evaluation_args.hpp"
 #include "bench/shell.hpp"
 
 namespace {
@@ -25,29 +26,14 @@ namespace fs = std::filesystem;
 namespace pb = palus::bench;
 
 struct Options {
-  fs::path palus = pb::built_palus();
+  pb::EvaluationArgs args;
   fs::path samples_dir = pb::source_root() / "samples";
   std::string samples = "tinysql,minisat,argparse,collections";
-  std::string modes = "random,model,model+constraints,palus";
-  std::string seeds = "1,2,3";
-  std::string time_limit = "60s";
   fs::path results;  ///< default bench/results/<date>.md
-  fs::path work_dir;
-  bool keep = false;
   bool resume = false;
 };
 
 using Results = std::vector<pb::SampleResults>;
-
-double seconds_of(const std::string& limit) {
-  std::size_t used = 0;
-  const double value = std::stod(limit, &used);
-  const std::string unit = limit.substr(used);
-  if (unit == "m" || unit == "min") return value * 60;
-  if (unit == "h") return value * 3600;
-  if (unit == "ms") return value / 1000;
-  return value;
-}
 
 std::vector<double> values(const std::vector<const pb::Measured*>& runs, double pb::Run::*field) {
   std::vector<double> out;
@@ -170,12 +156,12 @@ void cost_table(std::ostream& out, const Results& results, double budget_s) {
 
 void print_results(std::ostream& out, const Options& opt, const Results& results, const std::string& load,
                    double wall_minutes) {
-  const std::vector<std::string> modes = pb::split_list(opt.modes);
+  const std::vector<std::string> modes = pb::split_list(opt.args.modes);
   out << fmt::format(
       "# Palus for C++: evaluation\n\nSamples {}; modes {}; seeds {}; time limit {} per run. "
       "Coverage is gcovr's over the library sources, of the generated GoogleTest suite as `palus "
       "report` builds and runs it; mean (min–max) over the seeds.\n\n",
-      opt.samples, opt.modes, opt.seeds, opt.time_limit);
+      opt.samples, opt.args.modes, opt.args.seeds, opt.args.time_limit);
   out << "## Figure 9: line coverage (%)\n\n";
   coverage_table(out, results, modes, &pb::Run::line, &pb::SampleCoverage::line);
   out << "\n## Figure 9: branch coverage (%)\n\n";
@@ -185,7 +171,7 @@ void print_results(std::ostream& out, const Options& opt, const Results& results
   out << "\n## Table 4: known bugs found (distinct over the seeds)\n\n";
   bugs_table(out, results, modes);
   out << "\n## Cost\n\n";
-  cost_table(out, results, seconds_of(opt.time_limit));
+  cost_table(out, results, pb::seconds_of(opt.args.time_limit));
   out << fmt::format("\nMachine: {}; load average at start {}. The whole evaluation took {:.0f} minutes.",
                      pb::machine_description(), load, wall_minutes);
   std::size_t runs = 0, resumed = 0;
@@ -208,20 +194,8 @@ std::string today() {
 }
 
 int run(Options opt) {
-  if (!fs::exists(opt.palus)) {
-    std::cerr << "evaluate: " << opt.palus.string() << " does not exist: build palus first\n";
-    return 2;
-  }
-  for (const auto& seed : pb::split_list(opt.seeds)) {
-    if (seed.find_first_not_of("0123456789") != std::string::npos) {
-      std::cerr << "evaluate: --seeds: not a number: " << seed << "\n";
-      return 2;
-    }
-  }
-  try {
-    seconds_of(opt.time_limit);
-  } catch (const std::exception&) {
-    std::cerr << "evaluate: --time-limit: expected a duration like 60s or 2m, got " << opt.time_limit << "\n";
+  if (const auto wrong = opt.args.check()) {
+    std::cerr << "evaluate: " << *wrong << "\n";
     return 2;
   }
   for (const auto& name : pb::split_list(opt.samples)) {
@@ -231,20 +205,17 @@ int run(Options opt) {
     }
   }
   if (opt.results.empty()) opt.results = pb::source_root() / "bench" / "results" / (today() + ".md");
-  const bool fresh = opt.work_dir.empty();
-  const fs::path work = fresh ? pb::fresh_temp_dir("palus-bench-evaluate") : fs::absolute(opt.work_dir);
-  fs::create_directories(work);
-  std::cerr << "work directory: " << work.string() << "\n";
+  const fs::path work = opt.args.work_dir.open("palus-bench-evaluate");
   const std::string load = pb::load_average();
   const auto start = std::chrono::steady_clock::now();
   Results results;
   try {
-    const pb::EvaluationOptions options{opt.palus, pb::split_list(opt.modes), pb::split_list(opt.seeds), opt.time_limit,
-                                        opt.resume};
+    const pb::EvaluationOptions options = opt.args.options(opt.resume);
     for (const auto& name : pb::split_list(opt.samples))
       results.push_back(pb::measure_sample(options, opt.samples_dir / name, work / name));
   } catch (const std::exception& e) {
-    std::cerr << "evaluate: " << e.what() << "\nWork directory kept: " << work.string() << "\n";
+    std::cerr << "evaluate: " << e.what() << "\n";
+    opt.args.work_dir.close(true);
     return 1;
   }
   const double minutes = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / 60;
@@ -256,10 +227,7 @@ int run(Options opt) {
   std::ofstream(partial) << text.str();
   fs::rename(partial, opt.results);
   std::cerr << "written to " << opt.results.string() << "\n";
-  if (fresh && !opt.keep)
-    fs::remove_all(work);
-  else
-    std::cerr << "work directory kept: " << work.string() << "\n";
+  opt.args.work_dir.close();
   return 0;
 }
 
@@ -268,24 +236,17 @@ int run(Options opt) {
 int main(int argc, char** argv) {
   Options opt;
   CLI::App app{"Palus's evaluation on every sample: coverage per mode, components, bugs, cost (bench/README.md)"};
-  app.add_option("--palus", opt.palus, "the palus executable")->capture_default_str();
   app.add_option("--samples-dir", opt.samples_dir, "the folder holding the samples")->capture_default_str();
   app.add_option("--samples", opt.samples, "samples, comma-separated")->capture_default_str();
-  app.add_option("--modes", opt.modes, "generation modes, comma-separated")->capture_default_str();
-  app.add_option("--seeds", opt.seeds, "seeds, comma-separated: one run per sample, mode and seed")
-      ->capture_default_str();
-  app.add_option("--time-limit", opt.time_limit, "generation time of each run")->capture_default_str();
+  opt.args.add_options(app, "one run per sample, mode and seed");
   app.add_option("--results", opt.results, "where to write the tables (default bench/results/<date>.md)");
-  app.add_option("--work-dir", opt.work_dir, "working files (default: a fresh temporary folder, removed afterwards)");
-  app.add_flag("--keep", opt.keep, "keep the temporary work folder");
   app.add_flag("--resume", opt.resume,
                "with --work-dir: read the runs an earlier evaluate in that folder finished instead of redoing them");
   CLI11_PARSE(app, argc, argv);
-  if (opt.resume && opt.work_dir.empty()) {
+  if (opt.resume && !opt.args.work_dir.given()) {
     std::cerr << "evaluate: --resume needs the --work-dir of the evaluation to go on with\n";
     return 2;
   }
   opt.samples_dir = fs::absolute(opt.samples_dir);
-  opt.palus = fs::absolute(opt.palus);
   return run(opt);
 }

@@ -19,6 +19,7 @@
 #include "bench/setup.hpp"
 #include "bench/shell.hpp"
 #include "bench/slow_way.hpp"
+#include "bench/work_dir.hpp"
 #include "core/api_yaml_read.hpp"
 
 namespace {
@@ -33,8 +34,7 @@ struct Options {
   std::size_t slow = 5;
   std::uint64_t seed = 0;
   std::size_t chunk = 1000;
-  fs::path work_dir;
-  bool keep = false;
+  pb::WorkDir work_dir;
   std::vector<int> dying = {0, 30, 90};
   std::size_t mix_sequences = 2000;
   bool fork_server_only = false;
@@ -77,11 +77,8 @@ palus::harness::ExecutorOptions executor_options(const fs::path& harness, const 
   return o;
 }
 
-int run(const Options& opt) {
-  const bool fresh = opt.work_dir.empty();
-  const fs::path work = fresh ? pb::fresh_temp_dir("palus-bench") : fs::absolute(opt.work_dir);
-  fs::create_directories(work);
-  std::cerr << "work directory: " << work.string() << "\n";
+int run(Options& opt) {
+  const fs::path work = opt.work_dir.open("palus-bench");
 
   pb::Results results;
   results.machine = pb::this_machine();
@@ -166,11 +163,7 @@ int run(const Options& opt) {
   }
 
   pb::print_report(std::cout, results);
-  if (fresh && !opt.keep && !failed) {
-    fs::remove_all(work);
-  } else {
-    std::cout << "\nWork directory kept: " << work.string() << "\n";
-  }
+  opt.work_dir.close(failed);
   return failed ? 1 : 0;
 }
 
@@ -192,8 +185,7 @@ int main(int argc, char** argv) {
   app.add_option("--mix-sequences", opt.mix_sequences, "sequences in each such mix")->capture_default_str();
   app.add_option("--seed", opt.seed, "seed of the random sequences")->capture_default_str();
   app.add_option("--chunk", opt.chunk, "sequences per Executor::run_batch call")->capture_default_str();
-  app.add_option("--work-dir", opt.work_dir, "working files (default: a fresh temporary folder, removed afterwards)");
-  app.add_flag("--keep", opt.keep, "keep the temporary work folder");
+  opt.work_dir.add_options(app);
   app.add_flag("--fork-server-only", opt.fork_server_only,
                "leave out the variants without the fork server (a restart per death: minutes under the sanitizers)");
   CLI11_PARSE(app, argc, argv);
