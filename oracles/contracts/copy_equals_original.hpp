@@ -12,15 +12,10 @@ template <typename T>
 std::string copy_equals_original(const T& a) {
   try {
     const T copy(a);
-    try {
-      if (!static_cast<bool>(copy == a)) return "a copy of a is not == a";
-    } catch (...) {
-      return threw("copy == a");
-    }
+    return must_hold([&] { return copy == a; }, "a copy of a is not == a", "copy == a");
   } catch (...) {
     return threw("copying a");  // the copy constructor or the copy's destructor
   }
-  return {};
 }
 
 }  // namespace palus::contracts

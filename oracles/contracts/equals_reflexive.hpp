@@ -11,12 +11,7 @@ namespace palus::contracts {
 template <typename T>
 std::string equals_reflexive(const T& a) {
   const T& same = a;  // two names for one object: no self-comparison warning
-  try {
-    if (!static_cast<bool>(a == same)) return "a == a is false";
-  } catch (...) {
-    return threw("a == a");
-  }
-  return {};
+  return must_hold([&] { return a == same; }, "a == a is false", "a == a");
 }
 
 }  // namespace palus::contracts

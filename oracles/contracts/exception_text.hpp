@@ -42,4 +42,16 @@ inline std::string threw(const std::string& what) {
   }
 }
 
+/// Empty when `condition()` is true; `broken` when it is false; what it threw, shown as `shown`,
+/// when it throws.
+template <typename Condition>
+std::string must_hold(Condition condition, const char* broken, const std::string& shown) {
+  try {
+    if (!static_cast<bool>(condition())) return broken;
+  } catch (...) {
+    return threw(shown);
+  }
+  return {};
+}
+
 }  // namespace palus::contracts

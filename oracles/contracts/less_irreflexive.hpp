@@ -11,12 +11,7 @@ namespace palus::contracts {
 template <typename T>
 std::string less_irreflexive(const T& a) {
   const T& same = a;
-  try {
-    if (static_cast<bool>(a < same)) return "a < a is true";
-  } catch (...) {
-    return threw("a < a");
-  }
-  return {};
+  return must_hold([&] { return !static_cast<bool>(a < same); }, "a < a is true", "a < a");
 }
 
 }  // namespace palus::contracts

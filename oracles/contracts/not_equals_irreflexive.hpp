@@ -21,11 +21,7 @@ template <typename T>
 std::string not_equals_irreflexive(const T& a) {
   if constexpr (has_not_equals<T>::value) {
     const T& same = a;
-    try {
-      if (static_cast<bool>(a != same)) return "a != a is true";
-    } catch (...) {
-      return threw("a != a");
-    }
+    return must_hold([&] { return !static_cast<bool>(a != same); }, "a != a is true", "a != a");
   }
   return {};
 }

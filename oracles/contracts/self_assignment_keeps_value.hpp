@@ -19,15 +19,10 @@ std::string self_assignment_keeps_value(T& a) {
     } catch (...) {
       return threw("a = a");
     }
-    try {
-      if (!static_cast<bool>(a == before)) return "after a = a, a is not == its value before";
-    } catch (...) {
-      return threw("a == (a before a = a)");
-    }
+    return must_hold([&] { return a == before; }, "after a = a, a is not == its value before", "a == (a before a = a)");
   } catch (...) {
     return threw("copying a");  // the copy constructor or the copy's destructor
   }
-  return {};
 }
 
 }  // namespace palus::contracts

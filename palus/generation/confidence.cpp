@@ -557,6 +557,12 @@ std::string internal_class(const CallableInfo& info, const api::Api* api) {
       owner, keeper->name, kept->access, kept->name);
 }
 
+/// A failure that is likely a false alarm: what the generator made up, and the precondition the
+/// failure shows when it names one.
+Confidence suspected(std::string suspicion, std::string precondition = {}) {
+  return Confidence{false, std::move(suspicion), std::move(precondition)};
+}
+
 }  // namespace
 
 FailedAssert failed_assert(const std::string& message) {
@@ -600,108 +606,73 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
       const bool in_the_call =
           on.callable != nullptr && info.callable != nullptr && on.qualified == qualified_name(*info.callable);
       if (in_the_call && about_the_call) {
-        c.high = false;
-        c.suspicion = fmt::format(
-            "the library's own assert({}) in its public {} ({}) failed: it states a precondition of the call that "
-            "the generated inputs broke",
-            a.condition, a.function, a.where);
-        c.precondition = fmt::format("{}: assert({}) at {}", info.id, a.condition, a.where);
-        return c;
+        return suspected(
+            fmt::format(
+                "the library's own assert({}) in its public {} ({}) failed: it states a precondition of the call that "
+                "the generated inputs broke",
+                a.condition, a.function, a.where),
+            fmt::format("{}: assert({}) at {}", info.id, a.condition, a.where));
       }
     }
   }
   if (std::string refused = refused_by_the_library(failure, info); !refused.empty()) {
-    c.high = false;
-    c.suspicion = refused;
-    c.precondition = fmt::format("{}: {}", info.id, failure.message.substr(kAbort.size()));
-    return c;
+    return suspected(refused, fmt::format("{}: {}", info.id, failure.message.substr(kAbort.size())));
   }
   if (failure.maybe_freed_before && failure.kind == "sanitizer") {
-    c.high = false;
-    c.suspicion = fmt::format(
+    return suspected(fmt::format(
         "the freed object was given to an earlier call of {} too, which may have freed it ({}): the sanitizer's "
         "stacks cannot tell which of the two calls did",
-        info.id, describe(*failure.maybe_freed_before, catalog));
-    return c;
+        info.id, describe(*failure.maybe_freed_before, catalog)));
   }
   if (failure.kind == "crash" || failure.kind == "sanitizer" || failure.kind == "hang" || failure.kind == "oom") {
     if (const api::Param* output = own_output(failing, at, info)) {
       const std::string given = fmt::format("the object was given as its own output `{}`", output->name);
-      c.high = false;
-      c.suspicion = given + ": the call writes its answer into the object it is changing";
-      c.precondition = info.id + ": " + given;
-      return c;
+      return suspected(given + ": the call writes its answer into the object it is changing", info.id + ": " + given);
     }
     if (std::string internal = internal_class(info, catalog.api); !internal.empty()) {
-      c.high = false;
-      c.suspicion = internal;
-      return c;
+      return suspected(internal);
     }
   }
   if (failure.kind == "crash" || failure.kind == "sanitizer") {
     if (std::string singular = singular_iterator(failing, at, catalog); !singular.empty()) {
-      c.high = false;
-      c.suspicion = singular;
-      c.precondition = info.id + ": the iterator must not be singular (default-constructed)";
-      return c;
+      return suspected(singular, info.id + ": the iterator must not be singular (default-constructed)");
     }
     if (std::string unchecked = unchecked_iterator(failing, at, catalog); !unchecked.empty()) {
-      c.high = false;
-      c.suspicion = unchecked;
-      c.precondition = info.id + ": the iterator must point at an element (compared with end() first)";
-      return c;
+      return suspected(unchecked, info.id + ": the iterator must point at an element (compared with end() first)");
     }
     if (std::string null = null_fields_made_up(failure, failing, at, catalog); !null.empty()) {
-      c.high = false;
-      c.suspicion = null;
-      c.precondition = info.id + ": the pointer fields of what it is given are set (not value-initialised)";
-      return c;
+      return suspected(null, info.id + ": the pointer fields of what it is given are set (not value-initialised)");
     }
     if (std::string pointer = arithmetic_undefined(failure) ? "" : made_up_pointer(info); !pointer.empty()) {
-      c.high = false;
-      c.suspicion = pointer;
-      c.precondition = info.id + ": " + pointer;
-      return c;
+      return suspected(pointer, info.id + ": " + pointer);
     }
     // A size, count, index or position of 2^24 or more (or negative) named as one: re2's
     // StringPiece::remove_prefix(n) and copy(buf, n, pos) read past the text, as
     // std::string_view's do, whose n and pos must be within its size.
     if (std::string huge = huge_size(failing, catalog, true); !huge.empty()) {
-      c.high = false;
-      c.suspicion = huge;
-      return c;
+      return suspected(huge);
     }
     if (observed != nullptr) {
       if (std::string past = past_the_object(failing, *observed, catalog); !past.empty()) {
-        c.high = false;
-        c.suspicion = past;
-        return c;
+        return suspected(past);
       }
     }
   }
   if (failure.kind == "contract") {
     if (std::string nan = equality_over_nan(failing, info); !nan.empty()) {
-      c.high = false;
-      c.suspicion = nan;
-      return c;
+      return suspected(nan);
     }
     if (std::string unpromised = reflexivity_not_promised(info, catalog.api); !unpromised.empty()) {
-      c.high = false;
-      c.suspicion = unpromised;
-      return c;
+      return suspected(unpromised);
     }
   }
   if (failure.kind == "hang" || failure.kind == "oom") {
     if (std::string huge = huge_size(failing, catalog); !huge.empty()) {
-      c.high = false;
-      c.suspicion = huge;
-      return c;
+      return suspected(huge);
     }
     if (observed != nullptr) {
       if (std::string huge = huge_object(failing, at, *observed, catalog); !huge.empty()) {
-        c.high = false;
-        c.suspicion = huge;
-        return c;
+        return suspected(huge);
       }
     }
   }

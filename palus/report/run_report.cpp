@@ -12,17 +12,43 @@ namespace {
 
 double rounded(double v, double unit = 0.01) { return std::round(v / unit) * unit; }
 
-void emit_sequences(YAML::Emitter& out, const RunReport::Sequences& s) {
+/// A count in report.yaml: its key and member, in the order written. An optional one came after
+/// the first reports and reads as 0 where it is missing.
+template <typename Of>
+struct Count {
+  const char* key;
+  std::uint64_t Of::*member;
+  bool optional = false;
+};
+
+using Sequences = RunReport::Sequences;
+using Tests = RunReport::Tests;
+
+constexpr Count<Sequences> kSequenceCounts[] = {
+    {"executed", &Sequences::executed},  {"normal", &Sequences::normal},   {"exception", &Sequences::exception},
+    {"failure", &Sequences::failure},    {"invalid", &Sequences::invalid}, {"duplicates", &Sequences::duplicates, true},
+    {"blocks", &Sequences::blocks, true}};
+
+constexpr Count<Tests> kTestCounts[] = {{"regression", &Tests::regression},
+                                        {"failure", &Tests::failure},
+                                        {"dropped_uncompilable", &Tests::dropped_uncompilable},
+                                        {"dropped_flaky", &Tests::dropped_flaky},
+                                        {"expected_exception", &Tests::expected_exception},
+                                        {"pending", &Tests::pending},
+                                        {"cut_no_new_blocks", &Tests::cut_no_new_blocks, true},
+                                        {"suspect", &Tests::suspect, true},
+                                        {"cut_writes_static", &Tests::cut_writes_static, true},
+                                        {"cut_covered", &Tests::cut_covered, true}};
+
+/// The counts of `of` as a flow map.
+template <typename Of, std::size_t N>
+void emit_counts(YAML::Emitter& out, const Of& of, const Count<Of> (&counts)[N]) {
   out << YAML::Flow << YAML::BeginMap;
-  out << YAML::Key << "executed" << YAML::Value << s.executed;
-  out << YAML::Key << "normal" << YAML::Value << s.normal;
-  out << YAML::Key << "exception" << YAML::Value << s.exception;
-  out << YAML::Key << "failure" << YAML::Value << s.failure;
-  out << YAML::Key << "invalid" << YAML::Value << s.invalid;
-  out << YAML::Key << "duplicates" << YAML::Value << s.duplicates;
-  out << YAML::Key << "blocks" << YAML::Value << s.blocks;
+  for (const Count<Of>& c : counts) out << YAML::Key << c.key << YAML::Value << of.*c.member;
   out << YAML::EndMap;
 }
+
+void emit_sequences(YAML::Emitter& out, const Sequences& s) { emit_counts(out, s, kSequenceCounts); }
 
 void emit_failures(YAML::Emitter& out, const std::vector<FailureEntry>& failures) {
   out << YAML::BeginSeq;
@@ -103,21 +129,11 @@ class ReportReader : public YamlReader {
     if (const YAML::Node m = root["max_steps"]; m.IsDefined()) r.max_steps = whole_value<std::uint64_t>(m, "max_steps");
     r.interrupted = boolean_value(get(root, "interrupted"), "interrupted");
     r.sequences = sequences(get(root, "sequences"));
-    const YAML::Node tests = get(root, "tests");
-    r.tests.regression = count(tests, "regression");
-    r.tests.failure = count(tests, "failure");
-    r.tests.dropped_uncompilable = count(tests, "dropped_uncompilable");
-    r.tests.dropped_flaky = count(tests, "dropped_flaky");
-    r.tests.expected_exception = count(tests, "expected_exception");
-    r.tests.pending = count(tests, "pending");
-    if (tests["cut_no_new_blocks"].IsDefined()) r.tests.cut_no_new_blocks = count(tests, "cut_no_new_blocks");
-    if (tests["suspect"].IsDefined()) r.tests.suspect = count(tests, "suspect");
-    if (tests["cut_writes_static"].IsDefined()) r.tests.cut_writes_static = count(tests, "cut_writes_static");
+    read_counts(get(root, "tests"), r.tests, kTestCounts);
     if (const YAML::Node a = root["assertions"]; a.IsDefined()) {
       r.assertions.candidates = count(a, "candidates");
       r.assertions.written = count(a, "written");
     }
-    if (tests["cut_covered"].IsDefined()) r.tests.cut_covered = count(tests, "cut_covered");
     r.failures = failures(get(root, "failures"), "failures");
     if (root["suspects"].IsDefined()) r.suspects = failures(root["suspects"], "suspects");
     if (root["preconditions"].IsDefined())
@@ -158,16 +174,16 @@ class ReportReader : public YamlReader {
   std::uint64_t count(const YAML::Node& map, std::string_view key) const {
     return whole_value<std::uint64_t>(get(map, key), key);
   }
-  RunReport::Sequences sequences(const YAML::Node& map) const {
-    RunReport::Sequences s;
-    s.executed = count(map, "executed");
-    s.normal = count(map, "normal");
-    s.exception = count(map, "exception");
-    s.failure = count(map, "failure");
-    s.invalid = count(map, "invalid");
-    if (map["duplicates"].IsDefined()) s.duplicates = count(map, "duplicates");
-    if (map["blocks"].IsDefined()) s.blocks = count(map, "blocks");
+  Sequences sequences(const YAML::Node& map) const {
+    Sequences s;
+    read_counts(map, s, kSequenceCounts);
     return s;
+  }
+  template <typename Of, std::size_t N>
+  void read_counts(const YAML::Node& map, Of& of, const Count<Of> (&counts)[N]) const {
+    for (const Count<Of>& c : counts) {
+      if (!c.optional || map[c.key].IsDefined()) of.*c.member = count(map, c.key);
+    }
   }
 };
 
@@ -188,18 +204,8 @@ std::string to_yaml(const RunReport& r) {
   out << YAML::Key << "sequences" << YAML::Value;
   emit_sequences(out, r.sequences);
 
-  out << YAML::Key << "tests" << YAML::Value << YAML::Flow << YAML::BeginMap;
-  out << YAML::Key << "regression" << YAML::Value << r.tests.regression;
-  out << YAML::Key << "failure" << YAML::Value << r.tests.failure;
-  out << YAML::Key << "dropped_uncompilable" << YAML::Value << r.tests.dropped_uncompilable;
-  out << YAML::Key << "dropped_flaky" << YAML::Value << r.tests.dropped_flaky;
-  out << YAML::Key << "expected_exception" << YAML::Value << r.tests.expected_exception;
-  out << YAML::Key << "pending" << YAML::Value << r.tests.pending;
-  out << YAML::Key << "cut_no_new_blocks" << YAML::Value << r.tests.cut_no_new_blocks;
-  out << YAML::Key << "suspect" << YAML::Value << r.tests.suspect;
-  out << YAML::Key << "cut_writes_static" << YAML::Value << r.tests.cut_writes_static;
-  out << YAML::Key << "cut_covered" << YAML::Value << r.tests.cut_covered;
-  out << YAML::EndMap;
+  out << YAML::Key << "tests" << YAML::Value;
+  emit_counts(out, r.tests, kTestCounts);
   if (r.assertions.candidates > 0 || r.assertions.written > 0) {  // palus merge reads tests, not their candidates
     out << YAML::Key << "assertions" << YAML::Value << YAML::Flow << YAML::BeginMap;
     out << YAML::Key << "candidates" << YAML::Value << r.assertions.candidates;

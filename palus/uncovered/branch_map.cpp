@@ -153,9 +153,7 @@ std::string branch_map_to_yaml(const BranchMap& map, const fs::path& base) {
   out << YAML::EndSeq << YAML::Key << "functions" << YAML::Value << YAML::BeginSeq;
   for (const auto& f : map.functions) {
     out << YAML::Flow << YAML::BeginMap;
-    out << YAML::Key << "function" << YAML::Value << YAML::DoubleQuoted << f.function;
-    out << YAML::Key << "file" << YAML::Value << relative_file(f.file, base);
-    out << YAML::Key << "line" << YAML::Value << f.line << YAML::Key << "end_line" << YAML::Value << f.end_line;
+    emit_function_span(out, f, base);
     out << YAML::Key << "declared_file" << YAML::Value << relative_file(f.declared_file, base);
     out << YAML::Key << "declared_line" << YAML::Value << f.declared_line;
     const auto emit_names = [&](const char* key, const std::vector<std::string>& names) {

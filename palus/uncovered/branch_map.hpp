@@ -2,6 +2,8 @@
 // What the library's branch conditions depend on (DESIGN §13), found by the analyze stage and read
 // by `palus report` to explain the branches the tests never took: <work>/branches.yaml.
 
+#include <yaml-cpp/emitter.h>
+
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -73,6 +75,15 @@ std::string source_kind_name(Source::Kind kind);
 
 /// `file` relative to `base` when it lies below it (as palus's files show paths), else as given.
 std::string relative_file(const std::string& file, const std::filesystem::path& base);
+
+/// Writes a function's name and span (`function`, `file`, `line`, `end_line`) into the flow map
+/// `out` is in, as branches.yaml and uncovered.yaml both list functions.
+template <typename Span>
+void emit_function_span(YAML::Emitter& out, const Span& span, const std::filesystem::path& base) {
+  out << YAML::Key << "function" << YAML::Value << YAML::DoubleQuoted << span.function;
+  out << YAML::Key << "file" << YAML::Value << relative_file(span.file, base);
+  out << YAML::Key << "line" << YAML::Value << span.line << YAML::Key << "end_line" << YAML::Value << span.end_line;
+}
 
 /// A file named relative to `base` made absolute; an absolute or empty one as given.
 std::string absolute_file(const std::string& file, const std::filesystem::path& base);

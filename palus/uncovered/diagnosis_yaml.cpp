@@ -155,9 +155,7 @@ std::string diagnosis_to_yaml(const Diagnosis& diagnosis, const fs::path& base) 
   out << YAML::EndSeq << YAML::Key << "unreached" << YAML::Value << YAML::BeginSeq;
   for (const auto& f : diagnosis.unreached) {
     out << YAML::Flow << YAML::BeginMap;
-    out << YAML::Key << "function" << YAML::Value << YAML::DoubleQuoted << f.function;
-    out << YAML::Key << "file" << YAML::Value << relative_file(f.file, base);
-    out << YAML::Key << "line" << YAML::Value << f.line << YAML::Key << "end_line" << YAML::Value << f.end_line;
+    emit_function_span(out, f, base);
     out << YAML::Key << "lines" << YAML::Value << f.lines << YAML::EndMap;
   }
   out << YAML::EndSeq << YAML::EndMap;

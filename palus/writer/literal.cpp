@@ -59,41 +59,25 @@ struct Number {
   }
 };
 
-Number number_of(const Input& in) {
+/// The number an Input or a Value holds: they share their fields' names (i, u, d).
+template <typename Source, typename SourceKind>
+Number number_from(const Source& source, SourceKind unsigned_kind, SourceKind floating_kind) {
   Number n;
-  switch (in.kind) {
-    case InputKind::unsigned_integer:
-      n.kind = Number::Kind::unsigned_integer;
-      n.u = in.u;
-      break;
-    case InputKind::floating:
-      n.kind = Number::Kind::floating;
-      n.d = in.d;
-      break;
-    default:
-      n.i = in.i;
-      break;
+  if (source.kind == unsigned_kind) {
+    n.kind = Number::Kind::unsigned_integer;
+    n.u = source.u;
+  } else if (source.kind == floating_kind) {
+    n.kind = Number::Kind::floating;
+    n.d = source.d;
+  } else {
+    n.i = source.i;
   }
   return n;
 }
 
-Number number_of(const Value& v) {
-  Number n;
-  switch (v.kind) {
-    case ValueKind::unsigned_integer:
-      n.kind = Number::Kind::unsigned_integer;
-      n.u = v.u;
-      break;
-    case ValueKind::floating:
-      n.kind = Number::Kind::floating;
-      n.d = v.d;
-      break;
-    default:
-      n.i = v.i;
-      break;
-  }
-  return n;
-}
+Number number_of(const Input& in) { return number_from(in, InputKind::unsigned_integer, InputKind::floating); }
+
+Number number_of(const Value& v) { return number_from(v, ValueKind::unsigned_integer, ValueKind::floating); }
 
 /// "long int" -> "long", "unsigned" -> "unsigned int": one spelling per fundamental type;
 /// anything else (typedefs, "std::size_t") as it is.

@@ -306,6 +306,17 @@ std::map<fs::path, std::set<std::string>> SuiteWriter::sanitizers_locked() const
   return out;
 }
 
+std::vector<SuiteWriter::BuildTarget> SuiteWriter::build_targets_locked() const {
+  const auto sanitized = sanitizers_locked();
+  std::vector<BuildTarget> out;
+  for (const fs::path& file : files_locked()) {
+    const auto found = sanitized.find(file);
+    out.push_back(
+        {file, suite_of(file), target_of(file), found == sanitized.end() ? std::set<std::string>{} : found->second});
+  }
+  return out;
+}
+
 std::string SuiteWriter::header_comment(const std::string& prefix, const std::string& what) const {
   const SuiteHeader& h = options_.header;
   std::string text = prefix + kGeneratedMarker + (h.version.empty() ? "" : " " + h.version) + ": " + what + ".\n";
@@ -392,21 +403,16 @@ std::string SuiteWriter::meson_fragment() const {
       "# include directories must reach them (palus's oracles/include and your project's folder).\n"
       "# Failure tests that a sanitizer found are built with it; they show their failure only when\n"
       "# palus_library_dep's code is built with it too (configure with -Db_sanitize=address,undefined).\n";
-  const auto sanitized = sanitizers_locked();
-  for (const fs::path& file : files_locked()) {
-    const std::string suite = suite_of(file);
-    const std::string target = target_of(file);
-    const auto found = sanitized.find(file);
+  for (const auto& [file, suite, target, sanitizers] : build_targets_locked()) {
     text += "\n" + target + " = executable('" + target + "', '" + file.string() + "',\n";
-    if (found != sanitized.end()) {
-      const std::vector<std::string> flags = sanitized_test_flags(found->second);
+    if (!sanitizers.empty()) {
+      const std::vector<std::string> flags = sanitized_test_flags(sanitizers);
       text += "  cpp_args: ['" + text::join(flags, "', '") + "'], link_args: ['" + flags.front() + "'],\n";
     }
     text += "  dependencies: [palus_library_dep, gtest_main_dep])\n";
     text += "test('" + file.stem().string() + "', " + target + ", suite: '" + suite + "'" +
             (suite == "palus-regression" ? "" : ", timeout: 60");
-    if (found != sanitized.end() && found->second.count("undefined"))
-      text += ", env: ['UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1']";
+    if (sanitizers.count("undefined")) text += ", env: ['UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1']";
     text += ")\n";
   }
   return text;
@@ -427,23 +433,18 @@ std::string SuiteWriter::cmake_fragment() const {
       "# Failure tests that a sanitizer found are built with it; they show their failure only when\n"
       "# PALUS_LIBRARY's code is built with it too (-fsanitize=address,undefined in its compile and link options).\n"
       "\ninclude(GoogleTest)\n";
-  const auto sanitized = sanitizers_locked();
-  for (const fs::path& file : files_locked()) {
-    const std::string suite = suite_of(file);
-    const std::string target = target_of(file);
-    const auto found = sanitized.find(file);
+  for (const auto& [file, suite, target, sanitizers] : build_targets_locked()) {
     text += "\nadd_executable(" + target + " " + file.string() + ")\n";
     text += "target_compile_features(" + target + " PRIVATE cxx_std_17)\n";
-    if (found != sanitized.end()) {
-      const std::vector<std::string> flags = sanitized_test_flags(found->second);
+    if (!sanitizers.empty()) {
+      const std::vector<std::string> flags = sanitized_test_flags(sanitizers);
       text += "target_compile_options(" + target + " PRIVATE " + text::join(flags, " ") + ")\n";
       text += "target_link_options(" + target + " PRIVATE " + flags.front() + ")\n";
     }
     text += "target_link_libraries(" + target + " PRIVATE ${PALUS_LIBRARY} GTest::gtest_main)\n";
     text += "gtest_discover_tests(" + target + " PROPERTIES LABELS " + suite +
             (suite == "palus-regression" ? "" : " TIMEOUT 60");
-    if (found != sanitized.end() && found->second.count("undefined"))
-      text += " ENVIRONMENT UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1";
+    if (sanitizers.count("undefined")) text += " ENVIRONMENT UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1";
     text += ")\n";
   }
   return text;

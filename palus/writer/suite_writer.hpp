@@ -148,6 +148,14 @@ class SuiteWriter {
   /// Per written file, the sanitizers ("address", "undefined") whose reports its failure tests
   /// reproduce; files with none are left out.
   std::map<std::filesystem::path, std::set<std::string>> sanitizers_locked() const;
+  /// A test program of the build fragments: its file, suite and target, and the sanitizers it is
+  /// built with (none: empty).
+  struct BuildTarget {
+    std::filesystem::path file;
+    std::string suite, target;
+    std::set<std::string> sanitizers;
+  };
+  std::vector<BuildTarget> build_targets_locked() const;
   FiledTest filed_locked(const TestName& name, const GroupKey& key) const;
   FiledTest accept_locked(const GroupKey& key, const TestName& name, RenderedTest rendered, ManifestTest record);
   std::string manifest_text() const;
