@@ -1,5 +1,6 @@
 #pragma once
-// Files and folders for tests: scratch folders, reading and writing text, message checks.
+// Files and folders for tests: scratch folders, reading and writing text, error messages and message
+// checks.
 
 #include <gtest/gtest.h>
 
@@ -44,6 +45,17 @@ class ScratchDir {
  private:
   std::filesystem::path path_;
 };
+
+/// What the `Error` that `call()` throws says, or `none` when it throws nothing.
+template <typename Error, typename Call>
+std::string error_message(Call&& call, const std::string& none = "") {
+  try {
+    call();
+  } catch (const Error& error) {
+    return error.what();
+  }
+  return none;
+}
 
 /// Message checks that print the whole text when they fail.
 inline ::testing::AssertionResult starts_with(const std::string& text, const std::string& prefix) {

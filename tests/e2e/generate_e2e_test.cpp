@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <map>
+#include <memory>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -62,24 +63,22 @@ void expect_valid_report(const YAML::Node& report, const std::string& mode = "ra
 class FaultyRun : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new ScratchDir("palus-generate");
+    dir_ = std::make_unique<ScratchDir>("palus-generate");
     const fs::path config = source_root() / "samples/faulty/palus.yaml";
     // The step budget decides, not the clock: the same tests on any machine, loaded or not.
-    outcome_ = new Outcome(run_palus("run --seed 1 --time-limit 10m --max-steps 400 --config '" + config.string() +
-                                     "' --work-dir '" + (dir_->path() / "work").string() + "' --out '" +
-                                     out().string() + "'"));
+    outcome_ = std::make_unique<Outcome>(run_palus("run --seed 1 --time-limit 10m --max-steps 400 " +
+                                                   config_options(config, dir_->path() / "work") + " --out '" +
+                                                   out().string() + "'"));
   }
   static void TearDownTestSuite() {
-    delete outcome_;
-    delete dir_;
+    outcome_.reset();
+    dir_.reset();
   }
   static fs::path out() { return dir_->path() / "generated"; }
 
-  static ScratchDir* dir_;
-  static Outcome* outcome_;
+  static inline std::unique_ptr<ScratchDir> dir_;
+  static inline std::unique_ptr<Outcome> outcome_;
 };
-ScratchDir* FaultyRun::dir_ = nullptr;
-Outcome* FaultyRun::outcome_ = nullptr;
 
 TEST_F(FaultyRun, CompletesAndWritesAValidReport) {
   ASSERT_EQ(outcome_->status, 0) << outcome_->output;
@@ -167,7 +166,7 @@ TEST_F(FaultyRun, WhatTheHarnessLeftOutIsRememberedSoTheNextHarnessStageRebuilds
   const auto built = fs::last_write_time(variant / "palus-harness");
   const auto source = fs::last_write_time(work / "harness/harness.cpp");
   const fs::path config = source_root() / "samples/faulty/palus.yaml";
-  const Outcome again = run_palus("harness --config '" + config.string() + "' --work-dir '" + work.string() + "'");
+  const Outcome again = run_palus("harness " + config_options(config, work));
   ASSERT_EQ(again.status, 0) << again.output;
   EXPECT_TRUE(contains(again.output, "1 not callable")) << again.output;
   EXPECT_EQ(fs::last_write_time(work / "harness/harness.cpp"), source) << "generated as the last build left it";
@@ -213,7 +212,7 @@ Started generate_until_tests_are_written(const ScratchDir& dir) {
   const fs::path config = source_root() / "samples/faulty/palus.yaml";
   const fs::path work = dir.path() / "work";
   Started started{-1, 0, dir.path() / "generated", dir.path() / "palus.log"};
-  if (run_palus("analyze -q --config '" + config.string() + "' --work-dir '" + work.string() + "'").status != 0)
+  if (run_palus("analyze -q " + config_options(config, work)).status != 0)
     throw std::runtime_error("palus analyze failed on faulty");
   started.pid = spawn_palus({"generate", "--seed", "2", "--time-limit", "120s", "--config", config.string(),
                              "--work-dir", work.string(), "--out", started.out.string()},
@@ -302,7 +301,7 @@ std::map<std::string, std::string> test_bodies(const fs::path& dir) {
 TEST(Cli, FailOnFailuresExitsWith3WhenFailuresWereFound) {
   ScratchDir dir("palus-fail-on-failures");
   const fs::path config = source_root() / "samples/faulty/palus.yaml";
-  const std::string project = " --config '" + config.string() + "' --work-dir '" + (dir.path() / "work").string() + "'";
+  const std::string project = " " + config_options(config, dir.path() / "work");
   const std::string generate = "generate --seed 1 --max-steps 300 --failures-only" + project;
   ASSERT_EQ(run_palus("analyze -q" + project).status, 0);
   const Outcome failing = run_palus(generate + " --fail-on-failures --out '" + (dir.path() / "a").string() + "'");
@@ -320,8 +319,8 @@ class TinysqlRun : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     dir_ = new ScratchDir("palus-tinysql");
-    *outcome_ = run_palus("run --seed 1 --max-steps 1500 --config '" + config().string() + "' --work-dir '" +
-                          work().string() + "' --out '" + out().string() + "'");
+    *outcome_ = run_palus("run --seed 1 --max-steps 1500 " + config_options(config(), work()) + " --out '" +
+                          out().string() + "'");
   }
   static void TearDownTestSuite() {
     delete dir_;
@@ -396,8 +395,7 @@ TEST_F(TinysqlRun, TheSameSeedAndStepsWriteTheSameTests) {
   // The fork server, the child forked ahead and the block coverage that decides which tests are
   // kept (hashed by offset in the executable, whatever ASLR does) must not make runs differ.
   ASSERT_EQ(outcome().status, 0) << outcome().output;
-  const std::string project =
-      " --seed 3 --max-steps 200 --config '" + config().string() + "' --work-dir '" + work().string() + "'";
+  const std::string project = " --seed 3 --max-steps 200 " + config_options(config(), work());
   const fs::path a = dir_->path() / "determinism-a", b = dir_->path() / "determinism-b";
   const Outcome first = run_palus("generate" + project + " --out '" + a.string() + "'");
   ASSERT_EQ(first.status, 0) << first.output;
@@ -410,7 +408,7 @@ TEST_F(TinysqlRun, TheSameSeedAndStepsWriteTheSameTests) {
 
 TEST_F(TinysqlRun, MutateScoresTheSuiteAgainstMutantsOfTheLibrary) {
   ASSERT_EQ(outcome().status, 0) << outcome().output;
-  const std::string project = " --config '" + config().string() + "' --work-dir '" + work().string() + "'";
+  const std::string project = " " + config_options(config(), work());
   const fs::path results = dir_->path() / "mutation";
   const Outcome mutate =
       run_palus("mutate --max-mutants 10 --suite '" + out().string() + "' --out '" + results.string() + "'" + project);
@@ -445,7 +443,7 @@ TEST_F(TinysqlRun, MutateScoresTheSuiteAgainstMutantsOfTheLibrary) {
 
 TEST_F(TinysqlRun, MutateScoresTheSampleProgramsAsAHandWrittenSuite) {
   ASSERT_EQ(outcome().status, 0) << outcome().output;
-  const std::string project = " --config '" + config().string() + "' --work-dir '" + work().string() + "'";
+  const std::string project = " " + config_options(config(), work());
   const fs::path results = dir_->path() / "mutation-programs";
   const Outcome mutate =
       run_palus("mutate --sample-programs --max-mutants 12 --out '" + results.string() + "'" + project);

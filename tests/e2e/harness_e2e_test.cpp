@@ -133,6 +133,18 @@ class FaultyHarness : public ::testing::Test {
     EXPECT_TRUE(contains(outcome.message, message));
   }
 
+  /// `method` misbehaves as `kind` at statement 1, with `message`, and that costs the child it ran
+  /// in, not the harness: no restart, one more child death, the same harness process.
+  static void expect_costs_a_fork(const std::string& method, ph::OutcomeKind kind, const std::string& message) {
+    executor_->callables();  // started, also when the test runs alone
+    const std::size_t restarts = executor_->restarts(), deaths = executor_->child_deaths();
+    const pid_t harness = executor_->pid();
+    expect(misbehave(method), kind, 1, message);
+    EXPECT_EQ(restarts, executor_->restarts());
+    EXPECT_EQ(deaths + 1, executor_->child_deaths());
+    EXPECT_EQ(harness, executor_->pid());
+  }
+
   static inline std::unique_ptr<ScratchDir> scratch_;
   static inline ph::ExecutorOptions options_;
   static inline std::unique_ptr<ph::Executor> executor_;
@@ -153,24 +165,12 @@ TEST_F(FaultyHarness, ExceptionIsAnOutcomeNotACrash) {
 
 TEST_F(FaultyHarness, Segfault) { expect(misbehave("segfault()"), ph::OutcomeKind::crash, 1, "SIGSEGV"); }
 TEST_F(FaultyHarness, CrashCostsAForkNotARestart) {
-  executor_->callables();  // started, also when this test runs alone
-  std::size_t restarts = executor_->restarts(), deaths = executor_->child_deaths();
-  pid_t harness = executor_->pid();
-  expect(misbehave("segfault()"), ph::OutcomeKind::crash, 1, "SIGSEGV");
-  EXPECT_EQ(restarts, executor_->restarts());
-  EXPECT_EQ(deaths + 1, executor_->child_deaths());
-  EXPECT_EQ(harness, executor_->pid());
+  expect_costs_a_fork("segfault()", ph::OutcomeKind::crash, "SIGSEGV");
 }
 
 TEST_F(FaultyHarness, HangCostsAForkNotARestart) {
   // The executor kills only the child whose call is overdue; the harness reports its death.
-  executor_->callables();
-  std::size_t restarts = executor_->restarts(), deaths = executor_->child_deaths();
-  pid_t harness = executor_->pid();
-  expect(misbehave("loopForever()"), ph::OutcomeKind::hang, 1, "");
-  EXPECT_EQ(restarts, executor_->restarts());
-  EXPECT_EQ(deaths + 1, executor_->child_deaths());
-  EXPECT_EQ(harness, executor_->pid());
+  expect_costs_a_fork("loopForever()", ph::OutcomeKind::hang, "");
 }
 
 TEST_F(FaultyHarness, RunningOutOfMemoryCostsAForkNotARestart) {

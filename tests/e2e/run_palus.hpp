@@ -8,9 +8,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "test_files.hpp"
 
@@ -40,6 +42,20 @@ inline Outcome run_palus(const std::string& args, const std::filesystem::path& c
   const int raw = pclose(pipe);
   outcome.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   return outcome;
+}
+
+/// "--config '<config>'", and " --work-dir '<work>'" when `work` is given.
+inline std::string config_options(const std::filesystem::path& config, const std::filesystem::path& work = {}) {
+  std::string options = "--config '" + config.string() + "'";
+  if (!work.empty()) options += " --work-dir '" + work.string() + "'";
+  return options;
+}
+
+/// `outcome` is a usage error (exit status 2) whose output holds each of `parts`.
+inline void expect_usage_error(const Outcome& outcome, std::initializer_list<std::string_view> parts) {
+  EXPECT_EQ(outcome.status, 2) << outcome.output;
+  for (const std::string_view part : parts)
+    EXPECT_NE(outcome.output.find(part), std::string::npos) << part << " in: " << outcome.output;
 }
 
 }  // namespace palus::testing

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
+#include <memory>
 #include <regex>
 #include <set>
 #include <string>
@@ -99,20 +100,18 @@ class CounterProject {
 class TheoriesRun : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    project_ = new CounterProject();
-    outcome_ = new Outcome(project_->palus("run --seed 1 --max-steps 400"));
+    project_ = std::make_unique<CounterProject>();
+    outcome_ = std::make_unique<Outcome>(project_->palus("run --seed 1 --max-steps 400"));
   }
   static void TearDownTestSuite() {
-    delete outcome_;
-    delete project_;
+    outcome_.reset();
+    project_.reset();
   }
   static fs::path out() { return project_->dir() / "generated"; }
 
-  static CounterProject* project_;
-  static Outcome* outcome_;
+  static inline std::unique_ptr<CounterProject> project_;
+  static inline std::unique_ptr<Outcome> outcome_;
 };
-CounterProject* TheoriesRun::project_ = nullptr;
-Outcome* TheoriesRun::outcome_ = nullptr;
 
 TEST_F(TheoriesRun, AnalyzeRecordsTheOraclesAndTheHarnessCallsThem) {
   ASSERT_EQ(outcome_->status, 0) << outcome_->output;

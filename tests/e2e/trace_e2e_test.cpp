@@ -86,25 +86,18 @@ TEST(Trace, SampleThatCrashesIsAClearError) {
   ScratchDir dir;
   write_project(dir.path(), "  lib::Counter c;\n  c.add(1);\n  std::raise(SIGSEGV);\n  return 0;");
   ASSERT_EQ(run_palus("analyze -q", dir.path()).status, 0);
-  const auto traced = run_palus("trace", dir.path());
-  EXPECT_EQ(traced.status, 2) << traced.output;
-  EXPECT_TRUE(contains(traced.output, "palus.yaml: the sample program (demo.cpp) crashed with SIGSEGV"))
-      << traced.output;
+  expect_usage_error(run_palus("trace", dir.path()),
+                     {"palus.yaml: the sample program (demo.cpp) crashed with SIGSEGV"});
   EXPECT_FALSE(fs::exists(dir.path() / ".palus/trace/trace"));
   // A model needs a trace: said as such.
-  const auto modelled = run_palus("model", dir.path());
-  EXPECT_EQ(modelled.status, 2) << modelled.output;
-  EXPECT_TRUE(contains(modelled.output, "not found (run 'palus trace' first)")) << modelled.output;
+  expect_usage_error(run_palus("model", dir.path()), {"not found (run 'palus trace' first)"});
 }
 
 TEST(Trace, SampleThatDoesNotBuildIsAClearError) {
   ScratchDir dir;
   write_project(dir.path(), "  lib::Counter c;\n  c.nope();\n  return 0;");
   ASSERT_EQ(run_palus("analyze -q", dir.path()).status, 0);
-  const auto traced = run_palus("trace", dir.path());
-  EXPECT_EQ(traced.status, 2) << traced.output;
-  EXPECT_TRUE(contains(traced.output, "the sample program does not build")) << traced.output;
-  EXPECT_TRUE(contains(traced.output, "demo.cpp:6")) << traced.output;
+  expect_usage_error(run_palus("trace", dir.path()), {"the sample program does not build", "demo.cpp:6"});
 }
 
 TEST(Trace, NoSampleConfiguredIsAClearError) {

@@ -132,12 +132,7 @@ class ApiYamlRead : public ::testing::Test {
   /// The message of the UserError reading `text` as api.yaml gives.
   std::string error_for(const std::string& text) const {
     write_text(file(), text);
-    try {
-      analysis::read_api_yaml(file(), base());
-    } catch (const UserError& error) {
-      return error.what();
-    }
-    return "(no error)";
+    return palus::testing::error_message<UserError>([&] { analysis::read_api_yaml(file(), base()); }, "(no error)");
   }
 
   /// "api.yaml:N:" for the 1-based line of `text` holding `part`.

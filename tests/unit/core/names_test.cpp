@@ -3,119 +3,121 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace palus::names {
 namespace {
 
-std::vector<std::string> strings(const std::vector<std::string_view>& views) { return {views.begin(), views.end()}; }
-
 using Parts = std::vector<std::string>;
 
+/// Checks that `f` splits each input into the expected parts.
+template <typename F>
+void expect_parts(F f, const std::vector<std::pair<std::string_view, Parts>>& cases) {
+  for (const auto& [input, expected] : cases) {
+    const auto parts = f(input);
+    EXPECT_EQ(Parts(parts.begin(), parts.end()), expected) << "for " << input;
+  }
+}
+
+/// Checks that `f` maps each input to the expected result.
+template <typename F>
+void expect_results(F f, const std::vector<std::pair<std::string_view, std::string_view>>& cases) {
+  for (const auto& [input, expected] : cases) EXPECT_EQ(f(input), expected) << "for " << input;
+}
+
 TEST(NamesTest, WordsOfAnIdentifier) {
-  EXPECT_EQ(words_of("beginDoc"), (Parts{"begin", "doc"}));
-  EXPECT_EQ(words_of("a_pFun"), (Parts{"a", "p", "fun"}));
-  EXPECT_EQ(words_of("XMLEnd"), (Parts{"xml", "end"}));
-  EXPECT_EQ(words_of("max_len2"), (Parts{"max", "len2"}));
-  EXPECT_EQ(words_of("legend"), (Parts{"legend"}));
-  EXPECT_EQ(words_of("__end__"), (Parts{"end"}));
-  EXPECT_EQ(words_of(""), Parts{});
+  expect_parts(words_of, {{"beginDoc", {"begin", "doc"}},
+                          {"a_pFun", {"a", "p", "fun"}},
+                          {"XMLEnd", {"xml", "end"}},
+                          {"max_len2", {"max", "len2"}},
+                          {"legend", {"legend"}},
+                          {"__end__", {"end"}},
+                          {"", {}}});
 }
 
 TEST(NamesTest, ComponentsIgnoreColonsInsideTemplateArgumentsAndParentheses) {
-  EXPECT_EQ(strings(components("f")), Parts{"f"});
-  EXPECT_EQ(strings(components("ns::inner::f")), (Parts{"ns", "inner", "f"}));
-  EXPECT_EQ(strings(components("::ns::f")), (Parts{"ns", "f"}));
-  EXPECT_EQ(strings(components("ns::Box<std::string>::size")), (Parts{"ns", "Box<std::string>", "size"}));
-  EXPECT_EQ(strings(components("ns::Box<std::map<std::string, std::vector<int>>>")),
-            (Parts{"ns", "Box<std::map<std::string, std::vector<int>>>"}));
-  EXPECT_EQ(strings(components("(anonymous namespace)::Hidden::f")), (Parts{"(anonymous namespace)", "Hidden", "f"}));
-  EXPECT_EQ(strings(components("ns::Holder<void (*)(ns::A::B)>::get")),
-            (Parts{"ns", "Holder<void (*)(ns::A::B)>", "get"}));
-  EXPECT_EQ(strings(components("ns::Holder<int (ns::C::*)(int) const>")),
-            (Parts{"ns", "Holder<int (ns::C::*)(int) const>"}));
+  expect_parts(components, {{"f", {"f"}},
+                            {"ns::inner::f", {"ns", "inner", "f"}},
+                            {"::ns::f", {"ns", "f"}},
+                            {"ns::Box<std::string>::size", {"ns", "Box<std::string>", "size"}},
+                            {"ns::Box<std::map<std::string, std::vector<int>>>",
+                             {"ns", "Box<std::map<std::string, std::vector<int>>>"}},
+                            {"(anonymous namespace)::Hidden::f", {"(anonymous namespace)", "Hidden", "f"}},
+                            {"ns::Holder<void (*)(ns::A::B)>::get", {"ns", "Holder<void (*)(ns::A::B)>", "get"}},
+                            {"ns::Holder<int (ns::C::*)(int) const>", {"ns", "Holder<int (ns::C::*)(int) const>"}}});
 }
 
 TEST(NamesTest, AnOperatorsNameIsOneComponentWhateverItsPunctuation) {
-  EXPECT_EQ(strings(components("ns::C::operator<")), (Parts{"ns", "C", "operator<"}));
-  EXPECT_EQ(strings(components("ns::C::operator<<")), (Parts{"ns", "C", "operator<<"}));
-  EXPECT_EQ(strings(components("ns::C::operator>")), (Parts{"ns", "C", "operator>"}));
-  EXPECT_EQ(strings(components("ns::C::operator->")), (Parts{"ns", "C", "operator->"}));
-  EXPECT_EQ(strings(components("ns::C::operator()")), (Parts{"ns", "C", "operator()"}));
-  EXPECT_EQ(strings(components("ns::C::operator std::basic_string<char>")),
-            (Parts{"ns", "C", "operator std::basic_string<char>"}));
-  EXPECT_EQ(strings(components("ns::operator==")), (Parts{"ns", "operator=="}));
-  EXPECT_EQ(strings(components("ns::C::operatorCount")), (Parts{"ns", "C", "operatorCount"}));
+  expect_parts(components,
+               {{"ns::C::operator<", {"ns", "C", "operator<"}},
+                {"ns::C::operator<<", {"ns", "C", "operator<<"}},
+                {"ns::C::operator>", {"ns", "C", "operator>"}},
+                {"ns::C::operator->", {"ns", "C", "operator->"}},
+                {"ns::C::operator()", {"ns", "C", "operator()"}},
+                {"ns::C::operator std::basic_string<char>", {"ns", "C", "operator std::basic_string<char>"}},
+                {"ns::operator==", {"ns", "operator=="}},
+                {"ns::C::operatorCount", {"ns", "C", "operatorCount"}}});
   EXPECT_EQ(last_component("ns::Box<int>::operator std::vector<ns::Item>"), "operator std::vector<ns::Item>");
   EXPECT_EQ(scope_of("ns::Box<int>::operator std::vector<ns::Item>"), "ns::Box<int>");
 }
 
 TEST(NamesTest, LastComponentScopeAndFirstComponent) {
-  EXPECT_EQ(last_component("ns::Box<std::string>"), "Box<std::string>");
-  EXPECT_EQ(last_component("Widget"), "Widget");
-  EXPECT_EQ(scope_of("ns::inner::f"), "ns::inner");
-  EXPECT_EQ(scope_of("f"), "");
-  EXPECT_EQ(scope_of("ns::Box<a::b>::f"), "ns::Box<a::b>");
-  EXPECT_EQ(first_component("ns::inner::f"), "ns");
-  EXPECT_EQ(first_component("::ns::f"), "ns");
-  EXPECT_EQ(first_component("f"), "f");
+  expect_results(last_component, {{"ns::Box<std::string>", "Box<std::string>"}, {"Widget", "Widget"}});
+  expect_results(scope_of, {{"ns::inner::f", "ns::inner"}, {"f", ""}, {"ns::Box<a::b>::f", "ns::Box<a::b>"}});
+  expect_results(first_component, {{"ns::inner::f", "ns"}, {"::ns::f", "ns"}, {"f", "f"}});
 }
 
 TEST(NamesTest, TemplateArgumentsAreDroppedOnlyAtTheEnd) {
-  EXPECT_EQ(without_template_arguments("Box<int>"), "Box");
-  EXPECT_EQ(without_template_arguments("ns::Box<std::pair<int, int>>"), "ns::Box");
-  EXPECT_EQ(without_template_arguments("ns::Box<int>::Item"), "ns::Box<int>::Item");
-  EXPECT_EQ(without_template_arguments("operator>>"), "operator>>");
-  EXPECT_EQ(without_template_arguments("ns::C::operator>"), "ns::C::operator>");
-  EXPECT_EQ(unqualified("ns::Box<int, ns::A>"), "Box");
-  EXPECT_EQ(unqualified("tinysql::ResultSet"), "ResultSet");
-  EXPECT_EQ(unqualified("ns::Box<std::string>"), "Box");
+  expect_results(without_template_arguments, {{"Box<int>", "Box"},
+                                              {"ns::Box<std::pair<int, int>>", "ns::Box"},
+                                              {"ns::Box<int>::Item", "ns::Box<int>::Item"},
+                                              {"operator>>", "operator>>"},
+                                              {"ns::C::operator>", "ns::C::operator>"}});
+  expect_results(
+      unqualified,
+      {{"ns::Box<int, ns::A>", "Box"}, {"tinysql::ResultSet", "ResultSet"}, {"ns::Box<std::string>", "Box"}});
 }
 
 TEST(NamesTest, TemplateArgumentsSplitAtTopLevelCommas) {
-  EXPECT_EQ(strings(template_arguments("std::map<K, std::pair<A, B>>")), (Parts{"K", "std::pair<A, B>"}));
-  EXPECT_EQ(strings(template_arguments("std::function<void (int, int)>")), (Parts{"void (int, int)"}));
-  EXPECT_EQ(strings(template_arguments("Box<>")), Parts{});
-  EXPECT_EQ(strings(template_arguments("Box")), Parts{});
-  EXPECT_EQ(strings(template_arguments("Box<int>::Item")), Parts{});
+  expect_parts(template_arguments, {{"std::map<K, std::pair<A, B>>", {"K", "std::pair<A, B>"}},
+                                    {"std::function<void (int, int)>", {"void (int, int)"}},
+                                    {"Box<>", {}},
+                                    {"Box", {}},
+                                    {"Box<int>::Item", {}}});
 }
 
 TEST(NamesTest, ParameterListsAndQualifiersComeOff) {
-  EXPECT_EQ(without_parameters("ns::C::f(int) const"), "ns::C::f");
-  EXPECT_EQ(without_parameters("ns::C::operator()(int)"), "ns::C::operator()");
-  EXPECT_EQ(without_parameters("ns::C::operator()() const &"), "ns::C::operator()");
-  EXPECT_EQ(without_parameters("ns::f(void (*)(int), std::function<void (int)>)"), "ns::f");
-  EXPECT_EQ(without_parameters("ns::C::operator std::string() const"), "ns::C::operator std::string");
-  EXPECT_EQ(without_parameters("ns::f"), "ns::f");
+  expect_results(without_parameters, {{"ns::C::f(int) const", "ns::C::f"},
+                                      {"ns::C::operator()(int)", "ns::C::operator()"},
+                                      {"ns::C::operator()() const &", "ns::C::operator()"},
+                                      {"ns::f(void (*)(int), std::function<void (int)>)", "ns::f"},
+                                      {"ns::C::operator std::string() const", "ns::C::operator std::string"},
+                                      {"ns::f", "ns::f"}});
 }
 
 TEST(NamesTest, OperatorSymbols) {
-  EXPECT_EQ(operator_symbol("operator=="), "==");
-  EXPECT_EQ(operator_symbol("ns::C::operator()"), "()");
-  EXPECT_EQ(operator_symbol("operator new[]"), "new[]");
-  EXPECT_EQ(operator_symbol("ns::C::operator std::string"), "std::string");
-  EXPECT_EQ(operator_symbol("operator\"\"_km"), "\"\"_km");
-  EXPECT_EQ(operator_symbol("operatorCount"), "");
-  EXPECT_EQ(operator_symbol("ns::operator_helper"), "");
-  EXPECT_EQ(operator_symbol("size"), "");
-  EXPECT_TRUE(is_symbolic("=="));
-  EXPECT_TRUE(is_symbolic("()"));
-  EXPECT_TRUE(is_symbolic("<=>"));
-  EXPECT_TRUE(is_symbolic(","));
-  EXPECT_FALSE(is_symbolic("new[]"));
-  EXPECT_FALSE(is_symbolic("bool"));
-  EXPECT_FALSE(is_symbolic("\"\"_km"));
-  EXPECT_FALSE(is_symbolic("co_await"));
-  EXPECT_FALSE(is_symbolic(""));
+  expect_results(operator_symbol, {{"operator==", "=="},
+                                   {"ns::C::operator()", "()"},
+                                   {"operator new[]", "new[]"},
+                                   {"ns::C::operator std::string", "std::string"},
+                                   {"operator\"\"_km", "\"\"_km"},
+                                   {"operatorCount", ""},
+                                   {"ns::operator_helper", ""},
+                                   {"size", ""}});
+  for (const char* symbol : {"==", "()", "<=>", ","}) EXPECT_TRUE(is_symbolic(symbol)) << symbol;
+  for (const char* text : {"new[]", "bool", "\"\"_km", "co_await", ""}) EXPECT_FALSE(is_symbolic(text)) << text;
 }
 
 TEST(NamesTest, SmartPointees) {
-  EXPECT_EQ(smart_pointee("std::unique_ptr<ns::Widget>"), "ns::Widget");
-  EXPECT_EQ(smart_pointee("std::shared_ptr<const ns::Widget>"), "const ns::Widget");
-  EXPECT_EQ(smart_pointee("std::unique_ptr<ns::Box<int, int>, ns::Deleter<ns::Box<int, int>>>"), "ns::Box<int, int>");
-  EXPECT_EQ(smart_pointee("std::unique_ptr<FILE, int (*)(FILE *)>"), "FILE");
-  EXPECT_EQ(smart_pointee("std::vector<int>"), "");
-  EXPECT_EQ(smart_pointee("ns::Widget *"), "");
+  expect_results(smart_pointee,
+                 {{"std::unique_ptr<ns::Widget>", "ns::Widget"},
+                  {"std::shared_ptr<const ns::Widget>", "const ns::Widget"},
+                  {"std::unique_ptr<ns::Box<int, int>, ns::Deleter<ns::Box<int, int>>>", "ns::Box<int, int>"},
+                  {"std::unique_ptr<FILE, int (*)(FILE *)>", "FILE"},
+                  {"std::vector<int>", ""},
+                  {"ns::Widget *", ""}});
 }
 
 }  // namespace

@@ -659,12 +659,7 @@ TEST(ModelYaml, IsReadableByAPerson) {
 }
 
 std::string parse_error(const std::string& text) {
-  try {
-    parse_model_yaml(text, "model.yaml");
-  } catch (const UserError& error) {
-    return error.what();
-  }
-  return "no error";
+  return palus::testing::error_message<UserError>([&] { parse_model_yaml(text, "model.yaml"); }, "no error");
 }
 
 TEST(ModelYaml, MalformedFilesGiveOneClearMessage) {

@@ -73,12 +73,7 @@ class TraceReaderTest : public ::testing::Test {
     return file_;
   }
   std::string error_of(const Bytes& bytes) {
-    try {
-      read_trace(write(bytes));
-    } catch (const TraceError& e) {
-      return e.what();
-    }
-    return "no error";
+    return palus::testing::error_message<TraceError>([&] { read_trace(write(bytes)); }, "no error");
   }
 
   ScratchDir dir_{"palus-trace-reader"};

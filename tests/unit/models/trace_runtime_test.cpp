@@ -181,11 +181,8 @@ TEST(TraceRuntime, BaseAndDerivedShareOneIdentity) {
   const auto derived_dtors = events_of(r.trace, derived_dtor, EventKind::enter);
   const auto base_dtors = events_of(r.trace, base_dtor, EventKind::enter);
   const auto ends = events_of(r.trace, derived_dtor, EventKind::object_end);
-  ASSERT_EQ(base_ctors.size(), 2u);
-  ASSERT_EQ(derived_ctors.size(), 2u);
-  ASSERT_EQ(derived_dtors.size(), 2u);
-  ASSERT_EQ(base_dtors.size(), 2u);
-  ASSERT_EQ(ends.size(), 2u);
+  for (const auto* events : {&base_ctors, &derived_ctors, &derived_dtors, &base_dtors, &ends})
+    ASSERT_EQ(events->size(), 2u);
   for (int i = 0; i < 2; ++i) {
     SCOPED_TRACE(i);
     const std::uint64_t id = static_cast<std::uint64_t>(i) + 1;
@@ -250,10 +247,7 @@ TEST(TraceRuntime, FirstMemberAtTheOwnersAddressIsAnotherObject) {
   const auto owner = events_of(r.trace, owner_ctor, EventKind::enter);
   const auto member_touches = events_of(r.trace, member_touch, EventKind::enter);
   const auto owner_touches = events_of(r.trace, owner_touch, EventKind::enter);
-  ASSERT_EQ(member.size(), 1u);
-  ASSERT_EQ(owner.size(), 1u);
-  ASSERT_EQ(member_touches.size(), 1u);
-  ASSERT_EQ(owner_touches.size(), 1u);
+  for (const auto* events : {&member, &owner, &member_touches, &owner_touches}) ASSERT_EQ(events->size(), 1u);
   EXPECT_NE(member[0].self, owner[0].self);
   EXPECT_TRUE(owner[0].first_seen);
   EXPECT_EQ(member_touches[0].self, member[0].self);

@@ -21,19 +21,7 @@ struct Opaque {
   bool operator==(const Opaque& other) const { return v == other.v; }
 };
 
-/// Two types with invariants.
-class Counter {
- public:
-  Counter(int count, int limit) : count_(count), limit_(limit) {}
-  int count() const { return count_; }
-  int limit() const { return limit_; }
-  void add(int amount) { count_ += amount; }
-
- private:
-  int count_;
-  int limit_;
-};
-
+/// Two types with invariants: Counter (theory_harness_mode.hpp) and Account.
 class Account {
  public:
   Account(bool open, int balance) : open_(open), balance_(balance) {}
@@ -44,8 +32,6 @@ class Account {
   bool open_;
   int balance_;
 };
-
-namespace {
 
 void act_on(Act act) {
   switch (act) {
@@ -61,8 +47,6 @@ void act_on(Act act) {
       throw 42;
   }
 }
-
-}  // namespace
 
 namespace theories {
 
@@ -182,6 +166,16 @@ Run run_theory(Theory&& theory, Args&&... args) {
   return run;
 }
 
+/// Runs the invariant of `object` as the harness does, with the line of the check that failed.
+template <typename T>
+Run run_invariant(T object) {
+  theories::invariant_line = 0;
+  Run run;
+  run.outcome = palus::theory_detail::outcome([&] { theories::palus_invariant(object); });
+  run.line = theories::invariant_line;
+  return run;
+}
+
 }  // namespace
 
 Run assume(bool met) { return run_theory(theories::assume_theory, met); }
@@ -210,23 +204,8 @@ Run unmet_assumption_inside_expect_throw() { return run_theory(theories::unmet_a
 Run failed_check_inside_expect_throw() { return run_theory(theories::failed_check_inside_expect_throw_theory); }
 Run failed_check_inside_expect_no_throw() { return run_theory(theories::failed_check_inside_expect_no_throw_theory); }
 
-Run counter_invariant(int count, int limit) {
-  Counter counter(count, limit);
-  theories::invariant_line = 0;
-  Run run;
-  run.outcome = palus::theory_detail::outcome([&] { theories::palus_invariant(counter); });
-  run.line = theories::invariant_line;
-  return run;
-}
-
-Run account_invariant(bool open, int balance) {
-  Account account(open, balance);
-  theories::invariant_line = 0;
-  Run run;
-  run.outcome = palus::theory_detail::outcome([&] { theories::palus_invariant(account); });
-  run.line = theories::invariant_line;
-  return run;
-}
+Run counter_invariant(int count, int limit) { return run_invariant(Counter(count, limit)); }
+Run account_invariant(bool open, int balance) { return run_invariant(Account(open, balance)); }
 
 std::string compiled_as() { return __cplusplus == 201703L ? "C++17" : std::to_string(__cplusplus); }
 

@@ -7,6 +7,19 @@
 
 namespace palus::testing::theory_harness {
 
+/// A type whose invariant is count() <= limit(); both modes check it.
+class Counter {
+ public:
+  Counter(int count, int limit) : count_(count), limit_(limit) {}
+  int count() const { return count_; }
+  int limit() const { return limit_; }
+  void add(int amount) { count_ += amount; }
+
+ private:
+  int count_;
+  int limit_;
+};
+
 /// One theory or invariant run.
 struct Run {
   std::string outcome;    ///< what palus::theory_detail::outcome returned: "" or the violation
@@ -16,6 +29,9 @@ struct Run {
 
 /// What the operation under test does.
 enum class Act { nothing, logic_error, out_of_range, runtime_error, non_std };
+/// Does `act`: returns, or throws std::logic_error("logic boom"), std::out_of_range("range boom"),
+/// std::runtime_error("runtime boom") or the int 42. The theories of both modes call it.
+void act_on(Act act);
 
 Run assume(bool met);
 Run check(bool holds);

@@ -18,24 +18,10 @@ static_assert(PALUS_THEORY_GTEST == 1, "gtest/gtest.h included first selects Goo
 namespace palus::testing::theory_gtest {
 
 using theory_harness::Act;
+using theory_harness::act_on;
 
 /// Set at the end of each theory body: the body ran to its end.
 bool finished = false;
-
-void act_on(Act act) {
-  switch (act) {
-    case Act::nothing:
-      return;
-    case Act::logic_error:
-      throw std::logic_error("logic boom");
-    case Act::out_of_range:
-      throw std::out_of_range("range boom");
-    case Act::runtime_error:
-      throw std::runtime_error("runtime boom");
-    case Act::non_std:
-      throw 42;
-  }
-}
 
 PALUS_THEORY(assume_theory, bool met) {
   PALUS_ASSUME(met);
@@ -77,24 +63,13 @@ PALUS_THEORY(escaping_theory, Act act) {
   finished = true;
 }
 
-class Gauge {
- public:
-  Gauge(int level, int max) : level_(level), max_(max) {}
-  int level() const { return level_; }
-  int max() const { return max_; }
-
- private:
-  int level_;
-  int max_;
-};
-
-PALUS_INVARIANT(Gauge, gauge) {
-  PALUS_CHECK(gauge.level() <= gauge.max());
+PALUS_INVARIANT(theory_harness::Counter, counter) {
+  PALUS_CHECK(counter.count() <= counter.limit());
   finished = true;
 }
 
-Gauge good_gauge(2, 3);
-Gauge bad_gauge(5, 3);
+theory_harness::Counter good_counter(2, 3);
+theory_harness::Counter bad_counter(5, 3);
 
 // Parameter values compile in GoogleTest mode too (they are never called).
 PALUS_PARAM_VALUES(palus::testing::theory_gtest::check_eq_ints_theory, b, 1, 2, 3, 10)
@@ -229,10 +204,10 @@ TEST(TheoryGtestMode, ExceptionEscapesTheBody) {
 
 TEST(TheoryGtestMode, Invariant) {
   finished = false;
-  EXPECT_NO_FATAL_FAILURE(palus_invariant(good_gauge));
+  EXPECT_NO_FATAL_FAILURE(palus_invariant(good_counter));
   EXPECT_TRUE(finished);
   finished = false;
-  EXPECT_FATAL_FAILURE(palus_invariant(bad_gauge), "Value of: gauge.level() <= gauge.max()");
+  EXPECT_FATAL_FAILURE(palus_invariant(bad_counter), "Value of: counter.count() <= counter.limit()");
   EXPECT_FALSE(finished);
 }
 

@@ -57,12 +57,7 @@ unsigned line_of(const std::string& theories, const std::string& part) {
 
 /// The UserError message analysing `theories` gives.
 std::string error_for(const std::string& theories) {
-  try {
-    analyze_theories(theories);
-  } catch (const UserError& error) {
-    return error.what();
-  }
-  return "(no error)";
+  return palus::testing::error_message<UserError>([&] { analyze_theories(theories); }, "(no error)");
 }
 
 std::string at(const std::string& theories, const std::string& part) {
@@ -292,12 +287,8 @@ TEST(Oracles, ApiYamlRejectsUnknownKeysInTheNewSections) {
   const auto file = dir.path() / "api.yaml";
   const auto message = [&](const std::string& yaml) -> std::string {
     write_text(file, yaml);
-    try {
-      analysis::read_api_yaml(file, "/palus-test");
-    } catch (const UserError& error) {
-      return error.what();
-    }
-    return "(no error)";
+    return palus::testing::error_message<UserError>([&] { analysis::read_api_yaml(file, "/palus-test"); },
+                                                    "(no error)");
   };
   EXPECT_EQ(message(text), "(no error)");
   const auto pos = text.find("    line: 3");

@@ -30,12 +30,8 @@ class CompileDbTest : public ::testing::Test {
 
   /// The message of the UserError that loading `json` throws ("" when it loads).
   std::string error_of(const std::string& json) {
-    try {
-      load_compile_database(write("compile_commands.json", json), "compile_commands.json");
-    } catch (const UserError& error) {
-      return error.what();
-    }
-    return "";
+    return testing::error_message<UserError>(
+        [&] { load_compile_database(write("compile_commands.json", json), "compile_commands.json"); });
   }
 
   testing::ScratchDir scratch_{"palus-compile-db-test"};

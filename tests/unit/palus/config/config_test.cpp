@@ -54,12 +54,7 @@ class ConfigTest : public ::testing::Test {
 
   /// The message of the UserError that loading `yaml` throws ("" when it loads).
   std::string error_of(const std::string& yaml) {
-    try {
-      load(yaml);
-    } catch (const UserError& error) {
-      return error.what();
-    }
-    return "";
+    return testing::error_message<UserError>([&] { load(yaml); });
   }
 
   testing::ScratchDir scratch_{"palus-config-test"};

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
 #include <string>
 
 #include "harness/executor/outcome.hpp"
@@ -40,6 +41,16 @@ struct FeedbackFixture : StepFixture {
   }
 
   Classified classify_main(const Outcome& o, const Sequence& s) { return classify(o, s, s.size(), catalog, options); }
+
+  /// `c` is a failure of `kind` at `statement` with `message`, its key holding each of `key_parts`.
+  static void expect_failure(const Classified& c, const std::string& kind, int statement, const std::string& message,
+                             std::initializer_list<std::string> key_parts) {
+    EXPECT_EQ(c.verdict, Verdict::failure);
+    EXPECT_EQ(c.kind, kind);
+    EXPECT_EQ(c.statement, statement);
+    EXPECT_EQ(c.message, message);
+    for (const std::string& part : key_parts) EXPECT_NE(c.key.find(part), std::string::npos) << part << " in " << c.key;
+  }
 };
 
 TEST_F(FeedbackFixture, Normal) {
@@ -63,12 +74,7 @@ TEST_F(FeedbackFixture, ViolatedContractIsAFailure) {
   Outcome o = outcome(OutcomeKind::normal, -1);
   o.result.statements = {{}, {}, {}, answer(""), answer("a == a is false")};
   const Classified c = classify(o, checked, main.size(), catalog, options);
-  EXPECT_EQ(c.verdict, Verdict::failure);
-  EXPECT_EQ(c.kind, "contract");
-  EXPECT_EQ(c.statement, 4);
-  EXPECT_EQ(c.message, "a == a is false");
-  EXPECT_NE(c.key.find("contract"), std::string::npos);
-  EXPECT_NE(c.key.find(lib.ids[Library::kHashConsistent]), std::string::npos);
+  expect_failure(c, "contract", 4, "a == a is false", {"contract", lib.ids[Library::kHashConsistent]});
   // A non-empty string answered by the sequence's own statement is just a value.
   const Sequence free_call = make({call(Library::kFree, {Input::integer(1), Input::string("x")})});
   Outcome own = outcome(OutcomeKind::normal, -1);
@@ -98,13 +104,7 @@ TEST_F(FeedbackFixture, CrashAtTheLastStatementIsAFailure) {
   o.top_frame = "ns::A::use(const ns::Other &) /src/a.cpp:12:3";
   o.phase = "call";
   const Classified c = classify_main(o, main);
-  EXPECT_EQ(c.verdict, Verdict::failure);
-  EXPECT_EQ(c.kind, "crash");
-  EXPECT_EQ(c.statement, 2);
-  EXPECT_EQ(c.message, "SIGSEGV");
-  EXPECT_NE(c.key.find("crash"), std::string::npos);
-  EXPECT_NE(c.key.find(lib.ids[Library::kUse]), std::string::npos);
-  EXPECT_NE(c.key.find(o.top_frame), std::string::npos);
+  expect_failure(c, "crash", 2, "SIGSEGV", {"crash", lib.ids[Library::kUse], o.top_frame});
 }
 
 TEST_F(FeedbackFixture, CrashAtAnEarlierStatementIsInvalid) {

@@ -89,19 +89,27 @@ struct Found {
   GeneratorStats stats;
 };
 
+/// An API's catalog (with the harness's `ids`), literals and random step: what a source is made
+/// from. The API must outlive it.
+struct StepParts {
+  StepParts(const api::Api& api, const std::vector<std::string>& ids)
+      : catalog(make_catalog(api, ids)), literals(api) {}
+  const Catalog catalog;
+  const LiteralPool literals;
+  RandomStep step{catalog, literals, {}};
+};
+
 Found generate_from(const Library& library, FakeExecution& execution, std::uint64_t seed, std::uint64_t steps,
                     std::chrono::milliseconds known_hang = 0ms, bool keep_all = false, bool failures_only = false) {
-  const Catalog catalog = make_catalog(library.api, library.ids);
-  const LiteralPool literals(library.api);
-  RandomStep step(catalog, literals, {});
-  RandomSource source(step);
+  StepParts parts(library.api, library.ids);
+  RandomSource source(parts.step);
   GeneratorOptions options;
   options.seed = seed;
   options.max_steps = steps;
   options.known_hang_timeout = known_hang;
   options.keep_all = keep_all;
   if (failures_only) options.regression_per_callable = options.exceptions_per_callable = 0;  // --failures-only
-  Generator generator(catalog, execution, source, options);
+  Generator generator(parts.catalog, execution, source, options);
   Found found;
   const std::atomic<bool> stop{false};
   generator.run(stop, [&](TestCase test) { found.tests.push_back(std::move(test)); }, {});
@@ -147,17 +155,15 @@ class OneCandidate : public SequenceSource {
 
 TEST(GeneratorTest, ASourceThatRunsDryHandsOverToTheFallbackInsteadOfEndingTheRun) {
   static const Library library;
-  const Catalog catalog = make_catalog(library.api, library.ids);
-  const LiteralPool literals(library.api);
-  RandomStep step(catalog, literals, {});
-  OneCandidate dry(step);
-  RandomSource fallback(step);
+  StepParts parts(library.api, library.ids);
+  OneCandidate dry(parts.step);
+  RandomSource fallback(parts.step);
   FakeExecution execution(false);
   GeneratorOptions options;
   options.seed = 1;
   options.max_steps = 1000;
   options.fallback = &fallback;
-  Generator generator(catalog, execution, dry, options);
+  Generator generator(parts.catalog, execution, dry, options);
   const std::atomic<bool> stop{false};
   generator.run(stop, [](TestCase) {}, {});
   EXPECT_EQ(generator.stats().executed, 1000u);
@@ -168,8 +174,8 @@ TEST(GeneratorTest, ASourceThatRunsDryHandsOverToTheFallbackInsteadOfEndingTheRu
   EXPECT_GT(dry.calls, 2u * 64 * 4);
 
   options.fallback = nullptr;
-  OneCandidate alone(step);
-  Generator without(catalog, execution, alone, options);
+  OneCandidate alone(parts.step);
+  Generator without(parts.catalog, execution, alone, options);
   without.run(stop, [](TestCase) {}, {});
   EXPECT_EQ(without.stats().executed, 1u) << "without a fallback a dry source ends the run";
 }
@@ -211,17 +217,15 @@ TEST(GeneratorTest, OnceAHangIsReportedLaterCallsGetTheShortTimeout) {
 
 TEST(GeneratorTest, UnderATimeBudgetAHangIsMinimisedWithTheShortTimeoutAndConfirmedWithTheFullOne) {
   static const Library library;
-  const Catalog catalog = make_catalog(library.api, library.ids);
-  const LiteralPool literals(library.api);
-  RandomStep step(catalog, literals, {});
-  RandomSource source(step);
+  StepParts parts(library.api, library.ids);
+  RandomSource source(parts.step);
   GeneratorOptions options;
   options.seed = 3;
   options.max_steps = 0;
   options.deadline = std::chrono::steady_clock::now() + 300ms;
   options.known_hang_timeout = 200ms;
   FakeExecution execution(true);
-  Generator generator(catalog, execution, source, options);
+  Generator generator(parts.catalog, execution, source, options);
   std::vector<TestCase> hangs;
   const std::atomic<bool> stop{false};
   generator.run(stop,
@@ -312,15 +316,13 @@ TEST(GeneratorTest, ASuspectsKeyIsExaminedAgainTwiceAtMost) {
   list.methods.push_back(fixtures::callable("ns::List::sort()", "sort", "ns::List", CallableKind::method));
   api::Api api;
   api.classes.push_back(list);
-  const Catalog catalog = make_catalog(api, {"ns::List::List()", "ns::List::size() const", "ns::List::sort()"});
-  const LiteralPool literals(api);
-  RandomStep step(catalog, literals, {});
-  RandomSource source(step);
+  StepParts parts(api, {"ns::List::List()", "ns::List::size() const", "ns::List::sort()"});
+  RandomSource source(parts.step);
   GeneratorOptions options;
   options.seed = 1;
   options.max_steps = 400;
   HugeListExecution execution;
-  Generator generator(catalog, execution, source, options);
+  Generator generator(parts.catalog, execution, source, options);
   std::vector<TestCase> hangs;
   const std::atomic<bool> stop{false};
   generator.run(stop,

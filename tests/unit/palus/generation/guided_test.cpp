@@ -129,6 +129,19 @@ TEST(DependentMethods, DrawnInProportionToRelevance) {
   EXPECT_EQ(dependents.pick("ns::A::make()", random), nullptr);
 }
 
+/// Tells `source` that candidate `s` ran normally, and adds it to `pool`.
+void ran_normally(GuidedSource& source, const Sequence& s, Pool& pool, const Catalog& catalog, Random& random) {
+  pool.add(s, yields_of(s, catalog), random);
+  source.executed(s, Verdict::normal, normal_result(s));
+}
+
+/// Tells `source` that the last statement of candidate `s` threw, the ones before it ran normally.
+void last_threw(GuidedSource& source, const Sequence& s) {
+  harness::protocol::RunResult result = normal_result(s);
+  result.statements.back().status = harness::protocol::StatementStatus::exception;
+  source.executed(s, Verdict::exception, result);
+}
+
 /// Runs the source for `steps` candidates, every one executed "normally".
 struct Driven {
   std::vector<Sequence> candidates;
@@ -142,8 +155,7 @@ Driven drive(GuidedSource& source, const Catalog& catalog, int steps, std::uint6
     auto candidate = source.next(pool, random);
     if (!candidate) continue;
     out.candidates.push_back(*candidate);
-    pool.add(*candidate, yields_of(*candidate, catalog), random);
-    source.executed(*candidate, Verdict::normal, normal_result(*candidate));
+    ran_normally(source, *candidate, pool, catalog, random);
   }
   return out;
 }
@@ -158,13 +170,18 @@ struct GuidedFixture : ::testing::Test {
   const ModelGuide guide{model, catalog};
   const LiteralPool literals{lib.api};
   RandomStep step{catalog, literals, StepOptions{}};
+
+  /// A source with the guided phase alone (the model modes), its steps set by `step_options`.
+  GuidedSource guided_only(GuidedStepOptions step_options = {}) {
+    GuidedSourceOptions options;
+    options.step = step_options;
+    options.unguided_phase = false;
+    return GuidedSource(catalog, guide, literals, step, options);
+  }
 };
 
 TEST_F(GuidedFixture, StartsAtRootsWithRecordedValuesThenExtendsWithObjectsInTheDependenceState) {
-  GuidedSourceOptions options;
-  options.unguided_phase = false;
-  options.step.explore = 0;
-  GuidedSource source(catalog, guide, literals, step, options);
+  GuidedSource source = guided_only({.explore = 0});
   const Driven driven = drive(source, catalog, 60, 1);
   bool extended = false;
   for (const auto& s : driven.candidates) {
@@ -192,10 +209,7 @@ TEST_F(GuidedFixture, StartsAtRootsWithRecordedValuesThenExtendsWithObjectsInThe
 }
 
 TEST_F(GuidedFixture, SomeInputsExploreBeyondTheRecordedValuesAndTheConstraints) {
-  GuidedSourceOptions options;
-  options.unguided_phase = false;
-  options.step.explore = 0.25;
-  GuidedSource source(catalog, guide, literals, step, options);
+  GuidedSource source = guided_only({.explore = 0.25});
   const Driven driven = drive(source, catalog, 400, 1);
   std::set<std::int64_t> values;
   for (const auto& s : driven.candidates)
@@ -210,9 +224,7 @@ TEST_F(GuidedFixture, SomeInputsExploreBeyondTheRecordedValuesAndTheConstraints)
 }
 
 TEST_F(GuidedFixture, ASequenceIsExtendedOnceFromItsNode) {
-  GuidedSourceOptions options;
-  options.unguided_phase = false;
-  GuidedSource source(catalog, guide, literals, step, options);
+  GuidedSource source = guided_only();
   const Driven driven = drive(source, catalog, 200, 5);
   // Each arrival at A#1 (a candidate ending in A's constructor) can be extended once: a sequence
   // leaves reachingSeqs when it is extended (Figure 7 line 17).
@@ -238,9 +250,7 @@ struct DependentFixture : GuidedFixture {
 };
 
 TEST_F(DependentFixture, ATransitionReachesItsNodeWhenOnlyTheDependentCallAfterItThrows) {
-  GuidedSourceOptions options;
-  options.unguided_phase = false;
-  GuidedSource source(catalog, guide, literals, step, options);
+  GuidedSource source = guided_only();
   Pool pool;
   Random random(4);
   int peeks = 0, uses = 0;
@@ -248,17 +258,14 @@ TEST_F(DependentFixture, ATransitionReachesItsNodeWhenOnlyTheDependentCallAfterI
     auto candidate = source.next(pool, random);
     if (!candidate) continue;
     const Sequence& s = *candidate;
-    harness::protocol::RunResult result = normal_result(s);
     if (s[s.size() - 1].callable == Library::kPeek) {
       // Every appended peek throws: the candidate is an exception, its prefix ran normally.
       ++peeks;
-      result.statements.back().status = harness::protocol::StatementStatus::exception;
-      source.executed(s, Verdict::exception, result);
+      last_threw(source, s);
       continue;
     }
     for (std::size_t k = 0; k < s.size(); ++k) uses += s[k].callable == Library::kUse;
-    pool.add(s, yields_of(s, catalog), random);
-    source.executed(s, Verdict::normal, result);
+    ran_normally(source, s, pool, catalog, random);
   }
   EXPECT_GT(peeks, 0);
   EXPECT_GT(uses, 0);  // A#1 was reached through the prefix before the throwing peek
@@ -266,10 +273,7 @@ TEST_F(DependentFixture, ATransitionReachesItsNodeWhenOnlyTheDependentCallAfterI
 }
 
 TEST_F(DependentFixture, AnExtensionWhoseTransitionFailsGivesItsBaseBack) {
-  GuidedSourceOptions options;
-  options.unguided_phase = false;
-  options.step.dependents = false;
-  GuidedSource source(catalog, guide, literals, step, options);
+  GuidedSource source = guided_only({.dependents = false});
   Pool pool;
   Random random(6);
   // Every use() throws; the one A that reached A#1 stays there to be extended again.
@@ -279,19 +283,16 @@ TEST_F(DependentFixture, AnExtensionWhoseTransitionFailsGivesItsBaseBack) {
     auto candidate = source.next(pool, random);
     if (!candidate) continue;
     const Sequence& s = *candidate;
-    harness::protocol::RunResult result = normal_result(s);
     if (s[s.size() - 1].callable == Library::kUse) {
       if (first && s.prefix(first->size()) == *first) ++extensions_of_first;
-      result.statements.back().status = harness::protocol::StatementStatus::exception;
-      source.executed(s, Verdict::exception, result);
+      last_threw(source, s);
       continue;
     }
     if (s[s.size() - 1].callable == Library::kACtor) {
       if (first) continue;  // only the first A reaches A#1
       first = s;
     }
-    pool.add(s, yields_of(s, catalog), random);
-    source.executed(s, Verdict::normal, result);
+    ran_normally(source, s, pool, catalog, random);
   }
   ASSERT_TRUE(first);
   EXPECT_GT(extensions_of_first, 1);

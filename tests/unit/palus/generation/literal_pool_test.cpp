@@ -109,96 +109,77 @@ bool contains_floating(const std::vector<Input>& values, double v) {
   return false;
 }
 
-TEST(LiteralPool, IntBoundaries) {
+/// The boundary values of `type` in the pool of an API with nothing mined.
+std::vector<Input> boundaries(const api::TypeRef& type) {
   const api::Api api;
-  const LiteralPool literals(api);
-  const auto values = literals.boundary_values(scalar("int"));
-  EXPECT_TRUE(contains_signed(values, INT_MIN));
-  EXPECT_TRUE(contains_signed(values, INT_MAX));
-  EXPECT_TRUE(contains_signed(values, 0));
-  EXPECT_TRUE(contains_signed(values, 1));
-  EXPECT_TRUE(contains_signed(values, -1));
+  return LiteralPool(api).boundary_values(type);
+}
+
+/// The boundary values of the signed integer type `spelling`: signed integers in [min, max],
+/// min and max among them.
+std::vector<Input> expect_signed_boundaries(const std::string& spelling, std::int64_t min, std::int64_t max) {
+  SCOPED_TRACE(spelling);
+  const auto values = boundaries(scalar(spelling));
   for (const auto& in : values) {
-    ASSERT_EQ(in.kind, InputKind::signed_integer);
-    EXPECT_GE(in.i, INT_MIN);
-    EXPECT_LE(in.i, INT_MAX);
+    EXPECT_EQ(in.kind, InputKind::signed_integer);
+    EXPECT_GE(in.i, min);
+    EXPECT_LE(in.i, max);
   }
-  const auto wide = literals.boundary_values(scalar("long long"));
-  EXPECT_TRUE(contains_signed(wide, LLONG_MIN));
-  EXPECT_TRUE(contains_signed(wide, LLONG_MAX));
+  EXPECT_TRUE(contains_signed(values, min));
+  EXPECT_TRUE(contains_signed(values, max));
+  return values;
+}
+
+/// The boundary values of the unsigned integer type `spelling`: unsigned integers up to max, 0
+/// and max among them.
+std::vector<Input> expect_unsigned_boundaries(const std::string& spelling, std::uint64_t max) {
+  SCOPED_TRACE(spelling);
+  const auto values = boundaries(scalar(spelling));
+  EXPECT_FALSE(values.empty());
+  for (const auto& in : values) {
+    EXPECT_EQ(in.kind, InputKind::unsigned_integer);
+    EXPECT_LE(in.u, max);
+  }
+  EXPECT_TRUE(contains_unsigned(values, 0));
+  EXPECT_TRUE(contains_unsigned(values, max));
+  return values;
+}
+
+TEST(LiteralPool, IntBoundaries) {
+  const auto values = expect_signed_boundaries("int", INT_MIN, INT_MAX);
+  for (const std::int64_t v : {0, 1, -1}) EXPECT_TRUE(contains_signed(values, v)) << v;
+  expect_signed_boundaries("long long", LLONG_MIN, LLONG_MAX);
 }
 
 TEST(LiteralPool, NothingOutOfRangeForNarrowTypes) {
-  const api::Api api;
-  const LiteralPool literals(api);
-  const auto u8 = literals.boundary_values(scalar("std::uint8_t"));
-  ASSERT_FALSE(u8.empty());
-  for (const auto& in : u8) {
-    ASSERT_EQ(in.kind, InputKind::unsigned_integer);
-    EXPECT_LE(in.u, 255u);
-  }
-  EXPECT_TRUE(contains_unsigned(u8, 0));
-  EXPECT_TRUE(contains_unsigned(u8, 255));
-
-  const auto i8 = literals.boundary_values(scalar("std::int8_t"));
-  for (const auto& in : i8) {
-    ASSERT_EQ(in.kind, InputKind::signed_integer);
-    EXPECT_GE(in.i, -128);
-    EXPECT_LE(in.i, 127);
-  }
-  EXPECT_TRUE(contains_signed(i8, -128));
-  EXPECT_TRUE(contains_signed(i8, 127));
-
-  const auto shorts = literals.boundary_values(scalar("short"));
-  for (const auto& in : shorts) {
-    ASSERT_EQ(in.kind, InputKind::signed_integer);
-    EXPECT_GE(in.i, SHRT_MIN);
-    EXPECT_LE(in.i, SHRT_MAX);
-  }
-  EXPECT_TRUE(contains_signed(shorts, SHRT_MIN));
-  EXPECT_TRUE(contains_signed(shorts, SHRT_MAX));
+  expect_unsigned_boundaries("std::uint8_t", 255);
+  expect_signed_boundaries("std::int8_t", -128, 127);
+  expect_signed_boundaries("short", SHRT_MIN, SHRT_MAX);
 }
 
 TEST(LiteralPool, UnsignedTypesGiveUnsignedInputsIncludingMax) {
-  const api::Api api;
-  const LiteralPool literals(api);
   for (const auto& [spelling, max] :
        std::vector<std::pair<std::string, std::uint64_t>>{{"unsigned int", UINT_MAX},
                                                           {"std::size_t", UINT64_MAX},
                                                           {"unsigned char", 255},
                                                           {"unsigned long long", ULLONG_MAX}}) {
-    SCOPED_TRACE(spelling);
-    const auto values = literals.boundary_values(scalar(spelling));
-    ASSERT_FALSE(values.empty());
-    for (const auto& in : values) {
-      EXPECT_EQ(in.kind, InputKind::unsigned_integer);
-      EXPECT_LE(in.u, max);
-    }
-    EXPECT_TRUE(contains_unsigned(values, 0));
-    EXPECT_TRUE(contains_unsigned(values, 1));
-    EXPECT_TRUE(contains_unsigned(values, max));
+    EXPECT_TRUE(contains_unsigned(expect_unsigned_boundaries(spelling, max), 1)) << spelling;
   }
 }
 
 TEST(LiteralPool, DoubleBoundaries) {
-  const api::Api api;
-  const LiteralPool literals(api);
-  const auto values = literals.boundary_values(scalar("double", api::TypeCategory::floating));
+  const auto values = boundaries(scalar("double", api::TypeCategory::floating));
   for (const auto& in : values) EXPECT_EQ(in.kind, InputKind::floating);
   bool nan = false;
   for (const auto& in : values) nan = nan || std::isnan(in.d);
   EXPECT_TRUE(nan);
-  EXPECT_TRUE(contains_floating(values, std::numeric_limits<double>::infinity()));
-  EXPECT_TRUE(contains_floating(values, -std::numeric_limits<double>::infinity()));
-  EXPECT_TRUE(contains_floating(values, -0.0));
-  EXPECT_TRUE(contains_floating(values, 0.0));
-  EXPECT_TRUE(contains_floating(values, DBL_MAX));
+  for (const double v :
+       {std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(), -0.0, 0.0, DBL_MAX})
+    EXPECT_TRUE(contains_floating(values, v)) << v;
 }
 
 TEST(LiteralPool, FloatMaxIsFltMax) {
-  const api::Api api;
-  const LiteralPool literals(api);
-  const auto values = literals.boundary_values(scalar("float", api::TypeCategory::floating));
+  const auto values = boundaries(scalar("float", api::TypeCategory::floating));
   EXPECT_TRUE(contains_floating(values, static_cast<double>(FLT_MAX)));
   EXPECT_FALSE(contains_floating(values, DBL_MAX));
   for (const auto& in : values) {
@@ -211,11 +192,8 @@ TEST(LiteralPool, FloatMaxIsFltMax) {
 }
 
 TEST(LiteralPool, StringsIncludeEmptyAndLong) {
-  const api::Api api;
-  const LiteralPool literals(api);
   for (auto category : {api::TypeCategory::string, api::TypeCategory::cstring}) {
-    const auto values =
-        literals.boundary_values(type("const std::string &", "std::string", api::Passing::const_ref, category));
+    const auto values = boundaries(type("const std::string &", "std::string", api::Passing::const_ref, category));
     bool empty = false, long_one = false;
     for (const auto& in : values) {
       ASSERT_EQ(in.kind, InputKind::string);
@@ -228,9 +206,7 @@ TEST(LiteralPool, StringsIncludeEmptyAndLong) {
 }
 
 TEST(LiteralPool, BooleansAreFalseAndTrue) {
-  const api::Api api;
-  const LiteralPool literals(api);
-  const auto values = literals.boundary_values(scalar("bool", api::TypeCategory::boolean));
+  const auto values = boundaries(scalar("bool", api::TypeCategory::boolean));
   ASSERT_EQ(values.size(), 2u);
   EXPECT_TRUE(same_input(values[0], Input::boolean(false)) || same_input(values[1], Input::boolean(false)));
   EXPECT_TRUE(same_input(values[0], Input::boolean(true)) || same_input(values[1], Input::boolean(true)));

@@ -43,6 +43,31 @@ std::vector<std::string> ids_and(const std::string& id) {
   return ids;
 }
 
+/// `base` with one more free function, last in the harness's table, and its catalog.
+struct WithFunction {
+  WithFunction(const std::string& id, const std::string& name, std::vector<api::Param> params,
+               api::Api base = tokens_api())
+      : api(std::move(base)) {
+    api.functions.push_back(fixtures::callable(id, name, "", api::CallableKind::function, std::move(params)));
+    const std::vector<std::string> ids = ids_and(id);
+    catalog = make_catalog(api, ids);
+    index = static_cast<std::uint32_t>(ids.size() - 1);
+  }
+  WithFunction(const WithFunction&) = delete;  // the catalog points into api
+
+  /// A call of the function with `inputs`, after with_legal_lengths.
+  harness::protocol::Statement legal_call(std::vector<Input> inputs) const {
+    return with_legal_lengths(fixtures::make({fixtures::call(index, std::move(inputs))}), catalog)[0];
+  }
+
+  api::Api api;
+  Catalog catalog;
+  std::uint32_t index = 0;
+};
+
+const api::TypeRef kCString =
+    fixtures::type("const char *", "char", api::Passing::const_pointer, api::TypeCategory::cstring);
+
 struct TokenLibrary {
   api::Api api = tokens_api();
   Catalog catalog = make_catalog(api, Library().ids);
@@ -151,21 +176,10 @@ TEST(MutationSourceTest, MutatesOnlyTheLiteralsOfSequencesThatReachedNewBlocks) 
 }
 
 TEST(LegalInputsTest, ALengthAfterACStringIsAtMostTheStringsLength) {
-  api::Api api = tokens_api();
-  const api::TypeRef text =
-      fixtures::type("const char *", "char", api::Passing::const_pointer, api::TypeCategory::cstring);
   const api::TypeRef size = fixtures::type("size_t", "size_t", api::Passing::value, api::TypeCategory::integer);
-  api.functions.push_back(fixtures::callable("ns::piece(const char *, size_t)", "piece", "",
-                                             api::CallableKind::function,
-                                             {fixtures::param("str", text), fixtures::param("len", size)}));
-  const std::vector<std::string> ids = ids_and("ns::piece(const char *, size_t)");
-  const Catalog catalog = make_catalog(api, ids);
-  const auto piece = static_cast<std::uint32_t>(ids.size() - 1);
-  auto length_after = [&](Input s, Input n) {
-    const Sequence legal =
-        with_legal_lengths(fixtures::make({fixtures::call(piece, {std::move(s), std::move(n)})}), catalog);
-    return legal[0].inputs[1];
-  };
+  const WithFunction piece("ns::piece(const char *, size_t)", "piece",
+                           {fixtures::param("str", kCString), fixtures::param("len", size)});
+  auto length_after = [&](Input s, Input n) { return piece.legal_call({std::move(s), std::move(n)}).inputs[1]; };
   EXPECT_EQ(length_after(Input::string("abc"), Input::unsigned_integer(100)).u, 3u);
   EXPECT_EQ(length_after(Input::string("abc"), Input::unsigned_integer(2)).u, 2u) << "a shorter length is legal";
   EXPECT_EQ(length_after(Input::string(std::string("ab\0cd", 5)), Input::unsigned_integer(5)).u, 2u)
@@ -175,18 +189,10 @@ TEST(LegalInputsTest, ALengthAfterACStringIsAtMostTheStringsLength) {
 }
 
 TEST(LegalInputsTest, TheEndOfACharacterRangeIsTheEndOfItsText) {
-  api::Api api = tokens_api();
-  const api::TypeRef text =
-      fixtures::type("const char *", "char", api::Passing::const_pointer, api::TypeCategory::cstring);
-  api.functions.push_back(fixtures::callable("ns::parse(const char *, const char *)", "parse", "",
-                                             api::CallableKind::function,
-                                             {fixtures::param("beginDoc", text), fixtures::param("endDoc", text)}));
-  const std::vector<std::string> ids = ids_and("ns::parse(const char *, const char *)");
-  const Catalog catalog = make_catalog(api, ids);
-  const auto parse = static_cast<std::uint32_t>(ids.size() - 1);
+  const WithFunction parse("ns::parse(const char *, const char *)", "parse",
+                           {fixtures::param("beginDoc", kCString), fixtures::param("endDoc", kCString)});
   auto end_after = [&](Input begin, Input end) {
-    return with_legal_lengths(fixtures::make({fixtures::call(parse, {std::move(begin), std::move(end)})}), catalog)[0]
-        .inputs[1];
+    return parse.legal_call({std::move(begin), std::move(end)}).inputs[1];
   };
   const Input end = end_after(Input::string("[1, 2]"), Input::string("unrelated"));
   EXPECT_EQ(end.kind, InputKind::string);
@@ -195,17 +201,8 @@ TEST(LegalInputsTest, TheEndOfACharacterRangeIsTheEndOfItsText) {
 }
 
 TEST(LegalInputsTest, AFilePathIsBelowTheTestsFolder) {
-  api::Api api = tokens_api();
-  const api::TypeRef text =
-      fixtures::type("const char *", "char", api::Passing::const_pointer, api::TypeCategory::cstring);
-  api.functions.push_back(fixtures::callable("ns::save(const char *)", "save", "", api::CallableKind::function,
-                                             {fixtures::param("path", text)}));
-  const std::vector<std::string> ids = ids_and("ns::save(const char *)");
-  const Catalog catalog = make_catalog(api, ids);
-  const auto save = static_cast<std::uint32_t>(ids.size() - 1);
-  const Sequence legal =
-      with_legal_lengths(fixtures::make({fixtures::call(save, {Input::string("//Tool[x]")})}), catalog);
-  EXPECT_EQ(legal[0].inputs[0].s, "Tool[x]");
+  const WithFunction save("ns::save(const char *)", "save", {fixtures::param("path", kCString)});
+  EXPECT_EQ(save.legal_call({Input::string("//Tool[x]")}).inputs[0].s, "Tool[x]");
 }
 
 TEST(LegalInputsTest, AnObjectArrayIsTheHarnesssNoPoolObject) {
@@ -216,24 +213,21 @@ TEST(LegalInputsTest, AnObjectArrayIsTheHarnesssNoPoolObject) {
   api.classes.push_back(piece);
   const api::TypeRef pieces =
       fixtures::type("ns::Piece *", "ns::Piece", api::Passing::pointer, api::TypeCategory::record);
-  const api::TypeRef count = fixtures::type("int", "int", api::Passing::value, api::TypeCategory::integer);
-  api.functions.push_back(
-      fixtures::callable("ns::match(ns::Piece *, int)", "match", "", api::CallableKind::function,
-                         {fixtures::param("submatch", pieces), fixtures::param("nsubmatch", count)}));
-  const std::vector<std::string> ids = ids_and("ns::match(ns::Piece *, int)");
-  const Catalog catalog = make_catalog(api, ids);
-  const CallableInfo& match = catalog.callables.back();
+  const WithFunction with_match(
+      "ns::match(ns::Piece *, int)", "match",
+      {fixtures::param("submatch", pieces), fixtures::param("nsubmatch", fixtures::int_type())}, api);
+  const CallableInfo& match = with_match.catalog.callables.back();
   ASSERT_TRUE(match.usable) << "no ns::Piece needs to be made first";
   EXPECT_TRUE(match.inputs[0].literal && match.inputs[0].derived);
   EXPECT_TRUE(match.inputs[0].record.empty());
-  const Sequence legal =
-      with_legal_lengths(fixtures::make({fixtures::call(match.index, {Input::null(), Input::integer(5)})}), catalog);
-  EXPECT_EQ(legal[0].inputs[0].kind, InputKind::signed_integer);
-  EXPECT_EQ(legal[0].inputs[0].i, 0);
-  EXPECT_EQ(legal[0].inputs[1].i, 5) << "the count is drawn";
-  const Sequence many = with_legal_lengths(
-      fixtures::make({fixtures::call(match.index, {Input::integer(0), Input::integer(1 << 30)})}), catalog);
-  EXPECT_EQ(many[0].inputs[1].i, static_cast<std::int64_t>(api::kMaxObjectArray)) << "as many as the harness makes";
+  EXPECT_EQ(match.index, with_match.index);
+  const harness::protocol::Statement legal = with_match.legal_call({Input::null(), Input::integer(5)});
+  EXPECT_EQ(legal.inputs[0].kind, InputKind::signed_integer);
+  EXPECT_EQ(legal.inputs[0].i, 0);
+  EXPECT_EQ(legal.inputs[1].i, 5) << "the count is drawn";
+  EXPECT_EQ(with_match.legal_call({Input::integer(0), Input::integer(1 << 30)}).inputs[1].i,
+            static_cast<std::int64_t>(api::kMaxObjectArray))
+      << "as many as the harness makes";
 }
 
 /// ns::free_fn reaches one block per combination of the four tokens its string holds, as a

@@ -80,7 +80,7 @@ TEST_F(StepFixture, CallableNowFollowsThePool) {
                                      Library::kPeek, Library::kUse}));
   // A unique_ptr<Other> only comes from make().
   const Sequence made = make({call(Library::kACtor, {Input::integer(1)}), call(Library::kMake, {ref(0)})});
-  pool.add(made, yields_of(made, catalog), random);
+  add(pool, made, random);
   EXPECT_TRUE(callable_set(step.callable_now(pool)).count(Library::kTake));
   // Contracts, the unknown id and raw(void *) are never candidates.
   for (std::uint32_t never : {Library::kReflexive, Library::kHashConsistent, Library::kUnknown, Library::kRaw})
@@ -101,10 +101,7 @@ TEST_F(StepFixture, CallBuildsOnPoolSequences) {
   RandomStep step(catalog, literals, {});
   Pool pool;
   Random random(8);
-  const Sequence a = make({call(Library::kACtor, {Input::integer(5)})});
-  const Sequence other = make({call(Library::kOtherCtor)});
-  pool.add(a, yields_of(a, catalog), random);
-  pool.add(other, yields_of(other, catalog), random);
+  add_a_and_other(pool, random);
   for (int i = 0; i < 50; ++i) {
     auto s = step.call(catalog.callables[Library::kUse], pool, random);
     ASSERT_TRUE(s.has_value());
@@ -116,7 +113,7 @@ TEST_F(StepFixture, CallBuildsOnPoolSequences) {
   EXPECT_FALSE(step.call(catalog.callables[Library::kTake], pool, random).has_value());
   // A pointer parameter with no object of its type gets nullptr.
   Pool only_a;
-  only_a.add(a, yields_of(a, catalog), random);
+  add(only_a, make_a(), random);
   auto peek = step.call(catalog.callables[Library::kPeek], only_a, random);
   ASSERT_TRUE(peek.has_value());
   EXPECT_EQ(peek->statements().back().inputs[1].kind, InputKind::null_pointer);
@@ -125,10 +122,7 @@ TEST_F(StepFixture, CallBuildsOnPoolSequences) {
 TEST_F(StepFixture, NullProbabilityIsRespected) {
   Pool pool;
   Random random(8);
-  const Sequence a = make({call(Library::kACtor, {Input::integer(5)})});
-  const Sequence other = make({call(Library::kOtherCtor)});
-  pool.add(a, yields_of(a, catalog), random);
-  pool.add(other, yields_of(other, catalog), random);
+  add_a_and_other(pool, random);
   StepOptions never;
   never.null_probability = 0;
   StepOptions always;
@@ -176,7 +170,7 @@ TEST_F(StepFixture, ObjectsAreReusedWithinASequence) {
   Pool pool;
   Random random(5);
   const Sequence both = make({call(Library::kACtor, {Input::integer(5)}), call(Library::kMake, {ref(0)})});
-  pool.add(both, yields_of(both, catalog), random);
+  add(pool, both, random);
   for (int i = 0; i < 20; ++i) {
     auto s = step.call(catalog.callables[Library::kUse], pool, random);
     ASSERT_TRUE(s.has_value());
@@ -198,10 +192,7 @@ TEST_F(StepFixture, MaxStatementsRefusesLongCandidates) {
   options.max_statements = 2;
   Pool pool;
   Random random(5);
-  const Sequence a = make({call(Library::kACtor, {Input::integer(5)})});
-  const Sequence other = make({call(Library::kOtherCtor)});
-  pool.add(a, yields_of(a, catalog), random);
-  pool.add(other, yields_of(other, catalog), random);
+  add_a_and_other(pool, random);
   StepOptions no_reuse = options;
   no_reuse.reuse_probability = 0;
   RandomStep strict(catalog, literals, no_reuse);

@@ -30,6 +30,20 @@ struct StepFixture : ::testing::Test {
     return out;
   }
 
+  /// A(5): the sequence that makes an ns::A.
+  static Sequence make_a() { return make({call(Library::kACtor, {Input::integer(5)})}); }
+
+  /// Adds `sequence` to `pool` with what it yields.
+  void add(Pool& pool, const Sequence& sequence, Random& random) {
+    pool.add(sequence, yields_of(sequence, catalog), random);
+  }
+
+  /// Adds A(5) and Other() to `pool`: an object of each class.
+  void add_a_and_other(Pool& pool, Random& random) {
+    add(pool, make_a(), random);
+    add(pool, make({call(Library::kOtherCtor)}), random);
+  }
+
   /// Every ref points to an earlier statement that yields the record the input needs; literal
   /// inputs are literals; null only where allowed.
   void expect_type_correct(const Sequence& s) {

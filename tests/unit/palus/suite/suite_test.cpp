@@ -33,16 +33,37 @@ const fs::path kData = fs::path(PALUS_TEST_DATA) / "suite";
 
 // ---- attribute_errors -------------------------------------------------------------------------
 
+/// An error that attribute_errors should find: its line and, where given, its whole message or a
+/// part of it.
+struct ExpectedError {
+  unsigned line;
+  std::string message = "";
+  std::string message_part = "";
+};
+
+/// Checks the errors attributed to `source` in the compiler's `out`, in order.
+void expect_errors(const std::string& out, const std::string& source, const std::vector<ExpectedError>& expected) {
+  const auto errors = ps::attribute_errors(out, source);
+  ASSERT_EQ(expected.size(), errors.size());
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    SCOPED_TRACE("error " + std::to_string(i));
+    EXPECT_EQ(expected[i].line, errors[i].line);
+    if (!expected[i].message.empty()) {
+      EXPECT_EQ(expected[i].message, errors[i].message);
+    }
+    if (!expected[i].message_part.empty()) {
+      EXPECT_TRUE(contains(errors[i].message, expected[i].message_part));
+    }
+  }
+}
+
 TEST(AttributeErrors, ErrorInTheSourceIsOnItsOwnLine) {
   const std::string out =
       "/w/t_test.cpp: In member function 'virtual void S_c_Test::TestBody()':\n"
       "/w/t_test.cpp:16:11: error: 'nosuch' was not declared in this scope\n"
       "   16 |   int x = nosuch;\n"
       "      |           ^~~~~~\n";
-  auto errors = ps::attribute_errors(out, "/w/t_test.cpp");
-  ASSERT_EQ(1u, errors.size());
-  EXPECT_EQ(16u, errors[0].line);
-  EXPECT_EQ("'nosuch' was not declared in this scope", errors[0].message);
+  expect_errors(out, "/w/t_test.cpp", {{.line = 16, .message = "'nosuch' was not declared in this scope"}});
 }
 
 TEST(AttributeErrors, ErrorInATemplateIsOnTheLineThatRequiredIt) {
@@ -60,12 +81,9 @@ TEST(AttributeErrors, ErrorInATemplateIsOnTheLineThatRequiredIt) {
       "/usr/include/gtest/gtest.h:1358:11: error: no match for 'operator==' (operand types are 'const N' and 'const "
       "N')\n"
       "/usr/include/gtest/gtest.h:1350:13: note: candidate: 'bool operator==(faketype, faketype)'\n";
-  auto errors = ps::attribute_errors(out, "/w/t_test.cpp");
-  ASSERT_EQ(2u, errors.size());
-  EXPECT_EQ(8u, errors[0].line);
-  EXPECT_TRUE(contains(errors[0].message, "unique_ptr.h:1065: invalid new-expression"));
-  EXPECT_EQ(12u, errors[1].line);
-  EXPECT_TRUE(contains(errors[1].message, "gtest.h:1358: no match for 'operator=='"));
+  expect_errors(out, "/w/t_test.cpp",
+                {{.line = 8, .message_part = "unique_ptr.h:1065: invalid new-expression"},
+                 {.line = 12, .message_part = "gtest.h:1358: no match for 'operator=='"}});
 }
 
 TEST(AttributeErrors, ClangInstantiationNotesAfterTheError) {
@@ -75,18 +93,14 @@ TEST(AttributeErrors, ClangInstantiationNotesAfterTheError) {
       "'testing::internal::CmpHelperEQ<N, N>' requested here\n"
       "t_test.cpp:12:3: note: in instantiation of function template specialization 'Compare<N, N>' requested here\n"
       "1 error generated.\n";
-  auto errors = ps::attribute_errors(out, "/w/gen/t_test.cpp");
-  ASSERT_EQ(1u, errors.size());
-  EXPECT_EQ(12u, errors[0].line);
+  expect_errors(out, "/w/gen/t_test.cpp", {{.line = 12}});
 }
 
 TEST(AttributeErrors, ErrorInAHeaderIsOnItsIncludeLine) {
   const std::string out =
       "In file included from /w/t_test.cpp:4:\n"
       "/w/include/lib.hpp:3:1: error: 'foo' does not name a type\n";
-  auto errors = ps::attribute_errors(out, "/w/t_test.cpp");
-  ASSERT_EQ(1u, errors.size());
-  EXPECT_EQ(4u, errors[0].line);
+  expect_errors(out, "/w/t_test.cpp", {{.line = 4}});
 }
 
 TEST(AttributeErrors, LinkErrorsUseTheDebugLine) {
@@ -96,12 +110,8 @@ TEST(AttributeErrors, LinkErrorsUseTheDebugLine) {
       "/usr/bin/ld: /w/t_test.cpp:21: undefined reference to `other()'\n"
       "/usr/bin/ld: x.o:(.data+0x0): undefined reference to `third'\n"
       "collect2: error: ld returned 1 exit status\n";
-  auto errors = ps::attribute_errors(out, "/w/t_test.cpp");
-  ASSERT_EQ(3u, errors.size());
-  EXPECT_EQ(19u, errors[0].line);
-  EXPECT_EQ("undefined reference to `undefined_fn()'", errors[0].message);
-  EXPECT_EQ(21u, errors[1].line);
-  EXPECT_EQ(0u, errors[2].line);
+  expect_errors(out, "/w/t_test.cpp",
+                {{.line = 19, .message = "undefined reference to `undefined_fn()'"}, {.line = 21}, {.line = 0}});
 }
 
 TEST(AttributeErrors, WarningsAndOtherFilesAreNotTheSources) {
@@ -110,20 +120,13 @@ TEST(AttributeErrors, WarningsAndOtherFilesAreNotTheSources) {
       "/w/other_test.cpp:9:1: error: expected ';'\n"
       "/w/t_test.cpp:7:1: error: expected '}' at end of input\n"
       "/w/t_test.cpp:7:1: error: expected '}' at end of input\n";
-  auto errors = ps::attribute_errors(out, "/w/t_test.cpp");
-  ASSERT_EQ(2u, errors.size());
-  EXPECT_EQ(0u, errors[0].line);
-  EXPECT_EQ("/w/other_test.cpp:9: expected ';'", errors[0].message);
-  EXPECT_EQ(7u, errors[1].line);
+  expect_errors(out, "/w/t_test.cpp", {{.line = 0, .message = "/w/other_test.cpp:9: expected ';'"}, {.line = 7}});
 }
 
 TEST(AttributeErrors, ColorCodesAreIgnored) {
   const std::string out =
       "\x1b[01m\x1b[K/w/t_test.cpp:9:3:\x1b[m\x1b[K \x1b[01;31m\x1b[Kerror: \x1b[m\x1b[K'x' was not declared\n";
-  auto errors = ps::attribute_errors(out, "/w/t_test.cpp");
-  ASSERT_EQ(1u, errors.size());
-  EXPECT_EQ(9u, errors[0].line);
-  EXPECT_EQ("'x' was not declared", errors[0].message);
+  expect_errors(out, "/w/t_test.cpp", {{.line = 9, .message = "'x' was not declared"}});
 }
 
 // ---- report.yaml --------------------------------------------------------------------------------
