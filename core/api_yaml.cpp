@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include "core/api_yaml_keys.hpp"
 #include "core/enum_names.hpp"
 
 namespace palus::api {
@@ -39,15 +40,9 @@ class Writer {
     out_ << YAML::BeginMap;
     out_ << YAML::Key << "palus_version" << YAML::Value << version;
     out_ << YAML::Key << "relevance" << YAML::Value << api.tfidf_formula;
-    out_ << YAML::Key << "classes" << YAML::Value << YAML::BeginSeq;
-    for (const auto& c : api.classes) write(c);
-    out_ << YAML::EndSeq;
-    out_ << YAML::Key << "functions" << YAML::Value << YAML::BeginSeq;
-    for (const auto& f : api.functions) write(f);
-    out_ << YAML::EndSeq;
-    out_ << YAML::Key << "enums" << YAML::Value << YAML::BeginSeq;
-    for (const auto& e : api.enums) write(e);
-    out_ << YAML::EndSeq;
+    sequence("classes", api.classes);
+    sequence("functions", api.functions);
+    sequence("enums", api.enums);
     out_ << YAML::Key << "unsupported" << YAML::Value << YAML::BeginSeq;
     for (const auto& u : api.unsupported) {
       out_ << YAML::Flow << YAML::BeginMap << YAML::Key << "entity" << YAML::Value << u.entity << YAML::Key << "reason"
@@ -57,14 +52,10 @@ class Writer {
     out_ << YAML::EndSeq;
     // Written only when there are theories headers, so other api.yaml files keep their text.
     if (!api.oracles.empty()) {
-      out_ << YAML::Key << "oracles" << YAML::Value << YAML::BeginSeq;
-      for (const auto& o : api.oracles) write(o);
-      out_ << YAML::EndSeq;
+      sequence("oracles", api.oracles);
     }
     if (!api.param_values.empty()) {
-      out_ << YAML::Key << "param_values" << YAML::Value << YAML::BeginSeq;
-      for (const auto& pv : api.param_values) write(pv);
-      out_ << YAML::EndSeq;
+      sequence("param_values", api.param_values);
     }
     out_ << YAML::EndMap;
     return std::string(out_.c_str()) + "\n";
@@ -75,6 +66,14 @@ class Writer {
     if (path.empty()) return path;
     std::filesystem::path rel = std::filesystem::path(path).lexically_relative(base_);
     return rel.empty() || rel.string().rfind("..", 0) == 0 ? path : rel.string();
+  }
+
+  /// `key`: a block sequence of `items`, each as write() writes it.
+  template <typename Item>
+  void sequence(const char* key, const std::vector<Item>& items) {
+    out_ << YAML::Key << key << YAML::Value << YAML::BeginSeq;
+    for (const Item& item : items) write(item);
+    out_ << YAML::EndSeq;
   }
 
   void strings(const char* key, const std::vector<std::string>& values) {
@@ -97,15 +96,7 @@ class Writer {
     if (!c.constructor_kind.empty()) out_ << YAML::Key << "constructor_kind" << YAML::Value << c.constructor_kind;
     if (c.is_instantiation) out_ << YAML::Key << "template_args" << YAML::Value << c.template_args;
     place(c);
-    std::vector<std::string> flags;
-    if (c.is_const) flags.push_back("const");
-    if (c.is_virtual) flags.push_back("virtual");
-    if (c.is_pure) flags.push_back("pure");
-    if (c.is_operator) flags.push_back("operator");
-    if (c.is_implicit) flags.push_back("implicit");
-    if (c.is_noexcept) flags.push_back("noexcept");
-    if (c.returns_this) flags.push_back("returns_this");
-    strings("flags", flags);
+    strings("flags", flags_set(c, callable_flags));
     out_ << YAML::Key << "returns" << YAML::Value;
     type(c.result);
     out_ << YAML::Key << "params" << YAML::Value << YAML::BeginSeq;
@@ -149,6 +140,15 @@ class Writer {
     out_ << YAML::EndMap;
   }
 
+  /// The keys of the flags `of` has set, in the table's order.
+  template <typename T>
+  static std::vector<std::string> flags_set(const T& of, const FlagTable<T>& table) {
+    std::vector<std::string> set;
+    for (const auto& [key, member] : table)
+      if (of.*member) set.emplace_back(key);
+    return set;
+  }
+
   /// Where a declaration is: its `file` and `line`.
   template <typename Declared>
   void place(const Declared& declared) {
@@ -167,15 +167,7 @@ class Writer {
     strings("subclasses", c.subclasses);
     const auto& t = c.traits;
     out_ << YAML::Key << "traits" << YAML::Value << YAML::Flow << YAML::BeginMap;
-    out_ << YAML::Key << "default_constructible" << YAML::Value << t.default_constructible;
-    out_ << YAML::Key << "copy_constructible" << YAML::Value << t.copy_constructible;
-    out_ << YAML::Key << "move_constructible" << YAML::Value << t.move_constructible;
-    out_ << YAML::Key << "copy_assignable" << YAML::Value << t.copy_assignable;
-    out_ << YAML::Key << "destructible" << YAML::Value << t.destructible;
-    out_ << YAML::Key << "equality_comparable" << YAML::Value << t.equality_comparable;
-    out_ << YAML::Key << "less_comparable" << YAML::Value << t.less_comparable;
-    out_ << YAML::Key << "hashable" << YAML::Value << t.hashable;
-    out_ << YAML::Key << "printable" << YAML::Value << t.printable;
+    for (const auto& [key, member] : class_traits) out_ << YAML::Key << std::string(key) << YAML::Value << t.*member;
     out_ << YAML::EndMap;
     out_ << YAML::Key << "fields" << YAML::Value << YAML::BeginSeq;
     for (const auto& f : c.fields) {
@@ -187,20 +179,13 @@ class Writer {
       out_ << YAML::EndMap;
     }
     out_ << YAML::EndSeq;
-    out_ << YAML::Key << "constructors" << YAML::Value << YAML::BeginSeq;
-    for (const auto& ctor : c.constructors) write(ctor);
-    out_ << YAML::EndSeq;
-    out_ << YAML::Key << "methods" << YAML::Value << YAML::BeginSeq;
-    for (const auto& m : c.methods) write(m);
-    out_ << YAML::EndSeq;
+    sequence("constructors", c.constructors);
+    sequence("methods", c.methods);
     out_ << YAML::Key << "dependences" << YAML::Value << YAML::BeginSeq;
     for (const auto& d : c.dependences) {
-      std::vector<std::string> kinds;
-      if (d.write_read) kinds.push_back("write-read");
-      if (d.read_read) kinds.push_back("read-read");
       out_ << YAML::BeginMap << YAML::Key << "method" << YAML::Value << d.method << YAML::Key << "depends_on"
            << YAML::Value << d.on;
-      strings("kinds", kinds);
+      strings("kinds", flags_set(d, dependence_kinds));
       strings("fields", d.fields);
       out_ << YAML::Key << "relevance" << YAML::Value << d.relevance << YAML::EndMap;
     }

@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "core/api_yaml_keys.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "core/yaml_describe.hpp"
@@ -33,28 +34,6 @@ constexpr std::array callable_kinds{api::CallableKind::constructor, api::Callabl
 constexpr std::array literal_kinds{api::Literal::Kind::integer, api::Literal::Kind::floating,
                                    api::Literal::Kind::string, api::Literal::Kind::character};
 constexpr std::array oracle_kinds{api::Oracle::Kind::theory, api::Oracle::Kind::invariant};
-
-template <typename T>
-using FlagTable = std::vector<std::pair<std::string_view, bool T::*>>;
-
-const FlagTable<api::Callable> callable_flags{{"const", &api::Callable::is_const},
-                                              {"virtual", &api::Callable::is_virtual},
-                                              {"pure", &api::Callable::is_pure},
-                                              {"operator", &api::Callable::is_operator},
-                                              {"implicit", &api::Callable::is_implicit},
-                                              {"noexcept", &api::Callable::is_noexcept},
-                                              {"returns_this", &api::Callable::returns_this}};
-const FlagTable<api::Dependence> dependence_kinds{{"write-read", &api::Dependence::write_read},
-                                                  {"read-read", &api::Dependence::read_read}};
-const FlagTable<api::ClassTraits> class_traits{{"default_constructible", &api::ClassTraits::default_constructible},
-                                               {"copy_constructible", &api::ClassTraits::copy_constructible},
-                                               {"move_constructible", &api::ClassTraits::move_constructible},
-                                               {"copy_assignable", &api::ClassTraits::copy_assignable},
-                                               {"destructible", &api::ClassTraits::destructible},
-                                               {"equality_comparable", &api::ClassTraits::equality_comparable},
-                                               {"less_comparable", &api::ClassTraits::less_comparable},
-                                               {"hashable", &api::ClassTraits::hashable},
-                                               {"printable", &api::ClassTraits::printable}};
 
 class Reader : public YamlReader {
  public:
