@@ -7,6 +7,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <optional>
 #include <regex>
 #include <sstream>
 #include <system_error>
@@ -138,40 +139,52 @@ class ConfigReader {
     return result;
   }
 
+  /// The whole scalar read as a Number; nothing when it is not one.
+  template <typename Number>
+  static std::optional<Number> number_in(const Field& field) {
+    if (!field.value.IsScalar()) return std::nullopt;
+    const std::string text = field.value.Scalar();
+    Number number{};
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return number;
+  }
+
   /// A whole number in [minimum, maximum].
   std::int64_t integer(const Field& field, std::int64_t minimum, std::int64_t maximum) const {
-    const std::string text = field.value.IsScalar() ? field.value.Scalar() : std::string();
-    std::int64_t number = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    const bool valid =
-        field.value.IsScalar() && !text.empty() && error == std::errc() && end == text.data() + text.size();
-    if (!valid || number < minimum || number > maximum) {
+    const std::optional<std::int64_t> number = number_in<std::int64_t>(field);
+    if (!number || *number < minimum || *number > maximum) {
       const std::string range = maximum == std::numeric_limits<std::int64_t>::max()
                                     ? fmt::format(">= {}", minimum)
                                     : fmt::format("in [{}, {}]", minimum, maximum);
       fail_at(where(field), "{}: expected a whole number {}, got {}", field.name, range, describe(field.value));
     }
-    return number;
+    return *number;
   }
 
+  /// A count: a whole number in [1, 1000000].
+  int count(const Field& field) const { return static_cast<int>(integer(field, 1, 1'000'000)); }
+
   std::uint64_t unsigned_integer(const Field& field) const {
-    const std::string text = field.value.IsScalar() ? field.value.Scalar() : std::string();
-    std::uint64_t number = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (text.empty() || error != std::errc() || end != text.data() + text.size()) {
-      fail_at(where(field), "{}: expected a whole number >= 0, got {}", field.name, describe(field.value));
-    }
-    return number;
+    const std::optional<std::uint64_t> number = number_in<std::uint64_t>(field);
+    if (!number) fail_at(where(field), "{}: expected a whole number >= 0, got {}", field.name, describe(field.value));
+    return *number;
   }
 
   double fraction(const Field& field) const {
-    const std::string text = field.value.IsScalar() ? field.value.Scalar() : std::string();
-    double number = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (text.empty() || error != std::errc() || end != text.data() + text.size() || !(number >= 0 && number <= 1)) {
+    const std::optional<double> number = number_in<double>(field);
+    if (!number || !(*number >= 0 && *number <= 1)) {
       fail_at(where(field), "{}: expected a number in [0, 1] like 0.6, got {}", field.name, describe(field.value));
     }
-    return number;
+    return *number;
+  }
+
+  /// Whether the value is the word `second` rather than `first`; any other value is an error.
+  bool second_word(const Field& field, std::string_view first, std::string_view second) const {
+    const std::string expected = fmt::format("{} or {}", first, second);
+    const std::string word = string_value(field, expected);
+    if (word != first && word != second) fail_at(where(field), "{}: expected {}, got '{}'", field.name, expected, word);
+    return word == second;
   }
 
   /// true or false.
@@ -420,22 +433,10 @@ void read_generate(const ConfigReader& reader, const std::map<std::string, Field
   if (const Field f = field_in(fields, "time_limit"); f.given()) generate.time_limit = reader.duration(f);
   if (const Field f = field_in(fields, "seed"); f.given()) generate.seed = reader.unsigned_integer(f);
   if (const Field f = field_in(fields, "guided_fraction"); f.given()) generate.guided_fraction = reader.fraction(f);
-  if (const Field f = field_in(fields, "max_statements"); f.given()) {
-    generate.max_statements = static_cast<int>(reader.integer(f, 1, 1'000'000));
-  }
-  if (const Field f = field_in(fields, "keep"); f.given()) {
-    const std::string keep = reader.string_value(f, "reduced or all");
-    if (keep != "reduced" && keep != "all") {
-      fail_at(reader.where(f), "{}: expected reduced or all, got '{}'", f.name, keep);
-    }
-    generate.keep_all = keep == "all";
-  }
+  if (const Field f = field_in(fields, "max_statements"); f.given()) generate.max_statements = reader.count(f);
+  if (const Field f = field_in(fields, "keep"); f.given()) generate.keep_all = reader.second_word(f, "reduced", "all");
   if (const Field f = field_in(fields, "assertions"); f.given()) {
-    const std::string assertions = reader.string_value(f, "selected or all");
-    if (assertions != "selected" && assertions != "all") {
-      fail_at(reader.where(f), "{}: expected selected or all, got '{}'", f.name, assertions);
-    }
-    generate.assert_all = assertions == "all";
+    generate.assert_all = reader.second_word(f, "selected", "all");
   }
   if (const Field f = field_in(fields, "mutate"); f.given()) generate.mutate = reader.boolean(f);
   if (const Field f = field_in(fields, "shard"); f.given()) {
@@ -462,9 +463,7 @@ void read_output(const ConfigReader& reader, const std::map<std::string, Field>&
   const auto fields = reader.section(top, "output");
   config.output.dir = dir / "generated";
   if (const Field f = field_in(fields, "dir"); f.given()) config.output.dir = reader.path_value(reader.string_value(f));
-  if (const Field f = field_in(fields, "tests_per_file"); f.given()) {
-    config.output.tests_per_file = static_cast<int>(reader.integer(f, 1, 1'000'000));
-  }
+  if (const Field f = field_in(fields, "tests_per_file"); f.given()) config.output.tests_per_file = reader.count(f);
 }
 
 void read_sandbox(const ConfigReader& reader, const std::map<std::string, Field>& top, Config& config) {
@@ -473,9 +472,7 @@ void read_sandbox(const ConfigReader& reader, const std::map<std::string, Field>
   if (const Field f = field_in(fields, "call_timeout"); f.given()) sandbox.call_timeout = reader.duration(f);
   if (const Field f = field_in(fields, "memory"); f.given()) sandbox.memory_bytes = reader.size(f);
   if (const Field f = field_in(fields, "fork_server"); f.given()) sandbox.fork_server = reader.boolean(f);
-  if (const Field f = field_in(fields, "sequences_per_child"); f.given()) {
-    sandbox.sequences_per_child = static_cast<int>(reader.integer(f, 1, 1'000'000));
-  }
+  if (const Field f = field_in(fields, "sequences_per_child"); f.given()) sandbox.sequences_per_child = reader.count(f);
   const Field sanitizers = field_in(fields, "sanitizers");
   if (!sanitizers.present) return;
   std::vector<std::string> names;

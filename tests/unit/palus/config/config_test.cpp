@@ -139,6 +139,14 @@ TEST_F(ConfigTest, AssertionsAreSelectedOrAll) {
             "palus.yaml:4: generate.assertions: expected selected or all, got 'some'");
 }
 
+TEST_F(ConfigTest, KeepIsReducedOrAll) {
+  EXPECT_FALSE(load("project:\n  headers: [include/x.hpp]\n").generate.keep_all);
+  EXPECT_TRUE(load("project:\n  headers: [include/x.hpp]\ngenerate:\n  keep: all\n").generate.keep_all);
+  EXPECT_FALSE(load("project:\n  headers: [include/x.hpp]\ngenerate:\n  keep: reduced\n").generate.keep_all);
+  EXPECT_EQ(error_of("project:\n  headers: [include/x.hpp]\ngenerate:\n  keep: most\n"),
+            "palus.yaml:4: generate.keep: expected reduced or all, got 'most'");
+}
+
 TEST_F(ConfigTest, ModeDefaultsToPalusWithASample) {
   const Config config = load("project:\n  headers: [include/x.hpp]\nsample:\n  sources: [examples/*.cpp]\n");
   EXPECT_EQ(config.generate.mode, GenerationMode::palus);
