@@ -57,6 +57,19 @@ class ConfigTest : public ::testing::Test {
     return testing::error_message<UserError>([&] { load(yaml); });
   }
 
+  /// generate.<key> is false by default and for the word `first`, true for `second`, and an error
+  /// naming both for any other word.
+  void expect_two_words(const std::string& key, const std::string& first, const std::string& second,
+                        bool Config::Generate::*member) {
+    const std::string header = "project:\n  headers: [include/x.hpp]\n";
+    const std::string section = header + "generate:\n  " + key + ": ";
+    EXPECT_FALSE(load(header).generate.*member);
+    EXPECT_FALSE(load(section + first + "\n").generate.*member);
+    EXPECT_TRUE(load(section + second + "\n").generate.*member);
+    EXPECT_EQ(error_of(section + "some\n"),
+              "palus.yaml:4: generate." + key + ": expected " + first + " or " + second + ", got 'some'");
+  }
+
   testing::ScratchDir scratch_{"palus-config-test"};
   fs::path dir_ = scratch_.path();
 };
@@ -132,20 +145,10 @@ TEST_F(ConfigTest, ForkServerIsTrueOrFalse) {
 }
 
 TEST_F(ConfigTest, AssertionsAreSelectedOrAll) {
-  EXPECT_FALSE(load("project:\n  headers: [include/x.hpp]\n").generate.assert_all);
-  EXPECT_TRUE(load("project:\n  headers: [include/x.hpp]\ngenerate:\n  assertions: all\n").generate.assert_all);
-  EXPECT_FALSE(load("project:\n  headers: [include/x.hpp]\ngenerate:\n  assertions: selected\n").generate.assert_all);
-  EXPECT_EQ(error_of("project:\n  headers: [include/x.hpp]\ngenerate:\n  assertions: some\n"),
-            "palus.yaml:4: generate.assertions: expected selected or all, got 'some'");
+  expect_two_words("assertions", "selected", "all", &Config::Generate::assert_all);
 }
 
-TEST_F(ConfigTest, KeepIsReducedOrAll) {
-  EXPECT_FALSE(load("project:\n  headers: [include/x.hpp]\n").generate.keep_all);
-  EXPECT_TRUE(load("project:\n  headers: [include/x.hpp]\ngenerate:\n  keep: all\n").generate.keep_all);
-  EXPECT_FALSE(load("project:\n  headers: [include/x.hpp]\ngenerate:\n  keep: reduced\n").generate.keep_all);
-  EXPECT_EQ(error_of("project:\n  headers: [include/x.hpp]\ngenerate:\n  keep: most\n"),
-            "palus.yaml:4: generate.keep: expected reduced or all, got 'most'");
-}
+TEST_F(ConfigTest, KeepIsReducedOrAll) { expect_two_words("keep", "reduced", "all", &Config::Generate::keep_all); }
 
 TEST_F(ConfigTest, ModeDefaultsToPalusWithASample) {
   const Config config = load("project:\n  headers: [include/x.hpp]\nsample:\n  sources: [examples/*.cpp]\n");
