@@ -4,6 +4,11 @@
 # Usage: bench/generated-digest.sh [PALUS [WORK]]   (default: build/palus/palus, a fresh temp folder)
 # Each sample is copied into WORK and generated with `palus run --seed 1 --max-steps 400`; the
 # digest covers every written file but report.yaml and run.log (timings), paths made relative.
+# Compare only like with like: generation follows the harness's block places, which are hashed
+# from code offsets (harness/runtime/coverage.cpp), so the digest also moves when the runtime's or
+# the contracts' code changes, or when the length of the work folder's or the build tree's path
+# does. Build before and after at paths of the same length, with the same staged runtime
+# (build/share/palus), and give WORK folders of the same length.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 palus=$(realpath "${1:-$root/build/palus/palus}")
