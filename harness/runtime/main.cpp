@@ -148,9 +148,15 @@ bool transfer_exact(int fd, Byte* data, std::size_t size, Transfer transfer) {
   return true;
 }
 
-bool read_exact(int fd, char* data, std::size_t size) { return transfer_exact(fd, data, size, ::read); }
+// Lambdas rather than ::read and ::write themselves: with _FORTIFY_SOURCE, a C library may declare
+// them as overload sets, whose address a template cannot take.
+bool read_exact(int fd, char* data, std::size_t size) {
+  return transfer_exact(fd, data, size, [](int in, char* to, std::size_t n) { return ::read(in, to, n); });
+}
 
-bool write_exact(int fd, const char* data, std::size_t size) { return transfer_exact(fd, data, size, ::write); }
+bool write_exact(int fd, const char* data, std::size_t size) {
+  return transfer_exact(fd, data, size, [](int out, const char* from, std::size_t n) { return ::write(out, from, n); });
+}
 
 void write_all(const std::string& bytes) {
   if (!write_exact(kAnswers, bytes.data(), bytes.size())) std::_Exit(0);  // the executor is gone
