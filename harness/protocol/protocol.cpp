@@ -6,9 +6,13 @@
 namespace palus::harness::protocol {
 namespace {
 
-/// The last value of each enum on the wire: a Reader refuses a byte beyond it.
+/// The last value of each enum on the wire: a Reader refuses a byte beyond it. An enum without its
+/// specialisation here does not build (rather than accepting only its first value).
 template <typename Enum>
-constexpr Enum kLast = Enum{};
+constexpr Enum kLast = [] {
+  static_assert(sizeof(Enum) == 0, "kLast needs a specialisation for each enum on the wire");
+  return Enum{};
+}();
 template <>
 constexpr InputKind kLast<InputKind> = InputKind::string;
 template <>
