@@ -187,6 +187,15 @@ std::string outcome(Body&& body) {
 
 #else
 
+// A check on an expression lets the theory's own unmet assumption or violation pass.
+#define PALUS_DETAIL_RETHROW_OWN                           \
+  catch (const ::palus::theory_detail::Violation&) {       \
+    throw;                                                 \
+  }                                                        \
+  catch (const ::palus::theory_detail::AssumptionUnmet&) { \
+    throw;                                                 \
+  }
+
 #define PALUS_ASSUME(cond)                                        \
   do {                                                            \
     if (!(cond)) throw ::palus::theory_detail::AssumptionUnmet{}; \
@@ -213,13 +222,8 @@ std::string outcome(Body&& body) {
     bool palus_threw_ = false;                                                                               \
     try {                                                                                                    \
       static_cast<void>(expr);                                                                               \
-    } catch (const ::palus::theory_detail::Violation&) {                                                     \
-      throw;                                                                                                 \
-    } catch (const ::palus::theory_detail::AssumptionUnmet&) {                                               \
-      throw;                                                                                                 \
-    } catch (...) {                                                                                          \
-      palus_threw_ = true;                                                                                   \
     }                                                                                                        \
+    PALUS_DETAIL_RETHROW_OWN catch (...) { palus_threw_ = true; }                                            \
     if (!palus_threw_)                                                                                       \
       ::palus::theory_detail::fail(__FILE__, __LINE__, "PALUS_EXPECT_THROW(" #expr "): nothing was thrown"); \
   } while (false)
@@ -231,11 +235,8 @@ std::string outcome(Body&& body) {
       static_cast<void>(expr);                                                                                        \
     } catch (const type&) {                                                                                           \
       palus_threw_ = true;                                                                                            \
-    } catch (const ::palus::theory_detail::Violation&) {                                                              \
-      throw;                                                                                                          \
-    } catch (const ::palus::theory_detail::AssumptionUnmet&) {                                                        \
-      throw;                                                                                                          \
-    } catch (...) {                                                                                                   \
+    }                                                                                                                 \
+    PALUS_DETAIL_RETHROW_OWN catch (...) {                                                                            \
       ::palus::theory_detail::fail(                                                                                   \
           __FILE__, __LINE__,                                                                                         \
           "PALUS_EXPECT_THROW(" #expr ", " #type "): threw " + ::palus::theory_detail::describe_current_exception()); \
@@ -249,11 +250,8 @@ std::string outcome(Body&& body) {
   do {                                                                                                        \
     try {                                                                                                     \
       static_cast<void>(expr);                                                                                \
-    } catch (const ::palus::theory_detail::Violation&) {                                                      \
-      throw;                                                                                                  \
-    } catch (const ::palus::theory_detail::AssumptionUnmet&) {                                                \
-      throw;                                                                                                  \
-    } catch (...) {                                                                                           \
+    }                                                                                                         \
+    PALUS_DETAIL_RETHROW_OWN catch (...) {                                                                    \
       ::palus::theory_detail::fail(                                                                           \
           __FILE__, __LINE__,                                                                                 \
           "PALUS_EXPECT_NO_THROW(" #expr "): threw " + ::palus::theory_detail::describe_current_exception()); \
