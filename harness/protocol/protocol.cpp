@@ -127,52 +127,33 @@ class Reader {
 
 // `M` is a message type, const for a Writer.
 
+// The number or text of an Input or a Value, in the member its kind uses (the two kinds share these
+// enumerators' names).
+template <typename IO, typename M>
+void number_or_text(IO& io, M& m) {
+  using Kind = std::remove_cv_t<decltype(m.kind)>;
+  if (m.kind == Kind::boolean || m.kind == Kind::signed_integer)
+    io.field(m.i);
+  else if (m.kind == Kind::unsigned_integer)
+    io.field(m.u);
+  else if (m.kind == Kind::floating)
+    io.field(m.d);
+  else if (m.kind == Kind::string)
+    io.field(m.s);
+}
+
 template <typename IO, typename M>
 void fields_of_input(IO& io, M& in) {
   io.field(in.kind);
-  switch (in.kind) {
-    case InputKind::ref:
-      io.field(in.ref);
-      break;
-    case InputKind::null_pointer:
-      break;
-    case InputKind::boolean:
-    case InputKind::signed_integer:
-      io.field(in.i);
-      break;
-    case InputKind::unsigned_integer:
-      io.field(in.u);
-      break;
-    case InputKind::floating:
-      io.field(in.d);
-      break;
-    case InputKind::string:
-      io.field(in.s);
-      break;
-  }
+  if (in.kind == InputKind::ref) return io.field(in.ref);
+  number_or_text(io, in);
 }
 
 template <typename IO, typename M>
 void fields_of_value(IO& io, M& v) {
   io.field(v.kind);
-  switch (v.kind) {
-    case ValueKind::none:
-      break;
-    case ValueKind::boolean:
-    case ValueKind::signed_integer:
-      io.field(v.i);
-      break;
-    case ValueKind::unsigned_integer:
-      io.field(v.u);
-      break;
-    case ValueKind::floating:
-      io.field(v.d);
-      break;
-    case ValueKind::string:
-    case ValueKind::object:
-      io.field(v.s);
-      break;
-  }
+  if (v.kind == ValueKind::object) return io.field(v.s);
+  number_or_text(io, v);
 }
 
 template <typename IO, typename M>

@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace palus::harness::protocol {
@@ -42,39 +43,19 @@ struct Input {
     in.ref = statement;
     return in;
   }
-  static Input null() {
+  static Input null() { return holding(InputKind::null_pointer, &Input::i, 0); }
+  static Input boolean(bool b) { return holding(InputKind::boolean, &Input::i, b); }
+  static Input integer(std::int64_t v) { return holding(InputKind::signed_integer, &Input::i, v); }
+  static Input unsigned_integer(std::uint64_t v) { return holding(InputKind::unsigned_integer, &Input::u, v); }
+  static Input floating(double v) { return holding(InputKind::floating, &Input::d, v); }
+  static Input string(std::string v) { return holding(InputKind::string, &Input::s, std::move(v)); }
+
+ private:
+  template <typename Field, typename V>
+  static Input holding(InputKind kind, Field Input::*field, V&& v) {
     Input in;
-    in.kind = InputKind::null_pointer;
-    return in;
-  }
-  static Input boolean(bool b) {
-    Input in;
-    in.kind = InputKind::boolean;
-    in.i = b;
-    return in;
-  }
-  static Input integer(std::int64_t v) {
-    Input in;
-    in.kind = InputKind::signed_integer;
-    in.i = v;
-    return in;
-  }
-  static Input unsigned_integer(std::uint64_t v) {
-    Input in;
-    in.kind = InputKind::unsigned_integer;
-    in.u = v;
-    return in;
-  }
-  static Input floating(double v) {
-    Input in;
-    in.kind = InputKind::floating;
-    in.d = v;
-    return in;
-  }
-  static Input string(std::string v) {
-    Input in;
-    in.kind = InputKind::string;
-    in.s = std::move(v);
+    in.kind = kind;
+    in.*field = std::forward<V>(v);
     return in;
   }
 };
