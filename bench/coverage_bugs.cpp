@@ -4,6 +4,8 @@
 
 #include <regex>
 
+#include "core/file_text.hpp"
+
 namespace palus::bench {
 namespace {
 
@@ -20,7 +22,7 @@ bool contains(const std::string& text, const std::string& pattern, bool ignore_c
 std::string failure_test(const std::string& test, const fs::path& out) {
   const auto colon = test.rfind(':');
   if (colon == std::string::npos) return "";
-  const std::string file = read_text(out / fs::path(test.substr(0, colon)).filename());
+  const std::string file = read_file_text(out / fs::path(test.substr(0, colon)).filename());
   const std::string name = ", " + test.substr(colon + 1) + ")";
   std::size_t start = file.find(name);
   while (start != std::string::npos && file.rfind("TEST", start) != file.rfind('\n', start) + 1)

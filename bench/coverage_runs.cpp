@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "bench/shell.hpp"
+#include "core/file_text.hpp"
 
 namespace palus::bench {
 namespace {
@@ -69,7 +70,7 @@ double palus_stage(const fs::path& palus, const std::string& stage, const fs::pa
   const double seconds = seconds_since(start);
   if (status != 0) {
     throw std::runtime_error(fmt::format("palus {} failed (exit status {}) after {:.1f} s:\n$ {}\n{}", stage, status,
-                                         seconds, command, read_text(log)));
+                                         seconds, command, read_file_text(log)));
   }
   return seconds;
 }
@@ -103,13 +104,6 @@ void read_coverage_totals(const fs::path& json, Run& run) {
   run.line_total = summary["line_total"].as<long>();
   run.branch_covered = summary["branch_covered"].as<long>();
   run.branch_total = summary["branch_total"].as<long>();
-}
-
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
 }
 
 }  // namespace palus::bench

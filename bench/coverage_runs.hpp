@@ -54,7 +54,4 @@ Run read_report(const std::filesystem::path& out);
 /// <work>/report/coverage.json, afresh each time) to `run`.
 void read_coverage_totals(const std::filesystem::path& json, Run& run);
 
-/// The whole text of a file ("" when it cannot be read).
-std::string read_text(const std::filesystem::path& file);
-
 }  // namespace palus::bench

@@ -15,6 +15,7 @@
 
 #include "bench/coverage_runs.hpp"
 #include "bench/shell.hpp"
+#include "core/file_text.hpp"
 #include "harness/codegen/build_tools.hpp"
 #include "palus/config/config.hpp"
 #include "palus/suite/coverage_report.hpp"
@@ -36,7 +37,7 @@ std::string words(const std::vector<std::string>& list) {
 void checked(const std::string& command, const fs::path& log, const std::string& what) {
   if (int status = run_command(command + " >" + shell_quote(log.string()) + " 2>&1"); status != 0)
     throw std::runtime_error(
-        fmt::format("{} failed (exit status {}):\n$ {}\n{}", what, status, command, read_text(log)));
+        fmt::format("{} failed (exit status {}):\n$ {}\n{}", what, status, command, read_file_text(log)));
 }
 
 /// Runs the compile commands on every core.
@@ -106,7 +107,7 @@ SampleCoverage sample_coverage(const fs::path& config_file, const fs::path& dir)
     result.exit_status = run_command(run + " >" + shell_quote(log.string()) + " 2>&1");
     if (result.exit_status != 0) {
       throw std::runtime_error(fmt::format("the sample program failed (exit status {}; 124: timed out):\n$ {}\n{}",
-                                           result.exit_status, run, read_text(log)));
+                                           result.exit_status, run, read_file_text(log)));
     }
   }
   result.run_seconds = seconds_since(start);

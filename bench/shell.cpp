@@ -9,17 +9,6 @@
 
 namespace palus::bench {
 
-std::string shell_quote(std::string_view text) {
-  std::string out = "'";
-  for (char ch : text) {
-    if (ch == '\'')
-      out += "'\\''";
-    else
-      out += ch;
-  }
-  return out + "'";
-}
-
 int run_command(const std::string& command) {
   process::ProcessSpec spec;
   spec.exe = "/bin/sh";
@@ -36,10 +25,6 @@ std::filesystem::path fresh_temp_dir(const std::string& prefix) {
   std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "-XXXXXX")).string();
   if (!::mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
   return pattern;
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace palus::bench

@@ -232,4 +232,15 @@ ProcessResult run_process(const ProcessSpec& spec) {
   return result;
 }
 
+std::string shell_quote(std::string_view word) {
+  if (!word.empty() &&
+      word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=/.,:@%") ==
+          std::string_view::npos) {
+    return std::string(word);
+  }
+  std::string quoted = "'";
+  for (char ch : word) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return quoted + "'";
+}
+
 }  // namespace palus::process

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -50,5 +51,8 @@ ProcessResult run_process(const ProcessSpec& spec);
 
 /// This process's environment with `changes` applied: each NAME=value replaces NAME or is added.
 std::vector<std::string> environment_with(const std::vector<std::pair<std::string, std::string>>& changes);
+
+/// `word` as one POSIX shell word (unquoted when it is safe), for command lines run with /bin/sh.
+std::string shell_quote(std::string_view word);
 
 }  // namespace palus::process

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "core/hash.hpp"
+#include "core/process.hpp"
 
 namespace fs = std::filesystem;
 
@@ -32,22 +33,11 @@ std::vector<std::string> instrumentation_flags(const std::vector<std::string>& s
   return flags;
 }
 
-std::string shell_quote(const std::string& word) {
-  if (!word.empty() &&
-      word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=/.,:@%") ==
-          std::string::npos) {
-    return word;
-  }
-  std::string quoted = "'";
-  for (char ch : word) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return quoted + "'";
-}
-
 std::string ninja_words(const std::vector<std::string>& words) {
   std::string out;
   for (const auto& w : words) {
     if (!out.empty()) out += ' ';
-    for (char ch : shell_quote(w)) out += ch == '$' ? std::string("$$") : std::string(1, ch);
+    for (char ch : process::shell_quote(w)) out += ch == '$' ? std::string("$$") : std::string(1, ch);
   }
   return out;
 }

@@ -21,9 +21,6 @@ std::vector<std::string> instrumentation_flags(const std::vector<std::string>& s
 /// is also what a link needs.
 std::vector<std::string> sanitize_flags(const std::vector<std::string>& sanitizers);
 
-/// `word` as one POSIX shell word (unquoted when it is safe).
-std::string shell_quote(const std::string& word);
-
 /// A command-line fragment inside build.ninja: shell-quoted words, then `$` escaped for ninja.
 std::string ninja_words(const std::vector<std::string>& words);
 

@@ -137,14 +137,13 @@ std::size_t common_folder_depth(const fs::path& a, const fs::path& b) {
   return depth;
 }
 
-/// Lexically normal, without a trailing separator ("/a/b/" -> "/a/b").
+}  // namespace
+
 fs::path normal_folder(const fs::path& folder) {
   fs::path normal = folder.lexically_normal();
   if (!normal.has_filename() && normal.has_relative_path()) normal = normal.parent_path();
   return normal;
 }
-
-}  // namespace
 
 std::vector<std::string> split_command_line(const std::string& command) {
   std::vector<std::string> words;

@@ -38,6 +38,9 @@ CompileDatabase load_compile_database(const std::filesystem::path& json_path);
 /// As above, naming the file `display_path` in messages (e.g. the path as the user wrote it).
 CompileDatabase load_compile_database(const std::filesystem::path& json_path, const std::string& display_path);
 
+/// `folder` lexically normal, without a trailing separator ("/a/b/" -> "/a/b").
+std::filesystem::path normal_folder(const std::filesystem::path& folder);
+
 /// Splits a shell command line into words as a POSIX shell would, without expansions: words are
 /// separated by unquoted blanks; '...' is literal; in "..." a backslash escapes only $ ` " \ and
 /// newline; elsewhere a backslash escapes any character (backslash-newline is dropped).

@@ -31,12 +31,6 @@ const std::set<std::string> non_library_folders{
     "test",   "tests",   "testing", "unittest",  "unittests",  "example",     "examples",   "demo",     "demos",
     "sample", "samples", "bench",   "benchmark", "benchmarks", "third_party", "thirdparty", "external", "vendor"};
 
-fs::path normal_folder(const fs::path& folder) {
-  fs::path normal = fs::absolute(folder).lexically_normal();
-  if (!normal.has_filename() && normal.has_relative_path()) normal = normal.parent_path();
-  return normal;
-}
-
 bool is_inside(const fs::path& path, const fs::path& folder) {
   const fs::path relative = path.lexically_relative(folder);
   return !relative.empty() && *relative.begin() != "..";
@@ -192,7 +186,7 @@ ProjectGuess guess_from_database(const fs::path& project_dir, const fs::path& db
       }
     }
     for (const std::string& dir : include_dirs_in(entry.flags)) {
-      const fs::path folder = normal_folder(dir);
+      const fs::path folder = normal_folder(fs::absolute(dir));
       if ((folder == project_dir || is_inside(folder, project_dir)) && !is_inside(folder, build_dir) &&
           folder != build_dir && !in_skipped_folder(folder / "x", project_dir)) {
         include_dirs.insert(folder);
@@ -323,7 +317,7 @@ std::string render(const ProjectGuess& guess, const fs::path& project_dir) {
 }  // namespace
 
 std::optional<fs::path> find_compile_database(const fs::path& project_dir) {
-  const fs::path folder = normal_folder(project_dir);
+  const fs::path folder = normal_folder(fs::absolute(project_dir));
   std::error_code error;
   if (fs::is_regular_file(folder / "compile_commands.json", error)) return folder / "compile_commands.json";
   std::vector<fs::path> found;
@@ -337,7 +331,7 @@ std::optional<fs::path> find_compile_database(const fs::path& project_dir) {
 }
 
 std::string starter_config_text(const fs::path& project_dir, const std::optional<fs::path>& compile_commands) {
-  const fs::path folder = normal_folder(project_dir);
+  const fs::path folder = normal_folder(fs::absolute(project_dir));
   const ProjectGuess guess = compile_commands
                                  ? guess_from_database(folder, fs::absolute(*compile_commands).lexically_normal())
                                  : guess_from_folders(folder);
@@ -346,7 +340,7 @@ std::string starter_config_text(const fs::path& project_dir, const std::optional
 
 fs::path write_starter_config(const fs::path& project_dir, const std::optional<fs::path>& compile_commands,
                               bool force) {
-  const fs::path target = normal_folder(project_dir) / "palus.yaml";
+  const fs::path target = normal_folder(fs::absolute(project_dir)) / "palus.yaml";
   std::error_code error;
   if (fs::exists(target, error) && !force) {
     fail_at(target.string(), "already exists; edit it, or use --force to overwrite it with a starter config");

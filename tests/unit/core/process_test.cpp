@@ -83,5 +83,18 @@ TEST(RunProcess, MissingExecutableIsNotStarted) {
   EXPECT_TRUE(contains(r.error, "No such file"));
 }
 
+TEST(ShellQuote, SafeWordsStayBareAndOthersComeBackAsOneWord) {
+  EXPECT_EQ("/usr/bin/c++", process::shell_quote("/usr/bin/c++"));
+  EXPECT_EQ("''", process::shell_quote(""));
+  EXPECT_EQ("'a b'", process::shell_quote("a b"));
+  EXPECT_EQ("'it'\\''s'", process::shell_quote("it's"));
+  // Whatever the word holds, /bin/sh reads it back as that one word.
+  const std::string word = "it's $HOME `x` \"q\" *";
+  process::ProcessSpec spec;
+  spec.exe = "/bin/sh";
+  spec.args = {"-c", "printf '%s|' " + process::shell_quote(word)};
+  EXPECT_EQ(word + "|", process::run_process(spec).output);
+}
+
 }  // namespace
 }  // namespace palus
