@@ -4,6 +4,25 @@
 
 namespace palus::generation {
 
+namespace {
+
+/// The call takes `object` (made by a sequence of its own, which becomes one of `parts`), or a
+/// null where the parameter may be null. False when it can take neither.
+template <typename Made>
+bool take_object(std::optional<Made> object, const InputNeed& need, std::vector<Sequence>& parts,
+                 std::vector<ChosenInput>& inputs) {
+  if (!object) {
+    if (!need.null_allowed) return false;
+    inputs.push_back(ChosenInput::of(Input::null()));
+    return true;
+  }
+  inputs.push_back(ChosenInput::from(static_cast<int>(parts.size()), object->statement));
+  parts.push_back(std::move(object->sequence));
+  return true;
+}
+
+}  // namespace
+
 GuidedStep::GuidedStep(const Catalog& catalog, const LiteralPool& literals, const ModelGuide& guide,
                        const ObjectIndex& index, const DependentMethods& dependents, GuidedStepOptions options)
     : catalog_(catalog),
@@ -71,14 +90,7 @@ std::optional<Tracked> GuidedStep::make(const GuidedTransition& t, const Tracked
       inputs.push_back(ChosenInput::of(literal_for(callable, need, constraint, random)));
       continue;
     }
-    std::optional<Tracked> object = object_for(need, constraint, pool, random);
-    if (!object) {
-      if (!need.null_allowed) return std::nullopt;
-      inputs.push_back(ChosenInput::of(Input::null()));
-      continue;
-    }
-    inputs.push_back(ChosenInput::from(static_cast<int>(parts.size()), object->statement));
-    parts.push_back(std::move(object->sequence));
+    if (!take_object(object_for(need, constraint, pool, random), need, parts, inputs)) return std::nullopt;
   }
   auto made = assemble(parts, std::move(inputs), callable.index, options_.max_statements);
   if (!made) return std::nullopt;
@@ -110,14 +122,7 @@ std::optional<Sequence> GuidedStep::with_dependent(const Tracked& made, const Gu
       inputs.push_back(ChosenInput::from(0, made.statement));
       continue;
     }
-    auto pick = pool.pick(need.record, random, need.may_change);
-    if (!pick) {
-      if (!need.null_allowed) return std::nullopt;
-      inputs.push_back(ChosenInput::of(Input::null()));
-      continue;
-    }
-    inputs.push_back(ChosenInput::from(static_cast<int>(parts.size()), pick->statement));
-    parts.push_back(std::move(pick->sequence));
+    if (!take_object(pool.pick(need.record, random, need.may_change), need, parts, inputs)) return std::nullopt;
   }
   auto longer = assemble(parts, std::move(inputs), dep->index, options_.max_statements);
   if (!longer) return std::nullopt;

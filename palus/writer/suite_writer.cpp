@@ -1,5 +1,7 @@
 #include "palus/writer/suite_writer.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <fstream>
 #include <map>
@@ -388,21 +390,28 @@ std::string SuiteWriter::manifest_text() const {
   return manifest_yaml(manifest, header);
 }
 
+std::string SuiteWriter::fragment_comment(const std::string& usage, const std::string& library,
+                                          const std::string& sanitized_build) const {
+  return header_comment("# ", "builds the generated GoogleTest files in this folder") + rewrite_note("# ") + "#\n" +
+         usage +
+         fmt::format(
+             "# Tests of theories also include palus/theory.hpp and your theories headers: {0}'s\n"
+             "# include directories must reach them (palus's oracles/include and your project's folder).\n"
+             "# Failure tests that a sanitizer found are built with it; they show their failure only when\n"
+             "# {0}'s code is built with it too ({1}).\n",
+             library, sanitized_build);
+}
+
 std::string SuiteWriter::meson_fragment() const {
-  std::string text = header_comment("# ", "builds the generated GoogleTest files in this folder") + rewrite_note("# ");
-  text +=
-      "#\n"
+  std::string text = fragment_comment(
       "# Use it with subdir('<this folder>') from a meson.build that defines first:\n"
       "#   palus_library_dep  the library under test: a dependency with its include directories and library,\n"
       "#                      e.g. declare_dependency(link_with: mylib, include_directories: myinc)\n"
       "#   gtest_main_dep     GoogleTest with its main(): dependency('gtest', main: true)\n"
       "# The tests need C++17 or later. Regression tests (suite 'palus-regression') pass on the library\n"
       "# as it is; failure-revealing tests (suite 'palus-failure') fail until their bugs are fixed;\n"
-      "# suspect ones (suite 'palus-suspect') are disabled: their failures may be the generator's doing.\n"
-      "# Tests of theories also include palus/theory.hpp and your theories headers: palus_library_dep's\n"
-      "# include directories must reach them (palus's oracles/include and your project's folder).\n"
-      "# Failure tests that a sanitizer found are built with it; they show their failure only when\n"
-      "# palus_library_dep's code is built with it too (configure with -Db_sanitize=address,undefined).\n";
+      "# suspect ones (suite 'palus-suspect') are disabled: their failures may be the generator's doing.\n",
+      "palus_library_dep", "configure with -Db_sanitize=address,undefined");
   for (const auto& [file, suite, target, sanitizers] : build_targets_locked()) {
     text += "\n" + target + " = executable('" + target + "', '" + file.string() + "',\n";
     if (!sanitizers.empty()) {
@@ -419,20 +428,15 @@ std::string SuiteWriter::meson_fragment() const {
 }
 
 std::string SuiteWriter::cmake_fragment() const {
-  std::string text = header_comment("# ", "builds the generated GoogleTest files in this folder") + rewrite_note("# ");
-  text +=
-      "#\n"
+  std::string text = fragment_comment(
       "# Use it with add_subdirectory(<this folder>) from a CMakeLists.txt that first sets\n"
       "#   PALUS_LIBRARY  the library under test: a target (with its include directories) or a library file\n"
       "# and finds GoogleTest (find_package(GTest REQUIRED)), and calls enable_testing() for ctest.\n"
       "# Regression tests are labelled palus-regression and pass on the library as it is;\n"
       "# failure-revealing tests are labelled palus-failure and fail until their bugs are fixed;\n"
-      "# suspect ones are labelled palus-suspect and disabled: their failures may be the generator's doing.\n"
-      "# Tests of theories also include palus/theory.hpp and your theories headers: PALUS_LIBRARY's\n"
-      "# include directories must reach them (palus's oracles/include and your project's folder).\n"
-      "# Failure tests that a sanitizer found are built with it; they show their failure only when\n"
-      "# PALUS_LIBRARY's code is built with it too (-fsanitize=address,undefined in its compile and link options).\n"
-      "\ninclude(GoogleTest)\n";
+      "# suspect ones are labelled palus-suspect and disabled: their failures may be the generator's doing.\n",
+      "PALUS_LIBRARY", "-fsanitize=address,undefined in its compile and link options");
+  text += "\ninclude(GoogleTest)\n";
   for (const auto& [file, suite, target, sanitizers] : build_targets_locked()) {
     text += "\nadd_executable(" + target + " " + file.string() + ")\n";
     text += "target_compile_features(" + target + " PRIVATE cxx_std_17)\n";

@@ -141,6 +141,10 @@ class SuiteWriter {
   std::string file_text(const GroupKey& key, const std::vector<const Held*>& tests) const;
   std::string header_comment(const std::string& prefix, const std::string& what) const;
   std::string includes_text(const std::set<std::string>& standard, bool gtest) const;
+  /// A build fragment's opening comment: `usage`, then how `library` (the fragment's name for the
+  /// library under test) must be built for theories and sanitizers.
+  std::string fragment_comment(const std::string& usage, const std::string& library,
+                               const std::string& sanitized_build) const;
   std::string meson_fragment() const;
   std::string cmake_fragment() const;
   void write_owned(const std::filesystem::path& name, const std::string& content);
