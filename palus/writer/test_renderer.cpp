@@ -32,9 +32,7 @@ using generation::TestKind;
 using harness::protocol::Input;
 using harness::protocol::InputKind;
 using harness::protocol::Observation;
-using harness::protocol::StatementStatus;
 using harness::protocol::Value;
-using harness::protocol::ValueKind;
 
 /// "tinysql::ResultSet" -> "ResultSet", "ns::Box<int, ns::A>" -> "Box".
 std::string unqualified(std::string_view type) { return std::string(names::unqualified(type)); }
@@ -167,7 +165,7 @@ class Body {
   const harness::protocol::StatementResult* normal_result(std::size_t i) const {
     if (i >= test_.result.statements.size()) return nullptr;
     const auto& r = test_.result.statements[i];
-    return r.status == StatementStatus::normal ? &r : nullptr;
+    return r.status == harness::protocol::StatementStatus::normal ? &r : nullptr;
   }
   /// Regression facts are asserted in regression tests and before the throwing statement.
   bool asserts_values(std::size_t i) const {

@@ -78,16 +78,41 @@ void build_sample_harness(const std::string& sample, const fs::path& work, const
   ASSERT_EQ(0, built.status) << built.output;
 }
 
+/// Builds the faulty sample's harness `variant` in `scratch`; `options` run it there.
+void build_faulty_harness(const ScratchDir& scratch, const std::string& variant, const std::string& harness_args,
+                          ph::ExecutorOptions& options) {
+  const fs::path work = scratch.path() / "work";
+  ASSERT_NO_FATAL_FAILURE(build_sample_harness("faulty", work, harness_args));
+  options.harness = work / "harness" / variant / "palus-harness";
+  options.run_dir = scratch.path() / "run";
+}
+
+protocol::Statement statement_of(ph::Executor& executor, const std::string& id,
+                                 std::vector<protocol::Input> inputs = {}) {
+  auto index = executor.callable_index(id);
+  EXPECT_TRUE(index.has_value()) << id;
+  return {index.value_or(0), std::move(inputs)};
+}
+
+/// A faulty::Misbehaver, then `method` called on it.
+ph::Outcome misbehave_in(ph::Executor& executor, std::uint64_t sequence_id, const std::string& method,
+                         std::vector<protocol::Input> args) {
+  protocol::RunRequest request;
+  request.sequence_id = sequence_id;
+  request.observe = false;
+  request.statements.push_back(statement_of(executor, "faulty::Misbehaver::Misbehaver()"));
+  args.insert(args.begin(), protocol::Input::result_of(0));
+  request.statements.push_back(statement_of(executor, "faulty::Misbehaver::" + method, std::move(args)));
+  return executor.run(request);
+}
+
 class FaultyHarness : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     scratch_ = std::make_unique<ScratchDir>("palus-faulty");
-    const fs::path work = scratch_->path() / "work";
-    ASSERT_NO_FATAL_FAILURE(build_sample_harness("faulty", work, ""));
-    harness_ = work / "harness/plain/palus-harness";
     ph::ExecutorOptions options;
-    options.harness = harness_;
-    options.run_dir = scratch_->path() / "run";
+    ASSERT_NO_FATAL_FAILURE(build_faulty_harness(*scratch_, "plain", "", options));
+    harness_ = options.harness;
     options.call_timeout = std::chrono::milliseconds(1500);
     options.sequence_timeout = std::chrono::milliseconds(20000);
     options.memory_bytes = 512ull << 20;
@@ -103,20 +128,21 @@ class FaultyHarness : public ::testing::Test {
   }
 
   static protocol::Statement statement(const std::string& id, std::vector<protocol::Input> inputs = {}) {
-    auto index = executor_->callable_index(id);
-    EXPECT_TRUE(index.has_value()) << id;
-    return {index.value_or(0), std::move(inputs)};
+    return statement_of(*executor_, id, std::move(inputs));
   }
 
-  /// A Misbehaver, then `method` called on it.
   static ph::Outcome misbehave(const std::string& method, std::vector<protocol::Input> args = {}) {
-    protocol::RunRequest request;
-    request.sequence_id = ++sequence_;
-    request.observe = false;
-    request.statements.push_back(statement("faulty::Misbehaver::Misbehaver()"));
-    args.insert(args.begin(), protocol::Input::result_of(0));
-    request.statements.push_back(statement("faulty::Misbehaver::" + method, std::move(args)));
-    return executor_->run(request);
+    return misbehave_in(*executor_, ++sequence_, method, std::move(args));
+  }
+
+  /// misbehave() with 10 s for the call (Executor::set_call_timeout): filling 512 MiB or writing
+  /// a gigabyte takes over a second when other work shares the cores. The other calls keep 1.5 s.
+  static ph::Outcome misbehave_unhurried(const std::string& method) {
+    const auto usual = executor_->call_timeout();
+    executor_->set_call_timeout(std::chrono::seconds(10));
+    ph::Outcome o = misbehave(method);
+    executor_->set_call_timeout(usual);
+    return o;
   }
 
   void TearDown() override {
@@ -178,15 +204,9 @@ TEST_F(FaultyHarness, RunningOutOfMemoryCostsAForkNotARestart) {
   ph::ExecutorOptions options = options_;
   options.run_dir = scratch_->path() / "run-oom";
   options.sequences_per_child = 3;
+  options.call_timeout = std::chrono::seconds(10);  // as misbehave_unhurried()
   ph::Executor shared(options);
-  auto run = [&](const std::string& method) {
-    protocol::RunRequest request;
-    request.sequence_id = ++sequence_;
-    request.observe = false;
-    request.statements.push_back(statement("faulty::Misbehaver::Misbehaver()"));
-    request.statements.push_back(statement("faulty::Misbehaver::" + method, {protocol::Input::result_of(0)}));
-    return shared.run(request);
-  };
+  auto run = [&](const std::string& method) { return misbehave_in(shared, ++sequence_, method, {}); };
   EXPECT_EQ("countCalls: 1\n", run("countCalls()").output);
   const pid_t harness = shared.pid();
   EXPECT_EQ(ph::OutcomeKind::oom, run("eatAllMemory()").kind);
@@ -321,16 +341,13 @@ TEST_F(FaultyHarness, UnboundedRecursion) {
   expect(misbehave("recurseForever(int)", {protocol::Input::integer(0)}), ph::OutcomeKind::crash, 1, "SIGSEGV");
 }
 
-TEST_F(FaultyHarness, EatingAllMemoryIsOom) { expect(misbehave("eatAllMemory()"), ph::OutcomeKind::oom, 1, ""); }
+TEST_F(FaultyHarness, EatingAllMemoryIsOom) {
+  expect(misbehave_unhurried("eatAllMemory()"), ph::OutcomeKind::oom, 1, "");
+}
 
 TEST_F(FaultyHarness, GigabyteOfOutputIsDrainedAndCapped) {
-  // Writing a gigabyte takes over a second when other tests share the cores: this call alone
-  // gets 10 s (Executor::set_call_timeout), the others keep 1.5 s.
-  const auto usual = executor_->call_timeout();
-  executor_->set_call_timeout(std::chrono::seconds(10));
-  ph::Outcome o = misbehave("printGigabyte()");
-  executor_->set_call_timeout(usual);
-  EXPECT_EQ(usual, std::chrono::milliseconds(1500));
+  ph::Outcome o = misbehave_unhurried("printGigabyte()");
+  EXPECT_EQ(executor_->call_timeout(), std::chrono::milliseconds(1500));
   EXPECT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
   EXPECT_LE(o.output.size(), 4096u);
   EXPECT_GE(o.output_bytes, 1ull << 30);
@@ -478,11 +495,9 @@ class SanitizedFaultyHarness : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     scratch_ = std::make_unique<ScratchDir>("palus-faulty-asan");
-    const fs::path work = scratch_->path() / "work";
-    ASSERT_NO_FATAL_FAILURE(build_sample_harness("faulty", work, "--sanitizers address,undefined "));
     ph::ExecutorOptions options;
-    options.harness = work / "harness/address+undefined/palus-harness";
-    options.run_dir = scratch_->path() / "run";
+    ASSERT_NO_FATAL_FAILURE(
+        build_faulty_harness(*scratch_, "address+undefined", "--sanitizers address,undefined ", options));
     options.sanitized = true;
     options.memory_bytes = 512ull << 20;
     // Nothing here hangs on purpose; filling 512 MiB under ASan on a loaded machine can take
@@ -496,12 +511,7 @@ class SanitizedFaultyHarness : public ::testing::Test {
     scratch_.reset();
   }
   static ph::Outcome misbehave(const std::string& method, std::vector<protocol::Input> args = {}) {
-    protocol::RunRequest request;
-    request.observe = false;
-    request.statements.push_back({*executor_->callable_index("faulty::Misbehaver::Misbehaver()"), {}});
-    args.insert(args.begin(), protocol::Input::result_of(0));
-    request.statements.push_back({*executor_->callable_index("faulty::Misbehaver::" + method), std::move(args)});
-    return executor_->run(request);
+    return misbehave_in(*executor_, 0, method, std::move(args));
   }
   static inline std::unique_ptr<ScratchDir> scratch_;
   static inline std::unique_ptr<ph::Executor> executor_;

@@ -20,6 +20,7 @@
 #include "models/model_yaml.hpp"
 #include "models/trace_merge.hpp"
 #include "test_files.hpp"
+#include "unit/core/api_builders.hpp"
 
 namespace palus::models {
 
@@ -27,9 +28,7 @@ void PrintTo(const Dependence& d, std::ostream* out) { *out << d.cls << "#" << d
 
 namespace {
 
-using palus::testing::contains;
-using palus::testing::ScratchDir;
-using palus::testing::write_text;
+using namespace palus::testing;
 
 // ---- a small tinysql api and its probe table, by hand ----
 
@@ -50,21 +49,11 @@ api::TypeRef type(std::string spelling, std::string base, api::Passing passing =
 }
 const api::Param kStringParam{"s", type("const std::string &", "std::string", api::Passing::const_ref)};
 
-api::Callable callable(std::string id, std::string owner, api::CallableKind kind, api::TypeRef result,
-                       std::vector<api::Param> params = {}) {
-  api::Callable c;
-  c.id = std::move(id);
-  c.owner = std::move(owner);
-  c.kind = kind;
-  c.result = std::move(result);
-  c.params = std::move(params);
-  return c;
-}
 api::Callable method(std::string id, std::string owner, api::TypeRef result, std::vector<api::Param> params = {}) {
-  return callable(std::move(id), std::move(owner), api::CallableKind::method, std::move(result), std::move(params));
+  return callable(std::move(id), "", std::move(owner), api::CallableKind::method, std::move(params), std::move(result));
 }
 api::Callable constructor(std::string id, std::string owner) {
-  return callable(std::move(id), std::move(owner), api::CallableKind::constructor, type("void", "void"));
+  return callable(std::move(id), "", std::move(owner), api::CallableKind::constructor, {}, type("void", "void"));
 }
 
 api::Class named_class(std::string name) {

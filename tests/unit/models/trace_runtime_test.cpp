@@ -109,6 +109,13 @@ std::vector<TraceEvent> events_of(const Trace& trace, std::uint32_t callable, Ev
   return ::testing::AssertionSuccess();
 }
 
+/// Records `args` into `out`, which must end normally with a well-nested trace.
+void record_nested(const std::vector<std::string>& args, Recorded& out) {
+  out = record(args);
+  ASSERT_TRUE(exited_normally(out.status));
+  EXPECT_TRUE(well_nested(out.trace));
+}
+
 TEST(TraceRuntime, RecordsNestedCallsWithProfiles) {
   const Recorded r = record({"nesting"});
   ASSERT_TRUE(exited_normally(r.status));
@@ -173,9 +180,8 @@ TEST(TraceRuntime, AddressReuseStartsANewIdentity) {
 }
 
 TEST(TraceRuntime, BaseAndDerivedShareOneIdentity) {
-  const Recorded r = record({"inheritance"});
-  ASSERT_TRUE(exited_normally(r.status));
-  EXPECT_TRUE(well_nested(r.trace));
+  Recorded r;
+  ASSERT_NO_FATAL_FAILURE(record_nested({"inheritance"}, r));
   const auto base_ctors = events_of(r.trace, base_ctor, EventKind::enter);
   const auto derived_ctors = events_of(r.trace, derived_ctor, EventKind::enter);
   const auto derived_dtors = events_of(r.trace, derived_dtor, EventKind::enter);
@@ -218,9 +224,8 @@ TEST(TraceRuntime, ReuseAfterAnUnprobedDestructorStartsANewIdentity) {
 }
 
 TEST(TraceRuntime, ProbesReachedFromProfileFunctionsAreNotRecorded) {
-  const Recorded r = record({"profile_calls_probed_method"});
-  ASSERT_TRUE(exited_normally(r.status));
-  EXPECT_TRUE(well_nested(r.trace));
+  Recorded r;
+  ASSERT_NO_FATAL_FAILURE(record_nested({"profile_calls_probed_method"}, r));
   const auto sets = events_of(r.trace, gauge_set, EventKind::enter);
   ASSERT_EQ(sets.size(), 1u);
   EXPECT_EQ(sets[0].profile, "+");
@@ -339,9 +344,8 @@ TEST(TraceRuntime, RecordsArgumentValues) {
 }
 
 TEST(TraceRuntime, MarksExitsByException) {
-  const Recorded r = record({"exceptions"});
-  ASSERT_TRUE(exited_normally(r.status));
-  EXPECT_TRUE(well_nested(r.trace));
+  Recorded r;
+  ASSERT_NO_FATAL_FAILURE(record_nested({"exceptions"}, r));
   const auto fails = events_of(r.trace, widget_fail, EventKind::exit);
   ASSERT_EQ(fails.size(), 2u);
   EXPECT_TRUE(fails[0].threw);
@@ -378,9 +382,8 @@ INSTANTIATE_TEST_SUITE_P(AnyWay, TraceRuntimeEnds,
                          });
 
 TEST(TraceRuntime, NestsPerThread) {
-  const Recorded r = record({"threads"});
-  ASSERT_TRUE(exited_normally(r.status));
-  EXPECT_TRUE(well_nested(r.trace));
+  Recorded r;
+  ASSERT_NO_FATAL_FAILURE(record_nested({"threads"}, r));
   std::set<std::uint32_t> threads;
   for (const auto& e : r.trace.events) threads.insert(e.thread);
   EXPECT_EQ(threads, (std::set<std::uint32_t>{0, 1, 2, 3, 4}));

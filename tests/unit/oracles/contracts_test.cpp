@@ -18,6 +18,7 @@
 #include "harness/codegen/harness_source.hpp"
 #include "oracles/contracts/contract_catalog.hpp"
 #include "palus/config/config.hpp"
+#include "unit/core/api_builders.hpp"
 #include "unit/oracles/contracts_cxx17.hpp"
 
 namespace pc = palus::contracts;
@@ -426,33 +427,13 @@ TEST(HarnessContracts, DroppedChecksAreUncallable) {
 
 // ---- theories and invariants in the generated harness ----
 
-api::TypeRef type_of(const std::string& spelling, const std::string& base, api::Passing passing,
-                     api::TypeCategory category) {
-  api::TypeRef t;
-  t.spelling = spelling;
-  t.base = base;
-  t.passing = passing;
-  t.category = category;
-  return t;
-}
-
 api::Oracle oracle_of(api::Oracle::Kind kind, const std::string& id, const std::string& name,
                       std::vector<api::Param> params) {
-  api::Oracle o;
-  o.kind = kind;
-  o.function.id = id;
-  o.function.name = name;
-  o.function.kind = api::CallableKind::function;
-  o.function.params = std::move(params);
-  o.function.result.category = api::TypeCategory::void_type;
-  o.function.result.spelling = o.function.result.base = "void";
-  o.function.file = "/src/theories/props.hpp";
-  o.function.line = 10;
-  return o;
+  return palus::testing::oracle(kind, id, name, std::move(params), "/src/theories/props.hpp", 10);
 }
 
 const api::TypeRef kPropsRef =
-    type_of("tinysql::Properties &", "tinysql::Properties", api::Passing::ref, api::TypeCategory::record);
+    palus::testing::type("tinysql::Properties &", "tinysql::Properties", api::Passing::ref, api::TypeCategory::record);
 const std::string kRoundTripId = "props_theories::round_trip(tinysql::Properties &, int, const std::string &)";
 const std::string kValidId = "props_theories::valid(tinysql::Properties &)";
 const std::string kCloseId = "props_theories::closed(tinysql::Connection &)";
@@ -465,15 +446,15 @@ api::Api api_with_oracles() {
   using K = api::Oracle::Kind;
   a.oracles = {
       oracle_of(K::theory, kCloseId, "closed",
-                {{"c", type_of("tinysql::Connection &", "tinysql::Connection", api::Passing::ref,
-                               api::TypeCategory::record)}}),
+                {{"c", palus::testing::type("tinysql::Connection &", "tinysql::Connection", api::Passing::ref,
+                                            api::TypeCategory::record)}}),
       oracle_of(K::theory, kRawId, "raw",
-                {{"p", type_of("void *", "void", api::Passing::pointer, api::TypeCategory::other)}}),
-      oracle_of(
-          K::theory, kRoundTripId, "round_trip",
-          {{"props", kPropsRef},
-           {"n", type_of("int", "int", api::Passing::value, api::TypeCategory::integer)},
-           {"key", type_of("const std::string &", "std::string", api::Passing::const_ref, api::TypeCategory::string)}}),
+                {{"p", palus::testing::type("void *", "void", api::Passing::pointer, api::TypeCategory::other)}}),
+      oracle_of(K::theory, kRoundTripId, "round_trip",
+                {{"props", kPropsRef},
+                 {"n", palus::testing::type("int", "int", api::Passing::value, api::TypeCategory::integer)},
+                 {"key", palus::testing::type("const std::string &", "std::string", api::Passing::const_ref,
+                                              api::TypeCategory::string)}}),
       oracle_of(K::invariant, kValidId, "valid", {{"p", kPropsRef}}),
   };
   return a;

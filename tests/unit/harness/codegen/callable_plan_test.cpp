@@ -9,6 +9,7 @@
 #include <string>
 
 #include "harness/codegen/harness_source.hpp"
+#include "unit/core/api_builders.hpp"
 
 namespace palus::harness {
 namespace {
@@ -16,22 +17,8 @@ namespace {
 using api::CallableKind;
 using api::Passing;
 using api::TypeCategory;
-
-api::TypeRef type(std::string spelling, std::string base, Passing passing, TypeCategory category) {
-  return {std::move(spelling), std::move(base), passing, category};
-}
-
-api::Callable callable(std::string id, std::string name, std::string owner, CallableKind kind, api::TypeRef result,
-                       std::vector<api::Param> params = {}) {
-  api::Callable c;
-  c.id = std::move(id);
-  c.name = std::move(name);
-  c.owner = std::move(owner);
-  c.kind = kind;
-  c.result = std::move(result);
-  c.params = std::move(params);
-  return c;
-}
+using palus::testing::callable;
+using palus::testing::type;
 
 /// Shaped like pugixml: a handle class with a constructor from and an accessor of its internal
 /// struct, a safe-bool conversion, wide-string functions, and a buffer-and-length method.
@@ -42,28 +29,28 @@ api::Api handles() {
   api::Class node;
   node.name = "ns::Node";
   node.traits.destructible = node.traits.copy_constructible = true;
-  node.constructors.push_back(callable("ns::Node::Node()", "Node", "ns::Node", CallableKind::constructor, none));
+  node.constructors.push_back(callable("ns::Node::Node()", "Node", "ns::Node", CallableKind::constructor, {}, none));
   node.constructors.push_back(callable("ns::Node::Node(ns::node_struct *)", "Node", "ns::Node",
-                                       CallableKind::constructor, none, {{"p", internal}}));
+                                       CallableKind::constructor, {{"p", internal}}, none));
   node.methods.push_back(
-      callable("ns::Node::internal_object() const", "internal_object", "ns::Node", CallableKind::method, internal));
+      callable("ns::Node::internal_object() const", "internal_object", "ns::Node", CallableKind::method, {}, internal));
   node.methods.push_back(
       callable("ns::Node::operator void (*)(ns::Node ***)() const", "operator void (*)(ns::Node ***)", "ns::Node",
-               CallableKind::method,
+               CallableKind::method, {},
                type("void (*)(ns::Node ***)", "void (*)(ns::Node ***)", Passing::value, TypeCategory::other)));
-  node.methods.push_back(
-      callable("ns::Node::copy(char *, size_t) const", "copy", "ns::Node", CallableKind::method, size,
-               {{"buffer", type("char *", "char", Passing::pointer, TypeCategory::character)}, {"capacity", size}}));
+  node.methods.push_back(callable(
+      "ns::Node::copy(char *, size_t) const", "copy", "ns::Node", CallableKind::method,
+      {{"buffer", type("char *", "char", Passing::pointer, TypeCategory::character)}, {"capacity", size}}, size));
   api::Api a;
   a.classes.push_back(node);
   a.functions.push_back(callable("ns::as_wide(const char *)", "as_wide", "", CallableKind::function,
-                                 type("std::wstring", "std::wstring", Passing::value, TypeCategory::string),
-                                 {{"s", type("const char *", "char", Passing::const_pointer, TypeCategory::cstring)}}));
+                                 {{"s", type("const char *", "char", Passing::const_pointer, TypeCategory::cstring)}},
+                                 type("std::wstring", "std::wstring", Passing::value, TypeCategory::string)));
   a.functions.push_back(
-      callable("ns::as_utf8(const wchar_t *)", "as_utf8", "", CallableKind::function,
-               type("std::string", "std::string", Passing::value, TypeCategory::string),
-               // Only plain char pointers are C strings (core/clang/type_names.cpp).
-               {{"s", type("const wchar_t *", "wchar_t", Passing::const_pointer, TypeCategory::character)}}));
+      callable("ns::as_utf8(const wchar_t *)", "as_utf8", "",
+               CallableKind::function,  // Only plain char pointers are C strings (core/clang/type_names.cpp).
+               {{"s", type("const wchar_t *", "wchar_t", Passing::const_pointer, TypeCategory::character)}},
+               type("std::string", "std::string", Passing::value, TypeCategory::string)));
   return a;
 }
 
@@ -91,8 +78,8 @@ TEST(CallablePlan, TheEndOfACharacterRangeIsTheEndOfTheTextBeforeIt) {
   const api::TypeRef text = type("const char *", "char", Passing::const_pointer, TypeCategory::cstring);
   api::Api a;
   a.functions.push_back(callable("ns::parse(const char *, const char *)", "parse", "", CallableKind::function,
-                                 type("bool", "bool", Passing::value, TypeCategory::boolean),
-                                 {{"beginDoc", text}, {"endDoc", text}}));
+                                 {{"beginDoc", text}, {"endDoc", text}},
+                                 type("bool", "bool", Passing::value, TypeCategory::boolean)));
   const HarnessSource source = generate_harness_source(a, {"parse.hpp"});
   EXPECT_NE(source.text.find("const char* a1 = a0 == nullptr ? nullptr : a0 + std::string_view(a0).size();"),
             std::string::npos)
@@ -105,14 +92,14 @@ TEST(CallablePlan, AnObjectArrayIsThatManyDefaultConstructedObjects) {
   api::Class piece;
   piece.name = "ns::Piece";
   piece.traits.default_constructible = piece.traits.destructible = piece.traits.copy_constructible = true;
-  piece.constructors.push_back(callable("ns::Piece::Piece()", "Piece", "ns::Piece", CallableKind::constructor,
+  piece.constructors.push_back(callable("ns::Piece::Piece()", "Piece", "ns::Piece", CallableKind::constructor, {},
                                         type("void", "void", Passing::value, TypeCategory::void_type)));
   a.classes.push_back(piece);
   a.functions.push_back(
       callable("ns::match(ns::Piece *, int)", "match", "", CallableKind::function,
-               type("bool", "bool", Passing::value, TypeCategory::boolean),
                {{"submatch", type("ns::Piece *", "ns::Piece", Passing::pointer, TypeCategory::record)},
-                {"nsubmatch", type("int", "int", Passing::value, TypeCategory::integer)}}));
+                {"nsubmatch", type("int", "int", Passing::value, TypeCategory::integer)}},
+               type("bool", "bool", Passing::value, TypeCategory::boolean)));
   const HarnessSource source = generate_harness_source(a, {"match.hpp"});
   EXPECT_NE(source.text.find("const int a1 = static_cast<int>(c.buffer_length(1, 64ull));"), std::string::npos)
       << source.text;
@@ -128,8 +115,8 @@ TEST(CallablePlan, ACallbackGetsAFunctionOfItsSignature) {
   api::Api a;
   a.functions.push_back(
       callable("ns::define(ns::fun_type2)", "define", "", CallableKind::function,
-               type("void", "void", Passing::value, TypeCategory::void_type),
-               {{"f", type("ns::fun_type2", "ns::fun_type2", Passing::value, TypeCategory::function_pointer)}}));
+               {{"f", type("ns::fun_type2", "ns::fun_type2", Passing::value, TypeCategory::function_pointer)}},
+               type("void", "void", Passing::value, TypeCategory::void_type)));
   const CallablePlan plan = plan_callables(a);
   ASSERT_EQ(plan.callables.size(), 1u) << "a callback can be passed";
   const HarnessSource source = generate_harness_source(a, {"define.hpp"});
@@ -158,11 +145,11 @@ TEST(CallablePlan, StreamsAreStringStreamsAndAWrittenStreamsTextIsTheValue) {
   api::Class doc;
   doc.name = "ns::Doc";
   doc.traits.destructible = true;
-  doc.constructors.push_back(callable("ns::Doc::Doc()", "Doc", "ns::Doc", CallableKind::constructor, none));
-  doc.methods.push_back(callable("ns::Doc::load(std::istream &)", "load", "ns::Doc", CallableKind::method,
-                                 type("bool", "bool", Passing::value, TypeCategory::boolean), {{"in", in}}));
+  doc.constructors.push_back(callable("ns::Doc::Doc()", "Doc", "ns::Doc", CallableKind::constructor, {}, none));
+  doc.methods.push_back(callable("ns::Doc::load(std::istream &)", "load", "ns::Doc", CallableKind::method, {{"in", in}},
+                                 type("bool", "bool", Passing::value, TypeCategory::boolean)));
   doc.methods.push_back(
-      callable("ns::Doc::save(std::ostream *) const", "save", "ns::Doc", CallableKind::method, none, {{"out", out}}));
+      callable("ns::Doc::save(std::ostream *) const", "save", "ns::Doc", CallableKind::method, {{"out", out}}, none));
   api::Api a;
   a.classes.push_back(doc);
   EXPECT_TRUE(plan_callables(a).uncallable.empty());

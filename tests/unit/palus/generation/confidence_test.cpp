@@ -103,6 +103,17 @@ struct HandlesLibrary {
   }
 };
 
+/// The handles library and its catalog, made once.
+struct HandlesCatalog {
+  HandlesLibrary lib;
+  Catalog catalog = make_catalog(lib.api, lib.ids);
+};
+
+const HandlesCatalog& handles() {
+  static const HandlesCatalog made;
+  return made;
+}
+
 Outcome use_after_free(int statement, std::uint32_t used_in, std::uint32_t freed_in) {
   Outcome o;
   o.kind = OutcomeKind::sanitizer;
@@ -115,8 +126,7 @@ Outcome use_after_free(int statement, std::uint32_t used_in, std::uint32_t freed
 }
 
 TEST(Ownership, AHandleUsedAfterItsDocumentFreedItIsTheSequencesMisuse) {
-  const HandlesLibrary lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const auto& [lib, catalog] = handles();
   using L = HandlesLibrary;
   // 0: doc  1: node = doc.append()  2: doc.reload()  3: node.name()
   const Sequence s =
@@ -191,8 +201,7 @@ Sequence removed_twice() {
 }
 
 TEST(Ownership, AChildRemovedTwiceIsASuspectNotAFailure) {
-  const HandlesLibrary lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const auto& [lib, catalog] = handles();
   using L = HandlesLibrary;
   const Sequence twice = removed_twice();
   const Outcome outcome = use_after_free(5, L::kRemove, L::kRemove);
@@ -212,8 +221,7 @@ TEST(Ownership, AChildRemovedTwiceIsASuspectNotAFailure) {
 }
 
 TEST(Ownership, TheHarnessSawWhichRemoveFreedTheChild) {
-  const HandlesLibrary lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const auto& [lib, catalog] = handles();
   using L = HandlesLibrary;
   FeedbackOptions options;
   options.self_made_invalid_inputs = true;
@@ -254,8 +262,7 @@ TEST(Ownership, TheHarnessSawWhichRemoveFreedTheChild) {
 }
 
 TEST(Ownership, ARemoveOfAChildNoEarlierCallWasGivenStaysAFailure) {
-  const HandlesLibrary lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const auto& [lib, catalog] = handles();
   using L = HandlesLibrary;
   FeedbackOptions options;
   options.self_made_invalid_inputs = true;
@@ -284,8 +291,7 @@ TEST(Ownership, ARemoveOfAChildNoEarlierCallWasGivenStaysAFailure) {
 }
 
 TEST(Ownership, TheLibrarysOwnUseAfterFreeStaysAFailure) {
-  const HandlesLibrary lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const auto& [lib, catalog] = handles();
   using L = HandlesLibrary;
   // Freed and used in the same call: no earlier statement freed it.
   const Sequence same = make({call(L::kDoc), call(L::kReload, {ref(0)})});
@@ -330,8 +336,7 @@ TEST(Ownership, TheLibrarysOwnUseAfterFreeStaysAFailure) {
 }
 
 TEST(Ownership, FeedbackCallsTheMisuseInvalidAndSaysWhatItLearned) {
-  const HandlesLibrary lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const auto& [lib, catalog] = handles();
   using L = HandlesLibrary;
   const Sequence s =
       make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kReload, {ref(0)}), call(L::kName, {ref(1)})});
@@ -361,8 +366,7 @@ Classified failure(std::string kind, int statement, std::string message = {}) {
 }
 
 TEST(Confidence, ALibraryAssertOnTheCallsInputsIsAPrecondition) {
-  const HandlesLibrary lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const auto& [lib, catalog] = handles();
   using L = HandlesLibrary;
   const Sequence s =
       make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAt, {ref(1), Input::unsigned_integer(3)})});
@@ -397,8 +401,7 @@ TEST(Confidence, ALibraryAssertOnTheCallsInputsIsAPrecondition) {
 }
 
 TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
-  const HandlesLibrary lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const auto& [lib, catalog] = handles();
   using L = HandlesLibrary;
   const Sequence one = make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kPeek, {ref(1), Input::integer(3)})});
   const Confidence peek = judge_confidence(failure("sanitizer", 2, "stack-buffer-overflow"), one, catalog);
@@ -680,8 +683,7 @@ TEST(Confidence, AnIrreflexiveEqualityOfAClassThatCannotBeAKeyIsSuspect) {
 }
 
 TEST(Confidence, ADefaultConstructedIteratorIsSingular) {
-  const HandlesLibrary lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const auto& [lib, catalog] = handles();
   using L = HandlesLibrary;
   const Sequence singular = make({call(L::kIter), call(L::kIncrement, {ref(0)})});
   const Confidence c = judge_confidence(failure("sanitizer", 1, "SEGV"), singular, catalog);
@@ -806,8 +808,7 @@ TEST(Confidence, AValueInitialisedPointerHolderHoldsMadeUpNulls) {
 }
 
 TEST(Confidence, ALibraryThatAbortsNamingTheCallStatesItsPrecondition) {
-  const HandlesLibrary lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const auto& [lib, catalog] = handles();
   using L = HandlesLibrary;
   const Sequence twice = make({call(L::kStmt), call(L::kClose, {ref(0)}), call(L::kClose, {ref(0)})});
   auto judged = [&](const std::string& message) {
@@ -848,8 +849,7 @@ TEST(Confidence, AHangAfterAHugeNumberOfDigitsIsSuspect) {
 }
 
 TEST(Confidence, AnObjectGivenAsItsOwnOutputIsMadeUp) {
-  const HandlesLibrary lib;
-  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  const auto& [lib, catalog] = handles();
   using L = HandlesLibrary;
   // 0: doc  1: node = doc.append()  2: node.detach(0, &node)
   const Sequence own =

@@ -10,6 +10,7 @@
 #include "core/api.hpp"
 #include "harness/executor/outcome.hpp"
 #include "palus/generation/sequence.hpp"
+#include "unit/core/api_builders.hpp"
 
 namespace palus::generation::fixtures {
 
@@ -18,6 +19,7 @@ using harness::OutcomeKind;
 using harness::protocol::Input;
 using harness::protocol::InputKind;
 using harness::protocol::Statement;
+using namespace palus::testing;  // the api:: builders
 
 inline Statement call(std::uint32_t callable, std::vector<Input> inputs = {}) {
   Statement s;
@@ -34,23 +36,10 @@ inline Sequence make(const std::vector<Statement>& statements) {
 
 inline Input ref(std::uint32_t k) { return Input::result_of(k); }
 
-inline api::TypeRef type(std::string spelling, std::string base, api::Passing passing, api::TypeCategory category) {
-  api::TypeRef t;
-  t.spelling = std::move(spelling);
-  t.base = std::move(base);
-  t.passing = passing;
-  t.category = category;
-  return t;
-}
-
 inline api::TypeRef int_type() { return type("int", "int", api::Passing::value, api::TypeCategory::integer); }
-inline api::TypeRef void_type() { return type("void", "void", api::Passing::value, api::TypeCategory::void_type); }
 
 inline api::TypeRef record_type(const std::string& base, api::Passing passing) {
-  const std::string spelling = passing == api::Passing::const_ref ? "const " + base + " &"
-                               : passing == api::Passing::ref     ? base + " &"
-                                                                  : base;
-  return type(spelling, base, passing, api::TypeCategory::record);
+  return type(spelled(base, passing), base, passing, api::TypeCategory::record);
 }
 
 inline api::Param param(std::string name, api::TypeRef t) {
@@ -58,18 +47,6 @@ inline api::Param param(std::string name, api::TypeRef t) {
   p.name = std::move(name);
   p.type = std::move(t);
   return p;
-}
-
-inline api::Callable callable(std::string id, std::string name, std::string owner, api::CallableKind kind,
-                              std::vector<api::Param> params = {}, api::TypeRef result = void_type()) {
-  api::Callable c;
-  c.id = std::move(id);
-  c.name = std::move(name);
-  c.owner = std::move(owner);
-  c.kind = kind;
-  c.params = std::move(params);
-  c.result = std::move(result);
-  return c;
 }
 
 // The small library of the catalog, random step, contract and feedback tests:

@@ -25,12 +25,8 @@ using namespace fixtures;
 
 api::Oracle oracle(api::Oracle::Kind kind, std::string id, std::string name, std::vector<api::Param> params,
                    unsigned line) {
-  api::Oracle o;
-  o.kind = kind;
-  o.function = callable(std::move(id), std::move(name), "", api::CallableKind::function, std::move(params));
-  o.function.file = "/src/theories/ns_theories.hpp";
-  o.function.line = line;
-  return o;
+  return palus::testing::oracle(kind, std::move(id), std::move(name), std::move(params),
+                                "/src/theories/ns_theories.hpp", line);
 }
 
 // The small library with one more method, ns::A::fill(ns::Other &) (changes its argument), and

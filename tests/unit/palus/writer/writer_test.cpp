@@ -26,6 +26,7 @@
 #include "palus/writer/suite_writer.hpp"
 #include "palus/writer/test_renderer.hpp"
 #include "test_files.hpp"
+#include "unit/core/api_builders.hpp"
 
 namespace palus::writer {
 namespace {
@@ -37,16 +38,8 @@ using api::TypeRef;
 using generation::Sequence;
 using generation::TestCase;
 using generation::TestKind;
-using harness::protocol::Input;
-using harness::protocol::Observation;
-using harness::protocol::Statement;
-using harness::protocol::StatementResult;
-using harness::protocol::StatementStatus;
-using harness::protocol::Value;
-using harness::protocol::ValueKind;
-using palus::testing::read_text;
-using palus::testing::ScratchDir;
-using palus::testing::write_text;
+using namespace harness::protocol;
+using namespace palus::testing;
 
 // ---------------------------------------------------------------------------------------------
 // An api.yaml for gadgets.hpp, written by hand, and its catalog.
@@ -56,26 +49,7 @@ TypeRef type(const std::string& base, TypeCategory category, Passing passing = P
   t.base = base;
   t.category = category;
   t.passing = passing;
-  switch (passing) {
-    case Passing::value:
-      t.spelling = base;
-      break;
-    case Passing::ref:
-      t.spelling = base + " &";
-      break;
-    case Passing::const_ref:
-      t.spelling = "const " + base + " &";
-      break;
-    case Passing::rvalue_ref:
-      t.spelling = base + " &&";
-      break;
-    case Passing::pointer:
-      t.spelling = base + " *";
-      break;
-    case Passing::const_pointer:
-      t.spelling = "const " + base + " *";
-      break;
-  }
+  t.spelling = spelled(base, passing);
   return t;
 }
 
@@ -838,16 +812,8 @@ const TheoryGadgets& theory_gadgets() {
     g->api = gadgets().api;
     auto oracle = [](api::Oracle::Kind kind, const std::string& id, const std::string& name,
                      std::vector<api::Param> params, unsigned line) {
-      api::Oracle o;
-      o.kind = kind;
-      o.function.id = id;
-      o.function.name = name;
-      o.function.kind = api::CallableKind::function;
-      o.function.params = std::move(params);
-      o.function.result = kVoid;
-      o.function.file = "/home/u/proj/theories/gadgets_theories.hpp";
-      o.function.line = line;
-      return o;
+      return palus::testing::oracle(kind, id, name, std::move(params), "/home/u/proj/theories/gadgets_theories.hpp",
+                                    line);
     };
     g->api.oracles = {oracle(api::Oracle::Kind::theory, "gadgets_theories::resize_keeps(gadgets::Widget &, int)",
                              "resize_keeps", {{"w", record("gadgets::Widget", Passing::ref)}, {"n", kInt}}, 17),
