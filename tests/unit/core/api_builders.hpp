@@ -41,6 +41,12 @@ inline api::Callable callable(std::string id, std::string name, std::string owne
   return c;
 }
 
+inline api::Class named_class(std::string name) {
+  api::Class c;
+  c.name = std::move(name);
+  return c;
+}
+
 /// A theory or invariant as analyze records it: a void function declared in `file` at `line`.
 inline api::Oracle oracle(api::Oracle::Kind kind, std::string id, std::string name, std::vector<api::Param> params,
                           std::string file, unsigned line) {

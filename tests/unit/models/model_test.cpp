@@ -56,12 +56,6 @@ api::Callable constructor(std::string id, std::string owner) {
   return callable(std::move(id), "", std::move(owner), api::CallableKind::constructor, {}, type("void", "void"));
 }
 
-api::Class named_class(std::string name) {
-  api::Class c;
-  c.name = std::move(name);
-  return c;
-}
-
 api::Api tinysql_api() {
   const api::TypeRef nothing = type("void", "void");
   api::Api api;

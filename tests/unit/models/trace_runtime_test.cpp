@@ -235,8 +235,8 @@ TEST(TraceRuntime, ProbesReachedFromProfileFunctionsAreNotRecorded) {
 }
 
 TEST(TraceRuntime, FirstSeenWhenConstructionWasNotProbed) {
-  const Recorded r = record({"unprobed_construction"});
-  ASSERT_TRUE(exited_normally(r.status));
+  Recorded r;
+  ASSERT_NO_FATAL_FAILURE(record_nested({"unprobed_construction"}, r));
   const auto touches = events_of(r.trace, plain_touch, EventKind::enter);
   ASSERT_EQ(touches.size(), 2u);
   EXPECT_TRUE(touches[0].first_seen);
@@ -246,8 +246,8 @@ TEST(TraceRuntime, FirstSeenWhenConstructionWasNotProbed) {
 }
 
 TEST(TraceRuntime, FirstMemberAtTheOwnersAddressIsAnotherObject) {
-  const Recorded r = record({"unprobed_construction"});
-  ASSERT_TRUE(exited_normally(r.status));
+  Recorded r;
+  ASSERT_NO_FATAL_FAILURE(record_nested({"unprobed_construction"}, r));
   const auto member = events_of(r.trace, member_ctor, EventKind::enter);
   const auto owner = events_of(r.trace, owner_ctor, EventKind::enter);
   const auto member_touches = events_of(r.trace, member_touch, EventKind::enter);
@@ -260,8 +260,8 @@ TEST(TraceRuntime, FirstMemberAtTheOwnersAddressIsAnotherObject) {
 }
 
 TEST(TraceRuntime, DelegatingConstructorKeepsTheIdentity) {
-  const Recorded r = record({"delegating"});
-  ASSERT_TRUE(exited_normally(r.status));
+  Recorded r;
+  ASSERT_NO_FATAL_FAILURE(record_nested({"delegating"}, r));
   const auto target = events_of(r.trace, widget_ctor, EventKind::enter);
   const auto delegating = events_of(r.trace, widget_ctor_delegating, EventKind::enter);
   const auto delegating_exit = events_of(r.trace, widget_ctor_delegating, EventKind::exit);

@@ -33,14 +33,12 @@ struct HandlesLibrary {
     const api::TypeRef node = record_type("ns::Node", Passing::value);
     const api::TypeRef rows = record_type("ns::Rows", Passing::value);
     const api::TypeRef size = type("size_t", "size_t", Passing::value, TypeCategory::integer);
-    api::Class doc;
-    doc.name = "ns::Doc";
+    api::Class doc = named_class("ns::Doc");
     doc.constructors.push_back(callable("ns::Doc::Doc()", "Doc", "ns::Doc", CallableKind::constructor));
     doc.methods.push_back(callable("ns::Doc::append()", "append", "ns::Doc", CallableKind::method, {}, node));
     doc.methods.push_back(callable("ns::Doc::reload()", "reload", "ns::Doc", CallableKind::method));
     doc.fields.push_back({"buffer_", type("char *", "char", Passing::pointer, TypeCategory::character), "private"});
-    api::Class n;
-    n.name = "ns::Node";
+    api::Class n = named_class("ns::Node");
     n.fields.push_back(
         {"root_", type("ns::node_struct *", "ns::node_struct", Passing::pointer, TypeCategory::record), "private"});
     n.methods.push_back(callable("ns::Node::name() const", "name", "ns::Node", CallableKind::method, {}, int_type()));
@@ -59,14 +57,12 @@ struct HandlesLibrary {
                                  {param("out", type("int *", "int", Passing::pointer, TypeCategory::integer))}));
     n.methods.push_back(callable("ns::Node::detach(size_t, ns::Node *)", "detach", "ns::Node", CallableKind::method,
                                  {param("index", size), param("removed", record_type("ns::Node", Passing::pointer))}));
-    api::Class stmt;
-    stmt.name = "ns::Stmt";
+    api::Class stmt = named_class("ns::Stmt");
     stmt.constructors.push_back(callable("ns::Stmt::Stmt()", "Stmt", "ns::Stmt", CallableKind::constructor));
     stmt.methods.push_back(callable("ns::Stmt::query()", "query", "ns::Stmt", CallableKind::method, {}, rows));
     stmt.methods.push_back(callable("ns::Stmt::close()", "close", "ns::Stmt", CallableKind::method));
     stmt.fields.push_back({"open_", type("ns::Rows *", "ns::Rows", Passing::pointer, TypeCategory::record), "private"});
-    api::Class r;
-    r.name = "ns::Rows";
+    api::Class r = named_class("ns::Rows");
     r.methods.push_back(callable("ns::Rows::get()", "get", "ns::Rows", CallableKind::method, {}, int_type()));
     const api::TypeRef iter = record_type("ns::Iter", Passing::value);
     n.methods.push_back(callable("ns::Node::begin() const", "begin", "ns::Node", CallableKind::method, {}, iter));

@@ -350,6 +350,16 @@ TestCase make_test(TestKind kind, const std::string& subject, const std::vector<
   return t;
 }
 
+/// A Liar, then the equals_reflexive contract on it failing; the check answered `answered`.
+TestCase liar_breaks_equals_reflexive(const std::string& answered) {
+  TestCase t = make_test(TestKind::failure, "Liar", {call("Liar()"), call("contract:equals_reflexive(Liar)", {ref(0)})},
+                         {answer(v_object("gadgets::Liar")), answer(v_string(answered))});
+  t.failure_kind = "contract";
+  t.failing_statement = 1;
+  t.message = "equals_reflexive: a == a does not hold";
+  return t;
+}
+
 std::string render(const TestCase& test, const std::string& name = "Test_1", RenderOptions options = {}) {
   TestRenderer renderer(gadgets().catalog, options);
   return renderer.render(test, {suite_name(test), name}).text;
@@ -766,13 +776,7 @@ TEST(TestRendererTest, FailureTestsCommentTheFailingStatementAndAssertNothing) {
              "  widget.crash();\n"
              "}\n");
 
-  TestCase contract =
-      make_test(TestKind::failure, "Liar", {call("Liar()"), call("contract:equals_reflexive(Liar)", {ref(0)})},
-                {answer(v_object("gadgets::Liar")), answer(v_string("a == a does not hold"))});
-  contract.failure_kind = "contract";
-  contract.failing_statement = 1;
-  contract.message = "equals_reflexive: a == a does not hold";
-  const std::string checked = render(contract);
+  const std::string checked = render(liar_breaks_equals_reflexive("a == a does not hold"));
   EXPECT_HAS(checked,
              "gadgets::Liar liar{};\n  // palus: contract: equals_reflexive: a == a does not hold\n  EXPECT_TRUE(liar "
              "== liar)");
@@ -1310,13 +1314,7 @@ std::vector<TestCase> compiled_suite() {
   tests.push_back(fail);
 
   tests.push_back(crash_test());
-  TestCase contract =
-      make_test(TestKind::failure, "Liar", {call("Liar()"), call("contract:equals_reflexive(Liar)", {ref(0)})},
-                {answer(v_object("gadgets::Liar")), answer(v_string("violated"))});
-  contract.failure_kind = "contract";
-  contract.failing_statement = 1;
-  contract.message = "equals_reflexive: a == a does not hold";
-  tests.push_back(contract);
+  tests.push_back(liar_breaks_equals_reflexive("violated"));
   return tests;
 }
 
