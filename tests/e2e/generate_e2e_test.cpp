@@ -60,24 +60,17 @@ void expect_valid_report(const YAML::Node& report, const std::string& mode = "ra
   EXPECT_GT(report["sequences"]["executed"].as<long>(), 0);
 }
 
-class FaultyRun : public ::testing::Test {
+class FaultyRun : public OneRunSuite<FaultyRun> {
  protected:
   static void SetUpTestSuite() {
-    dir_ = std::make_unique<ScratchDir>("palus-generate");
+    folder_ = std::make_unique<ScratchDir>("palus-generate");
     const fs::path config = source_root() / "samples/faulty/palus.yaml";
     // The step budget decides, not the clock: the same tests on any machine, loaded or not.
     outcome_ = std::make_unique<Outcome>(run_palus("run --seed 1 --time-limit 10m --max-steps 400 " +
-                                                   config_options(config, dir_->path() / "work") + " --out '" +
+                                                   config_options(config, folder_->path() / "work") + " --out '" +
                                                    out().string() + "'"));
   }
-  static void TearDownTestSuite() {
-    outcome_.reset();
-    dir_.reset();
-  }
-  static fs::path out() { return dir_->path() / "generated"; }
-
-  static inline std::unique_ptr<ScratchDir> dir_;
-  static inline std::unique_ptr<Outcome> outcome_;
+  static fs::path out() { return folder_->path() / "generated"; }
 };
 
 TEST_F(FaultyRun, CompletesAndWritesAValidReport) {
@@ -157,7 +150,7 @@ TEST_F(FaultyRun, RegressionTestsPassAndFailureTestsFailWhenBuiltAfresh) {
 
 TEST_F(FaultyRun, WhatTheHarnessLeftOutIsRememberedSoTheNextHarnessStageRebuildsNothing) {
   ASSERT_EQ(outcome_->status, 0) << outcome_->output;
-  const fs::path work = dir_->path() / "work";
+  const fs::path work = folder_->path() / "work";
   fs::path variant;
   for (const auto& entry : fs::directory_iterator(work / "harness"))
     if (fs::exists(entry.path() / "palus-harness")) variant = entry.path();

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
+#include <memory>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -43,6 +44,21 @@ inline Outcome run_palus(const std::string& args, const std::filesystem::path& c
   outcome.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   return outcome;
 }
+
+/// A test suite over one palus run, made once: the derived fixture `Suite`'s SetUpTestSuite sets
+/// `folder_` (a ScratchDir, or a project that holds one) and `outcome_`; both go after the suite's
+/// last test. Each Suite has its own.
+template <typename Suite, typename Folder = ScratchDir>
+class OneRunSuite : public ::testing::Test {
+ protected:
+  static void TearDownTestSuite() {
+    outcome_.reset();
+    folder_.reset();
+  }
+
+  static inline std::unique_ptr<Folder> folder_;
+  static inline std::unique_ptr<Outcome> outcome_;
+};
 
 /// "--config '<config>'", and " --work-dir '<work>'" when `work` is given.
 inline std::string config_options(const std::filesystem::path& config, const std::filesystem::path& work = {}) {

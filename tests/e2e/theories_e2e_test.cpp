@@ -97,27 +97,20 @@ class CounterProject {
   ScratchDir dir_;
 };
 
-class TheoriesRun : public ::testing::Test {
+class TheoriesRun : public OneRunSuite<TheoriesRun, CounterProject> {
  protected:
   static void SetUpTestSuite() {
-    project_ = std::make_unique<CounterProject>();
-    outcome_ = std::make_unique<Outcome>(project_->palus("run --seed 1 --max-steps 400"));
+    folder_ = std::make_unique<CounterProject>();
+    outcome_ = std::make_unique<Outcome>(folder_->palus("run --seed 1 --max-steps 400"));
   }
-  static void TearDownTestSuite() {
-    outcome_.reset();
-    project_.reset();
-  }
-  static fs::path out() { return project_->dir() / "generated"; }
-
-  static inline std::unique_ptr<CounterProject> project_;
-  static inline std::unique_ptr<Outcome> outcome_;
+  static fs::path out() { return folder_->dir() / "generated"; }
 };
 
 TEST_F(TheoriesRun, AnalyzeRecordsTheOraclesAndTheHarnessCallsThem) {
   ASSERT_EQ(outcome_->status, 0) << outcome_->output;
   EXPECT_TRUE(contains(outcome_->output, "2 theories, 1 invariants, 1 parameter values")) << outcome_->output;
   EXPECT_TRUE(contains(outcome_->output, "3 theories and invariants")) << outcome_->output;
-  const YAML::Node api = YAML::LoadFile((project_->dir() / ".palus/api.yaml").string());
+  const YAML::Node api = YAML::LoadFile((folder_->dir() / ".palus/api.yaml").string());
   ASSERT_TRUE(api["oracles"]) << "api.yaml lists the oracles";
   EXPECT_EQ(api["oracles"].size(), 3u);
   EXPECT_EQ(api["param_values"][0]["callable"].as<std::string>(), "counter::Counter::add");
