@@ -280,27 +280,17 @@ bool records_value(TraceValue::Kind kind) {
 
 /// The value with only the members its kind uses, so that equal values compare equal member-wise.
 TraceValue value_only(const TraceValue& v) {
+  using Kind = TraceValue::Kind;
   TraceValue out;
   out.kind = v.kind;
-  switch (v.kind) {
-    case TraceValue::Kind::boolean:
-      out.i = v.i != 0;
-      break;
-    case TraceValue::Kind::signed_integer:
-      out.i = v.i;
-      break;
-    case TraceValue::Kind::unsigned_integer:
-      out.u = v.u;
-      break;
-    case TraceValue::Kind::floating:
-      out.d = v.d;
-      break;
-    case TraceValue::Kind::string:
-      out.s = v.s;
-      break;
-    default:
-      break;
-  }
+  if (v.kind == Kind::boolean || v.kind == Kind::signed_integer)
+    out.i = v.kind == Kind::boolean ? v.i != 0 : v.i;
+  else if (v.kind == Kind::unsigned_integer)
+    out.u = v.u;
+  else if (v.kind == Kind::floating)
+    out.d = v.d;
+  else if (v.kind == Kind::string)
+    out.s = v.s;
   return out;
 }
 
