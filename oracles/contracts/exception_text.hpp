@@ -4,7 +4,9 @@
 
 #include <string>
 
-#include "oracles/include/palus/theory.hpp"  // theory_detail::describe_current_exception
+// The harness finds the users' header through -I <runtime>/oracles/include, as it does for theories:
+// one path, so that a project whose own flags reach another copy never includes two.
+#include <palus/theory.hpp>  // theory_detail::describe_current_exception
 
 namespace palus::contracts {
 

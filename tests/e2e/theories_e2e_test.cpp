@@ -176,4 +176,22 @@ TEST(TheoriesWrongUse, ParameterValuesForACallableThatDoesNotExist) {
       "counter_theories.hpp:3");
 }
 
+TEST(TheoriesHarness, BuildsWhenTheProjectsOwnFlagsReachACopyOfTheTheoryHeader) {
+  // The project's flags reach a copy of palus/theory.hpp of its own (the build fragments ask a
+  // project with theories to reach the header; an installed one is a copy too). tinysql's harness
+  // includes the header for its theories and for its contracts: always the same file, never both.
+  const ScratchDir dir("palus-theory-copy");
+  const fs::path project = dir.path() / "tinysql";
+  fs::copy(source_root() / "samples/tinysql", project, fs::copy_options::recursive);
+  fs::remove_all(project / ".palus");
+  write_text(project / "vendor/palus/theory.hpp", read_text(source_root() / "oracles/include/palus/theory.hpp"));
+  std::string config = read_text(project / "palus.yaml");
+  config.replace(config.find("-Iinclude]"), 10, "-Iinclude, -Ivendor]");
+  write_text(project / "palus.yaml", config);
+  const Outcome analyzed = run_palus("analyze -q", project);
+  ASSERT_EQ(analyzed.status, 0) << analyzed.output;
+  const Outcome built = run_palus("harness --sanitizers none -q", project);
+  EXPECT_EQ(built.status, 0) << built.output;
+}
+
 }  // namespace
