@@ -3,7 +3,6 @@
 
 #include <filesystem>
 #include <string>
-#include <string_view>
 
 #include "core/elapsed.hpp"  // seconds_since
 #include "core/process.hpp"
