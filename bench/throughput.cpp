@@ -38,6 +38,7 @@ struct Options {
   std::vector<int> dying = {0, 30, 90};
   std::size_t mix_sequences = 2000;
   bool fork_server_only = false;
+  unsigned sequences_per_child = palus::harness::ExecutorOptions{}.sequences_per_child;
 };
 
 std::vector<fs::path> cpp_files(const fs::path& dir) {
@@ -68,11 +69,13 @@ std::vector<fs::path> write_slow_files(const palus::generation::Catalog& catalog
   return files;
 }
 
-palus::harness::ExecutorOptions executor_options(const fs::path& harness, const fs::path& run_dir, bool sanitized) {
+palus::harness::ExecutorOptions executor_options(const fs::path& harness, const fs::path& run_dir, bool sanitized,
+                                                 unsigned sequences_per_child) {
   palus::harness::ExecutorOptions o;
   o.harness = harness;
   o.run_dir = run_dir;
   o.sanitized = sanitized;
+  o.sequences_per_child = sequences_per_child;
   fs::create_directories(run_dir);
   return o;
 }
@@ -86,15 +89,18 @@ int run(Options& opt) {
   results.prepared = pb::prepare(opt.palus, opt.sample / "palus.yaml", work);
   const palus::api::Api api = palus::analysis::read_api_yaml(results.prepared.api_yaml, opt.sample);
 
-  const auto plain = executor_options(results.prepared.plain_harness, work / "run-plain", false);
-  const auto sanitized = executor_options(results.prepared.sanitized_harness, work / "run-sanitized", true);
+  const auto plain =
+      executor_options(results.prepared.plain_harness, work / "run-plain", false, opt.sequences_per_child);
+  const auto sanitized =
+      executor_options(results.prepared.sanitized_harness, work / "run-sanitized", true, opt.sequences_per_child);
   const std::vector<std::string> ids = pb::harness_callables(plain);
   const palus::generation::Catalog catalog = palus::generation::make_catalog(api, ids);
 
   std::cerr << fmt::format("generating {} sequences (seed {})\n", opt.sequences, opt.seed);
   std::vector<palus::generation::Sequence> made;
   {
-    palus::harness::Executor feedback(executor_options(results.prepared.plain_harness, work / "run-feedback", false));
+    palus::harness::Executor feedback(
+        executor_options(results.prepared.plain_harness, work / "run-feedback", false, opt.sequences_per_child));
     made = pb::random_sequences(catalog, opt.sequences, 20, opt.seed, feedback);
     feedback.stop();
   }
@@ -185,6 +191,9 @@ int main(int argc, char** argv) {
   app.add_option("--mix-sequences", opt.mix_sequences, "sequences in each such mix")->capture_default_str();
   app.add_option("--seed", opt.seed, "seed of the random sequences")->capture_default_str();
   app.add_option("--chunk", opt.chunk, "sequences per Executor::run_batch call")->capture_default_str();
+  app.add_option("--sequences-per-child", opt.sequences_per_child,
+                 "sequences a fork server's child runs before a fresh one takes over (sandbox.sequences_per_child)")
+      ->capture_default_str();
   opt.work_dir.add_options(app);
   app.add_flag("--fork-server-only", opt.fork_server_only,
                "leave out the variants without the fork server (a restart per death: minutes under the sanitizers)");

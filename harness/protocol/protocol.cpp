@@ -183,6 +183,7 @@ void fields_of_run(IO& io, M& request) {
   io.field(request.count_blocks);
   fields_of_u32s(io, request.skip_observers);
   io.field(request.test_statements);
+  io.field(request.last_in_child);
   io.items(request.statements, [&io](auto& s) {
     io.field(s.callable);
     io.items(s.inputs, [&io](auto& in) { fields_of_input(io, in); });

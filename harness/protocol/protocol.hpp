@@ -13,7 +13,7 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 13;        // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 14;        // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 /// Basic blocks are hashed into a map of 2^kBlockMapBits places (harness/runtime/coverage.hpp);
@@ -78,6 +78,10 @@ struct RunRequest {
   /// those calls, and the observers after the last of them only (a regression test asserts the
   /// state there, and holds no checks). What the rest reached still counts as new.
   std::uint32_t test_statements = 0;
+  /// The fork server's child that runs it runs nothing after it: the next sequence starts from
+  /// the static state the harness started with. For a sequence that writes static state the
+  /// next ones must not see (the generator knows which from api.yaml's field writes).
+  bool last_in_child = false;
   std::vector<Statement> statements;
 };
 

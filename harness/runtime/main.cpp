@@ -186,7 +186,8 @@ bool run_and_answer(Interpreter& interpreter, const protocol::RunRequest& reques
 }
 
 /// What a child says on its channel after answering: ready for the next request, or leaving (its
-/// heap ran out of memory; the server takes the spare for the next one).
+/// heap ran out of memory, it holds a quarter of the memory allowed, or the request was to be its
+/// last; the server takes the spare for the next one).
 constexpr char kAnsweredStaying = 1, kAnsweredLeaving = 2;
 
 /// The fork server: each request runs in a child forked from this initialised process, so a
@@ -306,10 +307,19 @@ class ForkServer {
       if (!read_exact(channel, reinterpret_cast<char*>(&length), sizeof length)) std::_Exit(0);
       std::string payload(length, '\0');
       if (!read_exact(channel, payload.data(), payload.size())) std::_Exit(0);
-      const bool trusted = run_and_answer(interpreter_, protocol::decode_run(payload), options_.sandbox.sequence_cpu_s);
-      const char done = trusted ? kAnsweredStaying : kAnsweredLeaving;
-      if (write(channel, &done, 1) != 1 || !trusted) std::_Exit(0);
+      const protocol::RunRequest request = protocol::decode_run(payload);
+      const bool stays = run_and_answer(interpreter_, request, options_.sandbox.sequence_cpu_s) &&
+                         !request.last_in_child && !holds_too_much();
+      const char done = stays ? kAnsweredStaying : kAnsweredLeaving;
+      if (write(channel, &done, 1) != 1 || !stays) std::_Exit(0);
     }
+  }
+
+  /// Whether this child holds a quarter of the memory a sequence may use: what its sequences leaked
+  /// must not run a later one out of memory, which would then be blamed for it.
+  bool holds_too_much() const {
+    const std::uint64_t limit = options_.child_rss_limit > 0 ? options_.child_rss_limit : options_.sandbox.memory_bytes;
+    return limit > 0 && resident_bytes(getpid()) > limit / 4;
   }
 
   /// Waits until the child says it answered (kAnsweredStaying or kAnsweredLeaving) or its channel

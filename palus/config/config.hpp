@@ -110,7 +110,7 @@ struct Config {
     bool fork_server = true;
     /// With the fork server: sequences one child runs before a fresh one takes over (>= 1; a child
     /// that dies is replaced at once). 1: every sequence starts from clean static state.
-    int sequences_per_child = 64;
+    int sequences_per_child = 1024;
     /// Known names only, in the order given, without duplicates; never thread with address/leak.
     std::vector<std::string> sanitizers{"address", "undefined"};
   } sandbox;

@@ -100,6 +100,7 @@ Generator::Generator(const Catalog& catalog, Execution& executor, SequenceSource
 harness::protocol::RunRequest Generator::request_for(const Sequence& sequence, bool observe) {
   harness::protocol::RunRequest request = sequence.request(next_id_++, observe);
   request.skip_observers = skip_observers_;
+  request.last_in_child = writes_static_state(sequence, catalog_);
   return request;
 }
 

@@ -131,6 +131,16 @@ class FaultyHarness : public ::testing::Test {
     return statement_of(*executor_, id, std::move(inputs));
   }
 
+  /// An executor of its own (run folder `run`) whose children each run up to `per_child` sequences;
+  /// it lasts as long as the test.
+  ph::Executor* with_children_serving(unsigned per_child, const std::string& run) {
+    ph::ExecutorOptions options = options_;
+    options.run_dir = scratch_->path() / run;
+    options.sequences_per_child = per_child;
+    own_executor_ = std::make_unique<ph::Executor>(options);
+    return own_executor_.get();
+  }
+
   static ph::Outcome misbehave(const std::string& method, std::vector<protocol::Input> args = {}) {
     return misbehave_in(*executor_, ++sequence_, method, std::move(args));
   }
@@ -146,6 +156,7 @@ class FaultyHarness : public ::testing::Test {
   }
 
   void TearDown() override {
+    own_executor_.reset();
     ph::Outcome next = misbehave("ok(int)", {protocol::Input::integer(41)});
     ASSERT_EQ(ph::OutcomeKind::normal, next.kind) << next.message;
     ASSERT_EQ(2u, next.result.statements.size());
@@ -174,6 +185,7 @@ class FaultyHarness : public ::testing::Test {
   static inline std::unique_ptr<ScratchDir> scratch_;
   static inline ph::ExecutorOptions options_;
   static inline std::unique_ptr<ph::Executor> executor_;
+  std::unique_ptr<ph::Executor> own_executor_;  ///< with_children_serving()'s
   static inline fs::path harness_;
   static inline std::uint64_t sequence_ = 0;
 };
@@ -299,26 +311,37 @@ TEST_F(FaultyHarness, BlocksOfTheChecksAfterATestsStatementsAreNotItsOwn) {
   EXPECT_TRUE(std::includes(all.begin(), all.end(), own.begin(), own.end()));
 }
 
+/// Runs Misbehaver().countCalls(), which counts its calls in a static, in `executor`; its output.
+std::string count_calls(ph::Executor& executor, std::uint64_t sequence_id, bool last_in_child = false) {
+  protocol::RunRequest request;
+  request.sequence_id = sequence_id;
+  request.observe = false;  // observing the Misbehaver would call readNull(), which crashes that crashes
+  request.last_in_child = last_in_child;
+  request.statements.push_back(statement_of(executor, "faulty::Misbehaver::Misbehaver()"));
+  request.statements.push_back(
+      statement_of(executor, "faulty::Misbehaver::countCalls()", {protocol::Input::result_of(0)}));
+  const ph::Outcome o = executor.run(request);
+  EXPECT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
+  return o.output;
+}
+
 TEST_F(FaultyHarness, AChildServesItsShareOfSequencesThenAFreshOneTakesOver) {
-  ph::ExecutorOptions options = options_;
-  options.run_dir = scratch_->path() / "run-shared";
-  options.sequences_per_child = 3;
-  ph::Executor shared(options);
-  auto count = [&] {
-    protocol::RunRequest request;
-    request.sequence_id = ++sequence_;
-    request.observe = false;  // observing the Misbehaver would call readNull(), which crashes that crashes
-    request.statements.push_back(statement("faulty::Misbehaver::Misbehaver()"));
-    request.statements.push_back(statement("faulty::Misbehaver::countCalls()", {protocol::Input::result_of(0)}));
-    const ph::Outcome o = shared.run(request);
-    EXPECT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
-    return o.output;
-  };
-  EXPECT_EQ("countCalls: 1\n", count());
-  EXPECT_EQ("countCalls: 2\n", count());
-  EXPECT_EQ("countCalls: 3\n", count());
-  EXPECT_EQ("countCalls: 1\n", count()) << "the fourth sequence runs in a fresh child";
+  ph::Executor& shared = *with_children_serving(3, "run-shared");
+  EXPECT_EQ("countCalls: 1\n", count_calls(shared, ++sequence_));
+  EXPECT_EQ("countCalls: 2\n", count_calls(shared, ++sequence_));
+  EXPECT_EQ("countCalls: 3\n", count_calls(shared, ++sequence_));
+  EXPECT_EQ("countCalls: 1\n", count_calls(shared, ++sequence_)) << "the fourth sequence runs in a fresh child";
   EXPECT_EQ(0u, shared.restarts());
+}
+
+TEST_F(FaultyHarness, NothingRunsInAChildAfterARequestToBeItsLast) {
+  ph::Executor& shared = *with_children_serving(100, "run-last");
+  EXPECT_EQ("countCalls: 1\n", count_calls(shared, ++sequence_));
+  EXPECT_EQ("countCalls: 2\n", count_calls(shared, ++sequence_, true));
+  EXPECT_EQ("countCalls: 1\n", count_calls(shared, ++sequence_)) << "the static a sequence wrote was seen after it";
+  EXPECT_EQ("countCalls: 2\n", count_calls(shared, ++sequence_));
+  EXPECT_EQ(0u, shared.restarts());
+  EXPECT_EQ(0u, shared.child_deaths());
 }
 
 TEST_F(FaultyHarness, Abort) { expect(misbehave("abortNow()"), ph::OutcomeKind::crash, 1, "SIGABRT"); }

@@ -33,6 +33,10 @@ class FakeExecution : public Execution {
 
   Outcome run(const RunRequest& request) override {
     ++runs;
+    if (request.last_in_child) ++last_in_child;
+    const bool calls_other = std::any_of(request.statements.begin(), request.statements.end(),
+                                         [](const auto& s) { return s.callable == Library::kOtherCtor; });
+    if (request.last_in_child != calls_other) ++last_in_child_not_other;
     Outcome outcome;
     outcome.result.sequence_id = request.sequence_id;
     for (std::size_t k = 0; k < request.statements.size(); ++k) {
@@ -74,10 +78,12 @@ class FakeExecution : public Execution {
 
   std::vector<std::chrono::milliseconds> timeouts{1000ms};
   std::size_t runs = 0;
-  std::uint64_t printed = 0;             ///< what every sequence printed
-  std::uint32_t refused_callable = ~0u;  ///< the sandbox refuses a call this callable makes
-  std::uint32_t slow_callable = ~0u;     ///< takes longer than a short timeout: a hang only then
-  bool count_blocks = false;             ///< report block coverage: one block per callable
+  std::size_t last_in_child = 0;            ///< requests marked RunRequest::last_in_child
+  std::size_t last_in_child_not_other = 0;  ///< marked, but not calling ns::Other(), or the reverse
+  std::uint64_t printed = 0;                ///< what every sequence printed
+  std::uint32_t refused_callable = ~0u;     ///< the sandbox refuses a call this callable makes
+  std::uint32_t slow_callable = ~0u;        ///< takes longer than a short timeout: a hang only then
+  bool count_blocks = false;                ///< report block coverage: one block per callable
   std::set<std::uint32_t> reached;
 
  private:
@@ -375,6 +381,9 @@ TEST(GeneratorTest, APassingTestThatWritesStaticStateIsNotKept) {
   EXPECT_GT(found.stats.regression_tests, 0u);
   for (const TestCase& t : found.tests)
     for (const auto& statement : t.sequence.statements()) EXPECT_NE(statement.callable, Library::kOtherCtor);
+  // Nor does a sequence after it in the same harness child see it.
+  EXPECT_GT(execution.last_in_child, 0u);
+  EXPECT_EQ(execution.last_in_child_not_other, 0u) << "only a sequence that writes a static is a child's last";
   // A const static field is no state a call changes, nor is a lock it takes; a pointer to const
   // text is (the pointer changes).
   auto writes = [&](const std::string& field) {
