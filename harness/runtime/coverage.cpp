@@ -20,11 +20,17 @@ constexpr std::size_t kPlaces = protocol::kCoveragePlaces;  // blocks, then edge
 /// marked since begin_sequence() in either map (an aside one with kAsideBit): the maps are too
 /// large to clear and scan whole for every sequence. A place enters the list only when its mark
 /// goes from 0 to 1, so it never holds more than both maps' places (virtual memory; a sequence
-/// writes the pages of the few it lists).
+/// writes the pages of the few it lists). The maps hold a bit a place: every block looks its
+/// places up, and at a byte a place the maps' lookups missed the cache for most of the harness's
+/// time (tinysql); at a bit they take a quarter of a megabyte.
 constexpr std::uint32_t kAsideBit = std::uint32_t{1} << 31;
+/// A list entry whose place another thread listed first (see mark()): skipped.
+constexpr std::uint32_t kNoPlace = ~std::uint32_t{0};
+constexpr std::size_t kWords = kPlaces / 64;
+using Bits = std::uint64_t;
 struct Marks {
-  unsigned char reached[kPlaces];
-  unsigned char aside[kPlaces];
+  Bits reached[kWords];
+  Bits aside[kWords];
   std::size_t touched_count;
   std::uint32_t touched[2 * kPlaces];
 };
@@ -37,8 +43,8 @@ struct Marks {
 Marks g_own_marks;
 Marks* g_shared_marks = nullptr;
 // constinit: blocks of other files' static initialisers may run before this file's.
-constinit Marks* g_marks = &g_own_marks;                  ///< where marks go now
-constinit unsigned char* g_target = g_own_marks.reached;  ///< its map of reached or of aside places
+constinit Marks* g_marks = &g_own_marks;         ///< where marks go now
+constinit Bits* g_target = g_own_marks.reached;  ///< its map of reached or of aside places
 
 /// Where the marks go from now on.
 __attribute__((no_sanitize("address", "undefined"))) void mark_into(Marks& marks) {
@@ -54,18 +60,27 @@ __attribute__((always_inline, no_sanitize("address", "undefined"))) inline std::
   return static_cast<std::uint32_t>((value * 0x9E3779B97F4A7C15ull) >> (64 - kMapBits));
 }
 
-__attribute__((always_inline, no_sanitize("address", "undefined"))) inline void mark(unsigned char* map,
-                                                                                     std::uint32_t place) {
-  if (map[place] != 0) return;
+__attribute__((always_inline, no_sanitize("address", "undefined"))) inline Bits bit_of(std::uint32_t place) {
+  return Bits{1} << (place % 64);
+}
+__attribute__((always_inline, no_sanitize("address", "undefined"))) inline bool marked(const Bits* map,
+                                                                                       std::uint32_t place) {
+  return (map[place / 64] & bit_of(place)) != 0;
+}
+
+__attribute__((always_inline, no_sanitize("address", "undefined"))) inline void mark(Bits* map, std::uint32_t place) {
+  if (marked(map, place)) return;
   // Listed before it is marked: a child killed in between leaves a listed place unmarked, which
   // the next child's begin_sequence() clears harmlessly, never a marked place that none clears.
   // Atomic: a library's threads may mark at once, and an entry lost would leave its place marked
-  // in the shared maps for the rest of the run (only 0 -> 1 marks come here, so it is rare).
+  // in the shared maps for the rest of the run (only 0 -> 1 marks come here, so it is rare). Two
+  // threads marking one place both list it; the one whose bit was set already voids its entry.
   Marks& marks = *g_marks;
-  marks.touched[__atomic_fetch_add(&marks.touched_count, 1, __ATOMIC_RELAXED)] =
-      map == marks.aside ? place | kAsideBit : place;
+  const std::size_t slot = __atomic_fetch_add(&marks.touched_count, 1, __ATOMIC_RELAXED);
+  marks.touched[slot] = map == marks.aside ? place | kAsideBit : place;
   std::atomic_signal_fence(std::memory_order_seq_cst);
-  map[place] = 1;
+  if ((__atomic_fetch_or(&map[place / 64], bit_of(place), __ATOMIC_RELAXED) & bit_of(place)) != 0)
+    marks.touched[slot] = kNoPlace;
 }
 /// A function call running: its caller's stack pointer at each block (the same all through one
 /// call) and the place of the block it reached last, shifted right by one.
@@ -95,7 +110,7 @@ __attribute__((noinline, no_sanitize("address", "undefined"))) Frame* enter_fram
 
 struct Shared {
   std::atomic<std::uint32_t> total;
-  unsigned char seen[kMapSize];
+  Bits seen[kMapSize / 64];
 };
 Shared* g_shared = nullptr;
 
@@ -115,7 +130,9 @@ void begin_sequence() {
   // What an earlier sequence marked, here or in a child that died before its end_sequence().
   for (std::size_t k = 0; k < marks.touched_count; ++k) {
     const std::uint32_t entry = marks.touched[k];
-    ((entry & kAsideBit) != 0 ? marks.aside : marks.reached)[entry & ~kAsideBit] = 0;
+    if (entry == kNoPlace) continue;
+    const std::uint32_t place = entry & ~kAsideBit;
+    ((entry & kAsideBit) != 0 ? marks.aside : marks.reached)[place / 64] &= ~bit_of(place);
   }
   marks.touched_count = 0;
   g_top = g_frames;
@@ -138,20 +155,20 @@ Found end_sequence(bool count) {
   if (g_shared == nullptr) return found;
   auto take = [&](std::uint32_t i, bool reached) {
     if (reached) found.reached_blocks.push_back(i);
-    if (i < kMapSize && g_shared->seen[i] == 0) {
-      if (count) g_shared->seen[i] = 1;
+    if (i < kMapSize && !marked(g_shared->seen, i)) {
+      if (count) g_shared->seen[i / 64] |= bit_of(i);
       found.new_blocks.push_back(i);
     }
   };
-  // Each entry of the list is a distinct place of its map; a place marked both in the map and
-  // aside is taken once, as reached. Not sorted: a sequence can reach thousands, and a sort of
-  // them cost more than the rest of the bookkeeping.
+  // Each entry of the list but the voided ones is a distinct place of its map; a place marked
+  // both in the map and aside is taken once, as reached. Not sorted: a sequence can reach
+  // thousands, and a sort of them cost more than the rest of the bookkeeping.
   const std::uint32_t* const end = marks.touched + marks.touched_count;
   for (const std::uint32_t* entry = marks.touched; entry != end; ++entry)
     if ((*entry & kAsideBit) == 0) take(*entry, true);
   for (const std::uint32_t* entry = marks.touched; entry != end; ++entry) {
     const std::uint32_t place = *entry & ~kAsideBit;
-    if ((*entry & kAsideBit) != 0 && marks.reached[place] == 0) take(place, false);
+    if (*entry != kNoPlace && (*entry & kAsideBit) != 0 && !marked(marks.reached, place)) take(place, false);
   }
   const auto added = count ? static_cast<std::uint32_t>(found.new_blocks.size()) : 0u;
   found.total_blocks = g_shared->total.fetch_add(added) + added;
