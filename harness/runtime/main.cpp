@@ -319,7 +319,9 @@ class ForkServer {
   /// must not run a later one out of memory, which would then be blamed for it.
   bool holds_too_much() const {
     const std::uint64_t limit = options_.child_rss_limit > 0 ? options_.child_rss_limit : options_.sandbox.memory_bytes;
-    return limit > 0 && resident_bytes(getpid()) > limit / 4;
+    rusage usage{};
+    if (limit == 0 || getrusage(RUSAGE_SELF, &usage) != 0) return false;
+    return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024 > limit / 4;  // its peak, which only a leak keeps up
   }
 
   /// Waits until the child says it answered (kAnsweredStaying or kAnsweredLeaving) or its channel

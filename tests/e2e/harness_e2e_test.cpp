@@ -344,6 +344,20 @@ TEST_F(FaultyHarness, NothingRunsInAChildAfterARequestToBeItsLast) {
   EXPECT_EQ(0u, shared.child_deaths());
 }
 
+TEST_F(FaultyHarness, NothingRunsInAChildThatHoldsAQuarterOfTheMemory) {
+  // What a leaky library's sequences keep must not run a later sequence out of memory.
+  ph::Executor& shared = *with_children_serving(100, "run-hoard");
+  EXPECT_EQ("countCalls: 1\n", count_calls(shared, ++sequence_));
+  EXPECT_EQ("countCalls: 2\n", count_calls(shared, ++sequence_));
+  ASSERT_EQ(ph::OutcomeKind::normal,
+            misbehave_in(shared, ++sequence_, "hoard(int)", {protocol::Input::integer(20)}).kind);
+  EXPECT_EQ("countCalls: 3\n", count_calls(shared, ++sequence_)) << "20 MiB of 512 is little";
+  ASSERT_EQ(ph::OutcomeKind::normal,
+            misbehave_in(shared, ++sequence_, "hoard(int)", {protocol::Input::integer(150)}).kind);
+  EXPECT_EQ("countCalls: 1\n", count_calls(shared, ++sequence_)) << "150 MiB more is over a quarter of 512";
+  EXPECT_EQ(0u, shared.child_deaths());
+}
+
 TEST_F(FaultyHarness, Abort) { expect(misbehave("abortNow()"), ph::OutcomeKind::crash, 1, "SIGABRT"); }
 
 TEST_F(FaultyHarness, FailedAssertNamesTheAssertion) {

@@ -114,6 +114,16 @@ int Misbehaver::recurseForever(int depth) {
 #pragma GCC diagnostic pop
 #endif
 
+void Misbehaver::hoard(int mib) {
+  static std::vector<char*> kept;  // never freed
+  if (mib < 1 || mib > 256) return;
+  const std::size_t size = static_cast<std::size_t>(mib) << 20;
+  char* block = new char[size];
+  std::memset(block, 0x5a, size);
+  escape(block);
+  kept.push_back(block);
+}
+
 void Misbehaver::eatAllMemory() {
   constexpr std::size_t block_size = std::size_t{64} << 20;
   static std::vector<char*> hoard;  // never freed
