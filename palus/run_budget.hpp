@@ -39,10 +39,10 @@ class RunBudget {
   struct CostModel {
     double fixed = 0, per_line = 0;
   };
-  /// Fitted (least squares) to the batches measured after the first: the first pays what a run
-  /// compiles once (on muparser 9.8 s for 10 tests, then 3.5 s for 60), so alone it would stop
-  /// generation after a fifth of its budget (predicted 201 s, took 19 s). Until a second batch is
-  /// measured, a prior.
+  /// Fitted to the batches measured after the first, drawn toward a prior (the prior alone until a
+  /// second batch is measured): the first pays what a run compiles once (on muparser 9.8 s for 10
+  /// tests, then 3.5 s for 60), so alone it would stop generation after a fifth of its budget
+  /// (predicted 201 s, took 19 s).
   CostModel cost_model() const;
 
   /// Predicted seconds to check `tests` pending tests of `size` lines in all with every checker,
