@@ -19,10 +19,11 @@ constexpr std::size_t kPlaces = protocol::kCoveragePlaces;  // blocks, then edge
 /// The blocks and edges reached since begin_sequence(), those reached aside, and the places
 /// marked since begin_sequence() in either map (an aside one with kAsideBit): the maps are too
 /// large to clear and scan whole for every sequence. A place enters the list only when its mark
-/// goes from 0 to 1, so it never holds more than both maps' places (virtual memory; a sequence
-/// writes the pages of the few it lists). The maps hold a bit a place: every block looks its
-/// places up, and at a byte a place the maps' lookups missed the cache for most of the harness's
-/// time (tinysql); at a bit they take a quarter of a megabyte.
+/// goes from 0 to 1 (or, rarely, twice with one entry voided: see mark()), so it is about as long
+/// as both maps' places at most (virtual memory; a sequence writes the pages of the few it lists).
+/// The maps hold a bit a place: every block looks its places up, and at a byte a place the maps'
+/// lookups missed the cache for most of the harness's time (tinysql); at a bit the reached and
+/// aside maps take half a megabyte together.
 constexpr std::uint32_t kAsideBit = std::uint32_t{1} << 31;
 /// A list entry whose place another thread listed first (see mark()): skipped.
 constexpr std::uint32_t kNoPlace = ~std::uint32_t{0};
@@ -47,7 +48,7 @@ constinit Marks* g_marks = &g_own_marks;         ///< where marks go now
 constinit Bits* g_target = g_own_marks.reached;  ///< its map of reached or of aside places
 
 /// Where the marks go from now on.
-__attribute__((no_sanitize("address", "undefined"))) void mark_into(Marks& marks) {
+__attribute__((no_sanitize("address", "undefined", "thread"))) void mark_into(Marks& marks) {
   g_marks = &marks;
   g_target = marks.reached;
 }
@@ -56,19 +57,21 @@ __attribute__((no_sanitize("address", "undefined"))) void mark_into(Marks& marks
 Marks& sequence_marks() { return g_shared_marks != nullptr ? *g_shared_marks : g_own_marks; }
 
 /// A value's place in a map of 2^kMapBits (Fibonacci hashing).
-__attribute__((always_inline, no_sanitize("address", "undefined"))) inline std::uint32_t place_of(std::uint64_t value) {
+__attribute__((always_inline, no_sanitize("address", "undefined", "thread"))) inline std::uint32_t place_of(
+    std::uint64_t value) {
   return static_cast<std::uint32_t>((value * 0x9E3779B97F4A7C15ull) >> (64 - kMapBits));
 }
 
-__attribute__((always_inline, no_sanitize("address", "undefined"))) inline Bits bit_of(std::uint32_t place) {
+__attribute__((always_inline, no_sanitize("address", "undefined", "thread"))) inline Bits bit_of(std::uint32_t place) {
   return Bits{1} << (place % 64);
 }
-__attribute__((always_inline, no_sanitize("address", "undefined"))) inline bool marked(const Bits* map,
-                                                                                       std::uint32_t place) {
+__attribute__((always_inline, no_sanitize("address", "undefined", "thread"))) inline bool marked(const Bits* map,
+                                                                                                 std::uint32_t place) {
   return (map[place / 64] & bit_of(place)) != 0;
 }
 
-__attribute__((always_inline, no_sanitize("address", "undefined"))) inline void mark(Bits* map, std::uint32_t place) {
+__attribute__((always_inline, no_sanitize("address", "undefined", "thread"))) inline void mark(Bits* map,
+                                                                                               std::uint32_t place) {
   if (marked(map, place)) return;
   // Listed before it is marked: a child killed in between leaves a listed place unmarked, which
   // the next child's begin_sequence() clears harmlessly, never a marked place that none clears.
@@ -99,7 +102,7 @@ Frame g_frames[kFrames + 1] = {{~std::uintptr_t{0}, 0}};
 Frame* g_top = g_frames;
 
 /// The frame of the call whose stack pointer is `sp`, entered anew unless it is one running.
-__attribute__((noinline, no_sanitize("address", "undefined"))) Frame* enter_frame(std::uintptr_t sp) {
+__attribute__((noinline, no_sanitize("address", "undefined", "thread"))) Frame* enter_frame(std::uintptr_t sp) {
   Frame* top = g_top;
   while (top->sp < sp) --top;  // calls that returned, or were unwound by an exception
   if (top->sp == sp) return g_top = top;
@@ -132,7 +135,9 @@ void begin_sequence() {
     const std::uint32_t entry = marks.touched[k];
     if (entry == kNoPlace) continue;
     const std::uint32_t place = entry & ~kAsideBit;
-    ((entry & kAsideBit) != 0 ? marks.aside : marks.reached)[place / 64] &= ~bit_of(place);
+    // Atomic: a thread an earlier sequence left running may mark a place of the same word.
+    __atomic_fetch_and(&((entry & kAsideBit) != 0 ? marks.aside : marks.reached)[place / 64], ~bit_of(place),
+                       __ATOMIC_RELAXED);
   }
   marks.touched_count = 0;
   g_top = g_frames;
@@ -184,7 +189,7 @@ extern "C" const char __executable_start;
 
 // Called at the start of every basic block of code compiled with -fsanitize-coverage=trace-pc;
 // not itself instrumented (the runtime is compiled without it), nor checked by the sanitizers.
-extern "C" __attribute__((no_sanitize("address", "undefined"))) void __sanitizer_cov_trace_pc() {
+extern "C" __attribute__((no_sanitize("address", "undefined", "thread"))) void __sanitizer_cov_trace_pc() {
   namespace coverage = palus::harness::coverage;
   const auto pc = reinterpret_cast<std::uintptr_t>(__builtin_return_address(0)) -
                   reinterpret_cast<std::uintptr_t>(&__executable_start);

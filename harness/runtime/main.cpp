@@ -302,6 +302,7 @@ class ForkServer {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != server_) std::_Exit(0);
     if (options_.sandbox.confine) install_seccomp(progress_);
+    const std::uint64_t inherited = peak_resident_bytes();
     for (;;) {
       std::uint32_t length = 0;
       if (!read_exact(channel, reinterpret_cast<char*>(&length), sizeof length)) std::_Exit(0);
@@ -309,19 +310,25 @@ class ForkServer {
       if (!read_exact(channel, payload.data(), payload.size())) std::_Exit(0);
       const protocol::RunRequest request = protocol::decode_run(payload);
       const bool stays = run_and_answer(interpreter_, request, options_.sandbox.sequence_cpu_s) &&
-                         !request.last_in_child && !holds_too_much();
+                         !request.last_in_child && !grew_too_much(inherited);
       const char done = stays ? kAnsweredStaying : kAnsweredLeaving;
       if (write(channel, &done, 1) != 1 || !stays) std::_Exit(0);
     }
   }
 
-  /// Whether this child holds a quarter of the memory a sequence may use: what its sequences leaked
-  /// must not run a later one out of memory, which would then be blamed for it.
-  bool holds_too_much() const {
-    const std::uint64_t limit = options_.child_rss_limit > 0 ? options_.child_rss_limit : options_.sandbox.memory_bytes;
+  /// The most this process has held resident (a forked child starts from what it inherited).
+  static std::uint64_t peak_resident_bytes() {
     rusage usage{};
-    if (limit == 0 || getrusage(RUSAGE_SELF, &usage) != 0) return false;
-    return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024 > limit / 4;  // its peak, which only a leak keeps up
+    return getrusage(RUSAGE_SELF, &usage) == 0 ? static_cast<std::uint64_t>(usage.ru_maxrss) * 1024 : 0;
+  }
+
+  /// Whether this child's peak grew by a quarter of the memory a sequence may use beyond the
+  /// `inherited` one: what its sequences leaked must not run a later one out of memory, which would
+  /// then be blamed for it. A peak, so memory freed counts too (AddressSanitizer's quarantine holds
+  /// up to 256 MiB of it), and it varies a little from run to run, as resident memory does.
+  bool grew_too_much(std::uint64_t inherited) const {
+    const std::uint64_t limit = options_.child_rss_limit > 0 ? options_.child_rss_limit : options_.sandbox.memory_bytes;
+    return limit > 0 && peak_resident_bytes() > inherited + limit / 4;
   }
 
   /// Waits until the child says it answered (kAnsweredStaying or kAnsweredLeaving) or its channel

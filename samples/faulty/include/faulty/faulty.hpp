@@ -32,7 +32,7 @@ public:
   void loopForever();                  // never returns, burns CPU
   int recurseForever(int depth);       // stack overflow
   void eatAllMemory();                 // 64 MiB blocks, touched, never freed, until allocation fails
-  void hoard(int mib);                  // keeps mib MiB (1 to 256; else nothing), touched, never freed
+  void hoard(int mib);                  // keeps mib MiB, touched, never freed; nothing past 256 MiB in all
   void printGigabyte();                // 1 GiB to stdout
   void closeStandardStreams();         // close(0), close(1), close(2)
   int forkBomb();                      // up to 100000 fork()s; returns how many failed

@@ -25,6 +25,7 @@ TEST(Protocol, RunRequestRoundTrips) {
   request.count_blocks = false;
   request.skip_observers = {2, 5};
   request.test_statements = 3;
+  request.last_in_child = true;
   protocol::Statement call;
   call.callable = 9;
   request.statements = {call, call, call, call};
@@ -35,6 +36,7 @@ TEST(Protocol, RunRequestRoundTrips) {
   EXPECT_FALSE(back.count_blocks);
   EXPECT_EQ(back.skip_observers, request.skip_observers);
   EXPECT_EQ(back.test_statements, 3u) << "the blocks of the checks after the test's statements are not its own";
+  EXPECT_TRUE(back.last_in_child);
   ASSERT_EQ(back.statements.size(), 4u);
   EXPECT_EQ(back.statements[3].callable, 9u);
 }
