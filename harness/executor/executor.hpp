@@ -39,7 +39,7 @@ struct ExecutorOptions {
   /// The harness forks children that run the sequences (DESIGN §7): a death costs a fork, not a
   /// restart. Each child runs at most `sequences_per_child` sequences (1: static state starts
   /// clean for every sequence; more: the cost of a fork is shared, as with a batch), and none
-  /// after a request marked RunRequest::last_in_child or once it holds a quarter of the memory.
+  /// after a request marked RunRequest::last_in_child or once it grew by a quarter of the memory.
   bool fork_server = true;
   unsigned sequences_per_child = 1024;
   std::size_t output_cap = 64 * 1024;           ///< bytes of library output kept per sequence

@@ -186,7 +186,7 @@ bool run_and_answer(Interpreter& interpreter, const protocol::RunRequest& reques
 }
 
 /// What a child says on its channel after answering: ready for the next request, or leaving (its
-/// heap ran out of memory, it holds a quarter of the memory allowed, or the request was to be its
+/// heap ran out of memory, it grew by a quarter of the memory allowed, or the request was to be its
 /// last; the server takes the spare for the next one).
 constexpr char kAnsweredStaying = 1, kAnsweredLeaving = 2;
 
