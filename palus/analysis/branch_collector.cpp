@@ -177,10 +177,23 @@ class Collector {
 
   void add_reference(CXCursor declaration, Deps& deps) {
     switch (kind_of(declaration)) {
-      case CXCursor_ParmDecl:
-        deps.sources.insert({Source::Kind::param, clang::spelling_of(declaration),
-                             clang::take(clang_getTypeSpelling(clang_getCursorType(declaration))), ""});
+      case CXCursor_ParmDecl: {
+        // A lambda's parameter gets what the code calling the lambda passes (std::sort, a
+        // callback): values made inside, no input of the function.
+        if (!own_parameter(declaration)) break;
+        Source param{Source::Kind::param, clang::spelling_of(declaration),
+                     clang::take(clang_getTypeSpelling(clang_getCursorType(declaration))), ""};
+        // An out-parameter the body writes before the condition holds what was written there:
+        // followed like a local, and the caller's value only where no write reaches.
+        if (is_fillable(declaration)) {
+          const std::string usr = clang::usr_of(declaration);
+          deps.locals.insert(usr);
+          out_params_.emplace(usr, std::move(param));
+        } else {
+          deps.sources.insert(std::move(param));
+        }
         break;
+      }
       case CXCursor_VarDecl:
         if (is_local_variable(declaration))
           deps.locals.insert(clang::usr_of(declaration));
@@ -278,12 +291,31 @@ class Collector {
     locals_[clang::usr_of(variable)].push_back({std::move(guarded), line_of(clang_getCursorLocation(at)), loops_});
   }
 
-  /// The local variable `c` names, when it names one.
-  CXCursor local_named(CXCursor c) {
+  /// The local variable (or out-parameter) `c` names, when it names one.
+  CXCursor local_named(CXCursor c) const {
     const CXCursor u = unwrapped(c);
     if (kind_of(u) != CXCursor_DeclRefExpr) return clang_getNullCursor();
     const CXCursor declaration = clang_getCursorReferenced(u);
-    return is_local_variable(declaration) ? declaration : clang_getNullCursor();
+    const bool out_param =
+        kind_of(declaration) == CXCursor_ParmDecl && own_parameter(declaration) && is_fillable(declaration);
+    return is_local_variable(declaration) || out_param ? declaration : clang_getNullCursor();
+  }
+
+  /// Whether `param` is a parameter of the function collected, not of a lambda inside it.
+  bool own_parameter(CXCursor param) const {
+    const CXCursor parent = clang_getCursorSemanticParent(param);
+    return clang_equalCursors(clang_getCanonicalCursor(parent), clang_getCanonicalCursor(function_)) != 0;
+  }
+
+  /// A reference or pointer to something not const: what the function writes there, its caller
+  /// reads. Not a stream: reading one moves it, and its content is the caller's input.
+  static bool is_fillable(CXCursor param) {
+    const CXType type = clang_getCanonicalType(clang_getCursorType(param));
+    const CXType pointee = clang_getPointeeType(type);
+    const std::string spelled = clang::take(clang_getTypeSpelling(pointee));
+    return (type.kind == CXType_LValueReference || type.kind == CXType_Pointer) &&
+           clang_isConstQualifiedType(pointee) == 0 && spelled.find("basic_istream") == std::string::npos &&
+           spelled.find("basic_ostream") == std::string::npos;
   }
 
   /// Whether argument `index` of a call of `callee` can be written by it: `&x`, or bound to a
@@ -549,6 +581,10 @@ class Collector {
       queue.pop_front();
       if (!seen.insert({local, use}).second || seen.size() > 10000) continue;
       const auto found = locals_.find(local);
+      const auto param = out_params_.find(local);
+      const bool written = found != locals_.end() && std::any_of(found->second.begin(), found->second.end(),
+                                                                 [&](const Definition& d) { return d.reaches(use); });
+      if (param != out_params_.end() && !written) sources.insert(param->second);
       if (found == locals_.end()) continue;
       for (const Definition& definition : found->second) {
         if (!definition.reaches(use)) continue;
@@ -595,6 +631,7 @@ class Collector {
   };
 
   std::map<std::string, std::vector<Definition>> locals_;
+  std::map<std::string, Source> out_params_;  ///< USR -> the parameter, of those read as locals
   std::vector<std::pair<unsigned, unsigned>> loops_;
   /// The conditions of the constructs being walked (in pending_, which is a deque: stable addresses).
   std::vector<const Deps*> guards_;

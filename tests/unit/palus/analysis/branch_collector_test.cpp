@@ -15,6 +15,7 @@ using uncovered::BranchSite;
 using uncovered::Source;
 
 constexpr const char* kHeader = R"(
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -104,6 +105,21 @@ class Box {
   bool flagged(bool strict) const { return strict; }
   int literal() const { return flagged(true) ? 1 : 0; }
   void add(int x) { items_.push_back(x); count_ = count_ + 1; bump(); }
+  int counted(const std::vector<int>& values) const {
+    int big = 0;
+    std::for_each(values.begin(), values.end(), [&big](int v) { if (v > 4) ++big; });
+    return big;
+  }
+  bool decode(int& out) const {
+    out = count_;
+    if (out > 3) return true;
+    return false;
+  }
+  bool given(int& inout) const {
+    if (inout > 3)
+      inout = 0;
+    return true;
+  }
 
  private:
   friend class Holder;
@@ -185,6 +201,21 @@ TEST_F(BranchCollector, TheResultOfACallThatReadsTheEnvironment) {
   ASSERT_EQ(s.sources.size(), 1u) << s.condition;
   EXPECT_EQ(s.sources[0].kind, Source::Kind::external_call) << s.sources[0].name;
   EXPECT_EQ(s.sources[0].name, "getenv");
+}
+
+TEST_F(BranchCollector, ALambdasParameterIsNoInputOfTheFunction) {
+  const BranchSite& s = site("b::Box::counted", "if");
+  EXPECT_FALSE(has(s, Source::Kind::param, "v")) << "std::for_each passes it, not the caller";
+  EXPECT_TRUE(s.sources.empty());
+}
+
+TEST_F(BranchCollector, AnOutParameterWrittenBeforeTheConditionHoldsWhatWasWritten) {
+  const BranchSite& decoded = site("b::Box::decode", "if");
+  EXPECT_TRUE(has(decoded, Source::Kind::this_field, "b::Box::count_"));
+  EXPECT_FALSE(has(decoded, Source::Kind::param, "out"));
+  const BranchSite& given = site("b::Box::given", "if");
+  EXPECT_TRUE(has(given, Source::Kind::param, "inout")) << "written only after: the caller's value";
+  EXPECT_EQ(given.sources.size(), 1u);
 }
 
 TEST_F(BranchCollector, AMethodOfTheLibraryCalledOnTheObject) {
