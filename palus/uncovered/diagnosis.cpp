@@ -24,6 +24,13 @@ using Declaration = std::pair<std::string, unsigned>;  // file, line
 /// "ns::C::f" of a method, "ns::f" of a function (as PALUS_PARAM_VALUES names them).
 std::string callable_name(const api::Callable& c) { return api::written_name(c); }
 
+/// Public callables to give inputs to, and how each is shown: "SetExpr then Eval" where a call
+/// that takes no input (Eval) gets its input from what an earlier call (SetExpr) set.
+struct Entries {
+  std::vector<std::string> names, shown;
+  bool empty() const { return names.empty(); }
+};
+
 /// What the api.yaml knows that the diagnosis asks: callables by name and by declaration, and
 /// who writes each field; which functions the tests ran.
 class Library {
@@ -251,8 +258,75 @@ class Library {
     return public_callers_of({function}, limit);
   }
 
+  /// public_callers, and public_setters, as calls to give inputs (see with_inputs).
+  Entries inputs_reaching(const std::string& function, std::size_t limit = 4) const {
+    return with_inputs(public_callers(function, limit));
+  }
+  Entries inputs_setting(const std::string& field, std::size_t limit = 4) const {
+    return with_inputs(public_setters(field, limit));
+  }
+
+  /// `names`, each public callable that can be called without input (an overload takes none:
+  /// Eval(), Eval(int& size), newCharReader()) replaced by what gives it its input: the callables
+  /// of its class that take some and write a field it reads (SetExpr(expr), operator[](key)), shown
+  /// "SetExpr then Eval".
+  Entries with_inputs(const std::vector<std::string>& names) const {
+    Entries entries;
+    const auto add = [&](const std::string& name, const std::string& then) {
+      if (std::find(entries.names.begin(), entries.names.end(), name) != entries.names.end()) return;
+      entries.names.push_back(name);
+      entries.shown.push_back(then.empty() ? name : fmt::format("{} then {}", name, then));
+    };
+    for (const auto& name : names) {
+      const auto found = by_name_.find(name);
+      const bool input_less = found != by_name_.end() && std::any_of(found->second.begin(), found->second.end(),
+                                                                     [](const auto* c) { return takes_no_input(*c); });
+      const auto feeding = input_less ? feeders(found->second) : std::vector<std::string>{};
+      if (feeding.empty()) add(name, "");
+      for (const auto& feeder : feeding) add(feeder, name);
+    }
+    return entries;
+  }
+
  private:
   const std::map<std::string, std::string>& uncallable_;
+
+  /// Whether `c` takes nothing but what it gives back: no parameter, or only references and
+  /// pointers to fill in (Eval(int& stack_size)).
+  static bool takes_no_input(const api::Callable& c) {
+    return std::all_of(c.params.begin(), c.params.end(), [](const api::Param& p) {
+      return p.type.passing == api::Passing::ref || p.type.passing == api::Passing::pointer;
+    });
+  }
+
+  /// The callables of the class of `input_less` that take input and write fields they read; three
+  /// at most, those that take nothing but text first (the text to work on: SetExpr(expr),
+  /// parse(document)), then those reading text, then those writing more of those fields.
+  std::vector<std::string> feeders(const std::vector<const api::Callable*>& input_less) const {
+    const std::string owner = input_less.front()->owner;
+    if (owner.empty()) return {};
+    std::map<std::string, std::tuple<bool, bool, int>> found;  // name -> only text, text, fields it writes
+    std::set<std::pair<std::string, std::string>> counted;
+    for (const auto* c : input_less) {
+      for (const auto& field : c->reads) {
+        for (const auto* writer : writers(field)) {
+          if (writer->owner != owner || takes_no_input(*writer) || makes_no_state(*writer) ||
+              uncallable_.contains(writer->id))
+            continue;
+          auto& [only_text, text, fields] = found[callable_name(*writer)];
+          text = text || text_param(*writer) != nullptr;
+          only_text = only_text || (writer->params.size() == 1 && text_param(*writer) != nullptr);
+          if (counted.insert({callable_name(*writer), field}).second) ++fields;
+        }
+      }
+    }
+    std::vector<std::pair<std::tuple<bool, bool, int>, std::string>> ranked;
+    for (const auto& [name, rank] : found) ranked.push_back({rank, name});
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < ranked.size() && i < 3; ++i) names.push_back(ranked[i].second);
+    return names;
+  }
 
   /// The callables named `name`; only `self` when it has that name: a branch in getInt(int) is not
   /// decided by the text getInt(const std::string&) reads, though that overload calls it.
@@ -477,7 +551,8 @@ class Classifier {
           return;
         }
       }
-      object_state(objects, merged.constants, {merged.site->declared_file, merged.site->declared_line}, where, branch);
+      object_state(objects, params, merged.constants, {merged.site->declared_file, merged.site->declared_line}, where,
+                   branch);
       return;
     }
     branch.category = "other";
@@ -519,26 +594,30 @@ class Classifier {
         values.empty() ? "<values that make the condition true and false>" : joined(values, ", ", 8);
     if (param.type.find('*') != std::string::npos) {
       // A pointer into text or an array: the values the condition compares are what it points at.
-      const auto entries = callable != nullptr ? std::vector<std::string>{callable_name(*callable)}
-                                               : library_.public_callers(branch.function);
+      const auto entries = callable != nullptr ? library_.with_inputs({callable_name(*callable)})
+                                               : library_.inputs_reaching(branch.function);
       branch.suggestion = fmt::format(
           "{} points into text or an array: give {} inputs that hold {} where `{}` reads them (extend the sample "
           "program, or add string values with PALUS_PARAM_VALUES)",
-          param.name, entries.empty() ? "the public callables that reach " + branch.function : joined(entries, ", "),
+          param.name,
+          entries.empty() ? "the public callables that reach " + branch.function : joined(entries.shown, ", "),
           merged.constants.empty() ? "the values the condition asks for" : joined(merged.constants, ", ", 8),
           branch.condition);
     } else if (callable != nullptr) {
       branch.suggestion = fmt::format("add to a theories header: PALUS_PARAM_VALUES({}, {}, {})",
                                       callable_name(*callable), param.name, listed);
     } else {
-      const auto entries = library_.public_callers(branch.function);
-      const auto [reader, text] = library_.text_input(entries);
+      // The calls that reach it decide whether its input is text they read; what the user can
+      // give inputs to are those calls, or what feeds them (see with_inputs).
+      const auto callers = library_.public_callers(branch.function);
+      const auto entries = library_.with_inputs(callers);
+      const auto [reader, text] = library_.text_input(callers);
       // The parameter is the text those callables read, or characters of it, when it is text
       // itself, the condition compares it with characters or words, or they all read text.
       const bool textual = param.type.find("string") != std::string::npos ||
                            param.type.find("istream") != std::string::npos ||
                            (param.type.find("char") != std::string::npos && param.type.find('*') != std::string::npos);
-      if (reader != nullptr && (textual || compares_text(merged.constants) || library_.all_read_text(entries, false))) {
+      if (reader != nullptr && (textual || compares_text(merged.constants) || library_.all_read_text(callers, false))) {
         from_text(*reader, *text, merged.constants, where + fmt::format(" depends on its parameter {}", param.name),
                   branch);
         return;
@@ -549,14 +628,15 @@ class Classifier {
         branch.suggestion = fmt::format(
             "{} is internal and its callers decide {}: give the public calls that reach it{} inputs "
             "for which `{}` takes the other way{}: extend the sample program, or add PALUS_PARAM_VALUES",
-            branch.function, param.name, entries.empty() ? "" : " (" + joined(entries, ", ") + ")", branch.condition,
-            compared_with(merged.constants));
+            branch.function, param.name, entries.empty() ? "" : " (" + joined(entries.shown, ", ") + ")",
+            branch.condition, compared_with(merged.constants));
         return;
       }
       branch.suggestion = fmt::format(
           "{} is internal: add to a theories header PALUS_TYPE_VALUES({}, {}), so the public callables that reach it{} "
           "pass such values",
-          branch.function, bare_type(param.type), listed, entries.empty() ? "" : " (" + joined(entries, ", ") + ")");
+          branch.function, bare_type(param.type), listed,
+          entries.empty() ? "" : " (" + joined(entries.shown, ", ") + ")");
     }
   }
 
@@ -581,9 +661,10 @@ class Classifier {
         callable_name(reader), text.name, branch.condition, compared_with(constants));
   }
 
-  void object_state(const std::vector<const Source*>& objects, const std::vector<std::string>& constants,
-                    const std::pair<std::string, unsigned>& declared, const std::string& where,
-                    FrontierBranch& branch) const {
+  /// `params`: parameters the condition compares with that state (a name looked up in a table).
+  void object_state(const std::vector<const Source*>& objects, const std::vector<const Source*>& params,
+                    const std::vector<std::string>& constants, const std::pair<std::string, unsigned>& declared,
+                    const std::string& where, FrontierBranch& branch) const {
     // The fields the condition reads (through a method's reads when it calls one), this object's first.
     std::vector<std::pair<std::string, std::string>> fields;  // field, how it is reached
     for (const auto* s : objects) {
@@ -646,6 +727,9 @@ class Classifier {
       const std::string other = f.second == kResultOf ? "what " + f.first + " gives" : "the state of " + f.first;
       if (f.first != field && std::find(others.begin(), others.end(), other) == others.end()) others.push_back(other);
     }
+    std::vector<std::string> param_names;
+    for (const auto* p : params) param_names.push_back(p->name);
+    if (!param_names.empty()) others.insert(others.begin(), "the parameter " + joined(param_names, " and "));
     const auto writers = library_.writers(field);
     branch.category = "object-creation";
     branch.subject = field;
@@ -694,13 +778,13 @@ class Classifier {
     if (how == kResultOf) {
       // What a method of the library gives (or fills in): made by its object's state and the inputs
       // that reach it.
-      const auto entries = library_.public_callers(branch.function);
+      const auto entries = library_.inputs_reaching(branch.function);
       branch.cause = fmt::format("{} depends on what {} gives{}; no generated input made it take the other way", where,
                                  field, others.empty() ? "" : " and on " + joined(others, ", ", 3));
       branch.suggestion = fmt::format(
           "give the public calls that reach {}{} inputs for which `{}` takes the other way{}: extend the sample "
           "program, or add PALUS_PARAM_VALUES",
-          branch.function, entries.empty() ? "" : " (" + joined(entries, ", ") + ")", branch.condition, values);
+          branch.function, entries.empty() ? "" : " (" + joined(entries.shown, ", ") + ")", branch.condition, values);
       return;
     }
     branch.cause = fmt::format(
@@ -708,13 +792,13 @@ class Classifier {
         "the other way",
         where, field, how.empty() ? "" : " (" + how + ")", others.empty() ? "" : " and on " + joined(others, ", ", 3));
     if (!library_.is_class(owner)) {
-      const auto setters = library_.public_setters(field);
-      const auto entries = setters.empty() ? library_.public_callers(branch.function) : setters;
+      const auto setters = library_.inputs_setting(field);
+      const auto entries = setters.empty() ? library_.inputs_reaching(branch.function) : setters;
       branch.suggestion = fmt::format(
           "{} is internal to the library: its state comes from the arguments of the public calls that {} {}{}; give "
           "them inputs for which `{}` takes the other way{}: extend the sample program, or add PALUS_PARAM_VALUES",
           owner, setters.empty() ? "reach" : "set", setters.empty() ? branch.function : field,
-          entries.empty() ? "" : " (" + joined(entries, ", ") + ")", branch.condition, values);
+          entries.empty() ? "" : " (" + joined(entries.shown, ", ") + ")", branch.condition, values);
     } else if (writers.empty()) {
       branch.suggestion = fmt::format("make the sample program bring a {} into the state `{}` asks for{}", owner,
                                       branch.condition, values);
@@ -730,9 +814,10 @@ class Classifier {
         if (!entries.empty()) then = joined(entries, " or ");
       }
       branch.suggestion = fmt::format(
-          "make the sample program call {} so that `{}` takes the other way{}, then call {}",
+          "make the sample program call {} so that `{}` takes the other way{}, then call {}{}",
           joined(library_.writer_names(own.empty() ? (builders.empty() ? writers : builders) : own, field), ", "),
-          branch.condition, values, then);
+          branch.condition, values, then,
+          param_names.empty() ? "" : ", passing " + joined(param_names, " and ") + " to match that state");
     }
   }
 

@@ -386,6 +386,37 @@ TEST_F(Diagnose, AFlagAnInternalFunctionIsGivenIsItsCallersChoice) {
   EXPECT_EQ(b->suggestion.find("PALUS_TYPE_VALUES"), std::string::npos) << "both values of a bool are tried anyway";
 }
 
+TEST_F(Diagnose, ACallWithoutInputIsFedByTheCallsThatSetWhatItReads) {
+  // helper's only public caller, get, takes no input: what it reads, set(int) writes.
+  api_.classes[0].methods[0].reads = {"n::C::mode_"};
+  api_.classes[0].methods[1].params.push_back(
+      {"m", api::TypeRef{"int", "int", api::Passing::value, api::TypeCategory::integer}});
+  const Diagnosis d = diagnose(map_, coverage_, api_);
+  const auto b = std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 72; });
+  ASSERT_NE(b, d.branches.end());
+  EXPECT_NE(b->suggestion.find("(n::C::set then n::C::get)"), std::string::npos) << b->suggestion;
+
+  // A caller that takes input is its own entry.
+  api_.classes[0].methods[0].params.push_back(
+      {"x", api::TypeRef{"int", "int", api::Passing::value, api::TypeCategory::integer}});
+  const Diagnosis with_input = diagnose(map_, coverage_, api_);
+  const auto c =
+      std::find_if(with_input.branches.begin(), with_input.branches.end(), [](const auto& x) { return x.line == 72; });
+  ASSERT_NE(c, with_input.branches.end());
+  EXPECT_NE(c->suggestion.find("(n::C::get)"), std::string::npos) << c->suggestion;
+}
+
+TEST_F(Diagnose, AParameterComparedWithStoredStateIsNamedBesideIt) {
+  // `table_.find(name) != table_.end()`: the state set builds and the name get is given.
+  const FrontierBranch b = diagnosed_in_get(
+      {source(Source::Kind::this_field, "n::C::mode_"), source(Source::Kind::param, "name", "const std::string &")});
+  EXPECT_EQ(b.category, "object-creation");
+  EXPECT_EQ(b.subject, "n::C::mode_");
+  EXPECT_NE(b.cause.find("and on the parameter name"), std::string::npos) << b.cause;
+  EXPECT_NE(b.suggestion.find("n::C::set"), std::string::npos) << b.suggestion;
+  EXPECT_NE(b.suggestion.find("passing name to match that state"), std::string::npos) << b.suggestion;
+}
+
 TEST_F(Diagnose, FunctionsNoTestRanAreListed) {
   ASSERT_EQ(diagnosis_.unreached.size(), 1u);
   EXPECT_EQ(diagnosis_.unreached[0].function, "n::C::never");
