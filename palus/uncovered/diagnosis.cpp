@@ -253,6 +253,35 @@ class Library {
     return public_callers_of({writers->second.begin(), writers->second.end()}, limit);
   }
 
+  /// The public callables of `cls` that reach a function writing `field` (a held object's state
+  /// that the holder's calls build), nearest first.
+  std::vector<std::string> setters_in(const std::string& field, const std::string& cls, std::size_t limit = 4) const {
+    const auto writers = body_writers_.find(field);
+    if (writers == body_writers_.end()) return {};
+    std::vector<std::string> found;
+    std::set<std::string> seen(writers->second.begin(), writers->second.end());
+    std::deque<std::string> queue(writers->second.begin(), writers->second.end());
+    while (!queue.empty() && found.size() < limit && seen.size() < 5000) {
+      const std::string current = queue.front();
+      queue.pop_front();
+      if (const auto callables = by_name_.find(current);
+          names::scope_of(current) == cls && callables != by_name_.end()) {
+        // Not a constructor that takes nothing: it makes the initial state, no other.
+        if (std::any_of(callables->second.begin(), callables->second.end(), [](const api::Callable* c) {
+              return !makes_no_state(*c) && (c->kind != api::CallableKind::constructor || !takes_no_input(*c));
+            }))
+          found.push_back(current);
+        continue;
+      }
+      if (const auto callers = callers_.find(current); callers != callers_.end()) {
+        for (const auto& caller : callers->second) {
+          if (seen.insert(caller).second) queue.push_back(caller);
+        }
+      }
+    }
+    return found;
+  }
+
   /// The API's callables whose bodies reach `function` through the library's calls, nearest first.
   std::vector<std::string> public_callers(const std::string& function, std::size_t limit = 4) const {
     return public_callers_of({function}, limit);
@@ -279,8 +308,11 @@ class Library {
     };
     for (const auto& name : names) {
       const auto found = by_name_.find(name);
-      const bool input_less = found != by_name_.end() && std::any_of(found->second.begin(), found->second.end(),
-                                                                     [](const auto* c) { return takes_no_input(*c); });
+      // A constructor comes first whatever feeds the object afterwards: it stands as it is.
+      const bool input_less =
+          found != by_name_.end() && std::any_of(found->second.begin(), found->second.end(), [](const auto* c) {
+            return takes_no_input(*c) && c->kind != api::CallableKind::constructor;
+          });
       const auto feeding = input_less ? feeders(found->second) : std::vector<std::string>{};
       if (feeding.empty()) add(name, "");
       for (const auto& feeder : feeding) add(feeder, name);
@@ -667,7 +699,13 @@ class Classifier {
                     const std::string& where, FrontierBranch& branch) const {
     // The fields the condition reads (through a method's reads when it calls one), this object's first.
     std::vector<std::pair<std::string, std::string>> fields;  // field, how it is reached
+    std::map<std::string, std::string> held;                  // a field of an object this one holds -> how it is held
     for (const auto* s : objects) {
+      if (s->via.starts_with(Source::kThisPrefix)) {
+        for (const auto& f : s->kind == Source::Kind::library_call ? library_.fields_read_by(s->name, true)
+                                                                   : std::vector<std::string>{s->name})
+          held.emplace(f, s->via.substr(Source::kThisPrefix.size()));
+      }
       if (s->kind == Source::Kind::this_field || s->kind == Source::Kind::param_field) {
         fields.emplace_back(s->name, s->kind == Source::Kind::param_field ? "of the parameter " + s->via
                                      : s->via.empty()                     ? ""
@@ -758,6 +796,22 @@ class Classifier {
       }
       if (reader != nullptr && textual) {
         from_text(*reader, *text, constants, depends, branch);
+        return;
+      }
+    }
+    // The state of an object this one holds (a parser's bytecode) is made by this one's calls, not
+    // by calls on an object of its own: the holder's public calls that reach its writers.
+    const std::string holder = std::string(names::scope_of(branch.function));
+    if (const auto via = held.find(field); via != held.end() && owner != holder && library_.is_class(holder)) {
+      if (const auto setters = library_.with_inputs(library_.setters_in(field, holder)); !setters.empty()) {
+        branch.cause = fmt::format(
+            "{} depends on the state of {} ({}), held in {}; no generated call sequence built the state that takes "
+            "the other way",
+            where, field, how, via->second);
+        branch.suggestion = fmt::format(
+            "the {} in {} is built by {}'s own calls: make the sample program call {} so that `{}` takes the other "
+            "way{}",
+            owner, via->second, holder, joined(setters.shown, ", "), branch.condition, values);
         return;
       }
     }

@@ -417,6 +417,31 @@ TEST_F(Diagnose, AParameterComparedWithStoredStateIsNamedBesideIt) {
   EXPECT_NE(b.suggestion.find("passing name to match that state"), std::string::npos) << b.suggestion;
 }
 
+TEST_F(Diagnose, AHeldObjectsStateIsBuiltByItsHoldersCalls) {
+  // get() reads code_->ops_; only n::Code::add writes ops_, and C::set reaches it through a
+  // private compile(): calling add on an n::Code of one's own would not reach this one.
+  api::Class code;
+  code.name = "n::Code";
+  api::Callable add = method("add", 12, {"n::Code::ops_"});
+  add.owner = "n::Code";
+  add.id = "n::Code::add(int)";
+  code.methods.push_back(add);
+  api_.classes.push_back(code);
+  map_.functions.push_back(
+      {"n::Code::add", "/lib/a.cpp", 110, 111, "/lib/a.hpp", 12, {}, {"n::Code::ops_"}, {}, false, {}});
+  map_.functions.push_back(
+      {"n::C::compile", "/lib/a.cpp", 112, 113, "/lib/a.cpp", 112, {"n::Code::add"}, {}, {}, false, {}});
+  map_.functions[1].calls = {"n::C::compile"};             // set
+  coverage_["/lib/a.cpp"][110] = LineCounts{2, true, {}};  // add ran
+  Source ops = source(Source::Kind::this_field, "n::Code::ops_");
+  ops.via = "this->code_";
+  const FrontierBranch b = diagnosed_in_get({ops});
+  EXPECT_EQ(b.category, "object-creation");
+  EXPECT_NE(b.suggestion.find("built by n::C's own calls"), std::string::npos) << b.suggestion;
+  EXPECT_NE(b.suggestion.find("n::C::set"), std::string::npos) << b.suggestion;
+  EXPECT_EQ(b.suggestion.find("n::Code::add"), std::string::npos) << b.suggestion;
+}
+
 TEST_F(Diagnose, FunctionsNoTestRanAreListed) {
   ASSERT_EQ(diagnosis_.unreached.size(), 1u);
   EXPECT_EQ(diagnosis_.unreached[0].function, "n::C::never");
