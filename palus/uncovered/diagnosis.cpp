@@ -47,6 +47,9 @@ class Library {
     };
     for (const auto& cls : api.classes) {
       classes_.insert(cls.name);
+      for (const auto& field : cls.fields) {
+        if (field.access == "public" && !field.is_static) public_fields_.insert(cls.name + "::" + field.name);
+      }
       for (const auto& c : cls.constructors) add(c);
       for (const auto& c : cls.methods) add(c);
     }
@@ -119,6 +122,9 @@ class Library {
   }
 
   bool is_class(const std::string& type) const { return classes_.contains(type); }
+
+  /// Whether `field` ("ns::Class::field_") is a public data member of a class of the API.
+  bool is_public_field(const std::string& field) const { return public_fields_.contains(field); }
 
   /// The names of `callables`, those whose own body writes `field` first (the others write it
   /// through what they call).
@@ -196,6 +202,14 @@ class Library {
   /// not an option beside other inputs (save's indent after its writer).
   static const api::Param* text_param(const api::Callable& c) {
     return !c.params.empty() && is_text(c.params.front().type) ? &c.params.front() : nullptr;
+  }
+
+  /// Whether `c` takes nothing but what it gives back: no parameter, or only references and
+  /// pointers to fill in (Eval(int& stack_size)).
+  static bool takes_no_input(const api::Callable& c) {
+    return std::all_of(c.params.begin(), c.params.end(), [](const api::Param& p) {
+      return p.type.passing == api::Passing::ref || p.type.passing == api::Passing::pointer;
+    });
   }
 
   /// A constructor or assignment that copies, moves or default-makes its object: no input of its own.
@@ -323,14 +337,6 @@ class Library {
  private:
   const std::map<std::string, std::string>& uncallable_;
 
-  /// Whether `c` takes nothing but what it gives back: no parameter, or only references and
-  /// pointers to fill in (Eval(int& stack_size)).
-  static bool takes_no_input(const api::Callable& c) {
-    return std::all_of(c.params.begin(), c.params.end(), [](const api::Param& p) {
-      return p.type.passing == api::Passing::ref || p.type.passing == api::Passing::pointer;
-    });
-  }
-
   /// The callables of the class of `input_less` that take input and write fields they read; three
   /// at most, those that take nothing but text first (the text to work on: SetExpr(expr),
   /// parse(document)), then those reading text, then those writing more of those fields.
@@ -404,7 +410,7 @@ class Library {
   std::map<Declaration, const api::Callable*> by_declaration_;
   std::map<std::string, std::vector<const api::Callable*>> writers_;
   std::map<Declaration, bool> reached_;
-  std::set<std::string> classes_;
+  std::set<std::string> classes_, public_fields_;
 };
 
 /// "const std::string &" -> "std::string".
@@ -591,8 +597,13 @@ class Classifier {
     if (!globals.empty()) {
       branch.subject = globals.front()->name;
       branch.cause = fmt::format("{} depends on the global {}", where, branch.subject);
+      // A static member the API sets (a debug switch behind EnableDebugDump): that call.
+      const auto setters = names_of(library_.writers(branch.subject));
       branch.suggestion =
-          fmt::format("set {} before the call in a test fixture, or make it a parameter", branch.subject);
+          setters.empty()
+              ? fmt::format("set {} before the call in a test fixture, or make it a parameter", branch.subject)
+              : fmt::format("call {} before the call (it sets {}), in the sample program or a test fixture",
+                            joined(setters, " or "), branch.subject);
     } else {
       branch.subject = branch.function;
       branch.cause = fmt::format("{} depends only on values computed inside {}", where, branch.function);
@@ -853,6 +864,13 @@ class Classifier {
           "them inputs for which `{}` takes the other way{}: extend the sample program, or add PALUS_PARAM_VALUES",
           owner, setters.empty() ? "reach" : "set", setters.empty() ? branch.function : field,
           entries.empty() ? "" : " (" + joined(entries.shown, ", ") + ")", branch.condition, values);
+    } else if (library_.is_public_field(field)) {
+      // What a public field holds, a test sets: the writers may all set the value already seen
+      // (Features::strictMode sets allowDroppedNullPlaceholders_ false, as the default does).
+      branch.suggestion = fmt::format(
+          "{} is a public field: make the sample program set it on the {} it uses so that `{}` takes the other way{}, "
+          "then call {}",
+          field, owner, branch.condition, values, then_call(declared, branch));
     } else if (writers.empty()) {
       branch.suggestion = fmt::format("make the sample program bring a {} into the state `{}` asks for{}", owner,
                                       branch.condition, values);
@@ -861,18 +879,26 @@ class Classifier {
       std::vector<const api::Callable*> own;
       std::copy_if(builders.begin(), builders.end(), std::back_inserter(own),
                    [&](const api::Callable* c) { return c->owner == owner; });
-      // Then the branch's function, or when it is not the API's, the public calls that reach it.
-      std::string then = branch.function;
-      if (library_.declared_at(declared.first, declared.second) == nullptr) {
-        const auto entries = library_.public_callers(branch.function);
-        if (!entries.empty()) then = joined(entries, " or ");
-      }
-      branch.suggestion = fmt::format(
-          "make the sample program call {} so that `{}` takes the other way{}, then call {}{}",
-          joined(library_.writer_names(own.empty() ? (builders.empty() ? writers : builders) : own, field), ", "),
-          branch.condition, values, then,
-          param_names.empty() ? "" : ", passing " + joined(param_names, " and ") + " to match that state");
+      // A writer that takes no input makes one fixed state (ClearConst(), clear()); when others take
+      // input, they are what builds the state asked for.
+      auto chosen_writers = own.empty() ? (builders.empty() ? writers : builders) : own;
+      if (std::any_of(chosen_writers.begin(), chosen_writers.end(),
+                      [](const api::Callable* c) { return !Library::takes_no_input(*c); }))
+        std::erase_if(chosen_writers, [](const api::Callable* c) { return Library::takes_no_input(*c); });
+      branch.suggestion =
+          fmt::format("make the sample program call {} so that `{}` takes the other way{}, then call {}{}",
+                      joined(library_.writer_names(chosen_writers, field), ", "), branch.condition, values,
+                      then_call(declared, branch),
+                      param_names.empty() ? "" : ", passing " + joined(param_names, " and ") + " to match that state");
     }
+  }
+
+  /// What to call once the state is built: the branch's function, or when it is not the API's,
+  /// the public calls that reach it.
+  std::string then_call(const std::pair<std::string, unsigned>& declared, const FrontierBranch& branch) const {
+    if (library_.declared_at(declared.first, declared.second) != nullptr) return branch.function;
+    const auto entries = library_.public_callers(branch.function);
+    return entries.empty() ? branch.function : joined(entries, " or ");
   }
 
   static constexpr const char* kResultOf = "a result";

@@ -442,6 +442,35 @@ TEST_F(Diagnose, AHeldObjectsStateIsBuiltByItsHoldersCalls) {
   EXPECT_EQ(b.suggestion.find("n::Code::add"), std::string::npos) << b.suggestion;
 }
 
+TEST_F(Diagnose, APublicFieldIsSetByTheTest) {
+  // Every writer of a public field may set the value already seen: the test sets it itself.
+  api::Field mode;
+  mode.name = "mode_";
+  mode.access = "public";
+  api_.classes[0].fields.push_back(mode);
+  const FrontierBranch b = diagnosed_in_get({source(Source::Kind::this_field, "n::C::mode_")});
+  EXPECT_NE(b.suggestion.find("n::C::mode_ is a public field"), std::string::npos) << b.suggestion;
+}
+
+TEST_F(Diagnose, AGlobalTheApiSetsIsSetThroughThatCall) {
+  api_.classes[0].methods[1].writes.push_back("n::g_level");  // set
+  const Diagnosis d = diagnose(map_, coverage_, api_);
+  const auto b = std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 25; });
+  ASSERT_NE(b, d.branches.end());
+  EXPECT_NE(b->suggestion.find("call n::C::set before the call (it sets n::g_level)"), std::string::npos)
+      << b->suggestion;
+}
+
+TEST_F(Diagnose, AWriterWithoutInputIsLeftOutWhenOthersTakeSome) {
+  // clear() makes one fixed state; set(int) builds the one asked for.
+  api_.classes[0].methods[1].params.push_back(
+      {"m", api::TypeRef{"int", "int", api::Passing::value, api::TypeCategory::integer}});
+  api_.classes[0].methods.push_back(method("clear", 9, {"n::C::mode_"}));
+  const FrontierBranch b = diagnosed_in_get({source(Source::Kind::this_field, "n::C::mode_")});
+  EXPECT_NE(b.suggestion.find("n::C::set"), std::string::npos) << b.suggestion;
+  EXPECT_EQ(b.suggestion.find("n::C::clear"), std::string::npos) << b.suggestion;
+}
+
 TEST_F(Diagnose, FunctionsNoTestRanAreListed) {
   ASSERT_EQ(diagnosis_.unreached.size(), 1u);
   EXPECT_EQ(diagnosis_.unreached[0].function, "n::C::never");
