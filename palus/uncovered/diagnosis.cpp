@@ -329,7 +329,9 @@ class Library {
           });
       const auto feeding = input_less ? feeders(found->second) : std::vector<std::string>{};
       if (feeding.empty()) add(name, "");
-      for (const auto& feeder : feeding) add(feeder, name);
+      // An overload of its own that takes input and sets what it reads (solve(assumptions)) is
+      // an entry in itself.
+      for (const auto& feeder : feeding) add(feeder, feeder == name ? "" : name);
     }
     return entries;
   }
