@@ -318,6 +318,23 @@ class Collector {
            spelled.find("basic_ostream") == std::string::npos;
   }
 
+  /// `local.push_back(x)`, `local.insert(k, v)`: a method that changes a local object adds what its
+  /// arguments depend on to what the local holds.
+  void add_to_local(CXCursor call, CXCursor callee) {
+    if (kind_of(callee) != CXCursor_CXXMethod || clang_CXXMethod_isConst(callee) != 0 ||
+        clang_CXXMethod_isStatic(callee) != 0)
+      return;
+    const auto parts = expression_children(call);
+    if (parts.empty() || kind_of(parts.front()) != CXCursor_MemberRefExpr) return;
+    const auto object = expression_children(parts.front());
+    const CXCursor target = object.empty() ? clang_getNullCursor() : local_named(object.front());
+    if (clang_Cursor_isNull(target) || kind_of(target) != CXCursor_VarDecl) return;
+    Deps deps;
+    const int count = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < count; ++i) scan_into(clang_Cursor_getArgument(call, static_cast<unsigned>(i)), deps);
+    if (!deps.sources.empty() || !deps.locals.empty()) define_local(target, deps, call);
+  }
+
   /// Whether argument `index` of a call of `callee` can be written by it: `&x`, or bound to a
   /// reference or pointer to non-const.
   static bool passed_to_fill(CXCursor call, CXCursor argument, CXCursor callee, int index) {
@@ -367,6 +384,7 @@ class Collector {
         if (clang_Cursor_isNull(callee)) break;
         const bool ours = in_library(callee);
         if (ours && clang::is_function_like(kind_of(callee))) calls_.insert(qualified_name(callee));
+        add_to_local(c, callee);
         // A local filled in by the call: `std::getline(in, line)`, `fread(&x, ...)` read the world;
         // `readToken(token)` gives what the library's own state and input make.
         Deps filled;

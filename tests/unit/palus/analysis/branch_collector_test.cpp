@@ -115,6 +115,12 @@ class Box {
     if (out > 3) return true;
     return false;
   }
+  int gathered(const std::vector<int>& values) const {
+    std::vector<int> kept;
+    for (int v : values) kept.push_back(v);
+    if (kept.size() > 2) return 1;
+    return 0;
+  }
   bool given(int& inout) const {
     if (inout > 3)
       inout = 0;
@@ -216,6 +222,11 @@ TEST_F(BranchCollector, AnOutParameterWrittenBeforeTheConditionHoldsWhatWasWritt
   const BranchSite& given = site("b::Box::given", "if");
   EXPECT_TRUE(has(given, Source::Kind::param, "inout")) << "written only after: the caller's value";
   EXPECT_EQ(given.sources.size(), 1u);
+}
+
+TEST_F(BranchCollector, ALocalObjectHoldsWhatItsMethodsAreGiven) {
+  const BranchSite& s = site("b::Box::gathered", "if");
+  EXPECT_TRUE(has(s, Source::Kind::param, "values")) << "kept.push_back(v), v from values";
 }
 
 TEST_F(BranchCollector, AMethodOfTheLibraryCalledOnTheObject) {
