@@ -277,8 +277,9 @@ class Collector {
     return clang_Cursor_isNull(object) || kind_of(object) == CXCursor_CXXThisExpr ? field : clang_getNullCursor();
   }
 
-  /// `variable` gets what `deps` depends on, at `at` (inside the loops being walked).
-  void define_local(CXCursor variable, const Deps& deps, CXCursor at) {
+  /// `variable` gets what `deps` depends on, at `at` (inside the loops being walked); `replaces`
+  /// when it takes that value rather than adding to what it held (`kept.push_back(v)`).
+  void define_local(CXCursor variable, const Deps& deps, CXCursor at, bool replaces = true) {
     // A flag set to a constant under a condition carries what the condition depends on. A value
     // computed from something (`sz = m_vRPN.size()` under `if (optimize)`) carries only that.
     Deps guarded = deps;
@@ -288,7 +289,9 @@ class Collector {
         guarded.locals.insert(guard->locals.begin(), guard->locals.end());
       }
     }
-    locals_[clang::usr_of(variable)].push_back({std::move(guarded), line_of(clang_getCursorLocation(at)), loops_});
+    const bool certain = replaces && guards_.empty() && loops_.empty();
+    locals_[clang::usr_of(variable)].push_back(
+        {std::move(guarded), line_of(clang_getCursorLocation(at)), loops_, certain});
   }
 
   /// The local variable (or out-parameter) `c` names, when it names one.
@@ -307,19 +310,18 @@ class Collector {
     return clang_equalCursors(clang_getCanonicalCursor(parent), clang_getCanonicalCursor(function_)) != 0;
   }
 
-  /// A reference or pointer to something not const: what the function writes there, its caller
-  /// reads. Not a stream: reading one moves it, and its content is the caller's input.
+  /// A reference to something not const: what the function writes there, its caller reads. Not a
+  /// pointer (`*p = v` writes what it points at; `if (p)` still asks the caller), not a stream
+  /// (reading one moves it, and its content is the caller's input).
   static bool is_fillable(CXCursor param) {
     const CXType type = clang_getCanonicalType(clang_getCursorType(param));
-    const CXType pointee = clang_getPointeeType(type);
-    const std::string spelled = clang::take(clang_getTypeSpelling(pointee));
-    return (type.kind == CXType_LValueReference || type.kind == CXType_Pointer) &&
-           clang_isConstQualifiedType(pointee) == 0 && spelled.find("basic_istream") == std::string::npos &&
-           spelled.find("basic_ostream") == std::string::npos;
+    const CXType referred = clang_getPointeeType(type);
+    return type.kind == CXType_LValueReference && clang_isConstQualifiedType(referred) == 0 &&
+           clang::take(clang_getTypeSpelling(referred)).find("stream") == std::string::npos;
   }
 
-  /// `local.push_back(x)`, `local.insert(k, v)`: a method that changes a local object adds what its
-  /// arguments depend on to what the local holds.
+  /// `local.push_back(x)`, `local.insert(k, v)`: a method that changes a local object (or an
+  /// out-parameter) adds what its arguments depend on to what it holds.
   void add_to_local(CXCursor call, CXCursor callee) {
     if (kind_of(callee) != CXCursor_CXXMethod || clang_CXXMethod_isConst(callee) != 0 ||
         clang_CXXMethod_isStatic(callee) != 0)
@@ -328,11 +330,11 @@ class Collector {
     if (parts.empty() || kind_of(parts.front()) != CXCursor_MemberRefExpr) return;
     const auto object = expression_children(parts.front());
     const CXCursor target = object.empty() ? clang_getNullCursor() : local_named(object.front());
-    if (clang_Cursor_isNull(target) || kind_of(target) != CXCursor_VarDecl) return;
+    if (clang_Cursor_isNull(target)) return;
     Deps deps;
     const int count = clang_Cursor_getNumArguments(call);
     for (int i = 0; i < count; ++i) scan_into(clang_Cursor_getArgument(call, static_cast<unsigned>(i)), deps);
-    if (!deps.sources.empty() || !deps.locals.empty()) define_local(target, deps, call);
+    if (!deps.sources.empty() || !deps.locals.empty()) define_local(target, deps, call, false);
   }
 
   /// Whether argument `index` of a call of `callee` can be written by it: `&x`, or bound to a
@@ -372,7 +374,9 @@ class Collector {
         const auto operands = expression_children(c);
         if (kind == CXCursor_CompoundAssignOperator || op == CXBinaryOperator_Assign) {
           const CXCursor target = operands.empty() ? clang_getNullCursor() : local_named(operands.front());
-          if (!clang_Cursor_isNull(target) && operands.size() == 2) define_local(target, scan(operands.back()), c);
+          // `pos += n` adds to what the variable held; `pos = n` replaces it.
+          if (!clang_Cursor_isNull(target) && operands.size() == 2)
+            define_local(target, scan(operands.back()), c, kind != CXCursor_CompoundAssignOperator);
         } else if ((op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) &&
                    !is_condition_holder(kind_of(parent))) {
           record(c, op == CXBinaryOperator_LAnd ? "&&" : "||", {c});
@@ -599,10 +603,13 @@ class Collector {
       queue.pop_front();
       if (!seen.insert({local, use}).second || seen.size() > 10000) continue;
       const auto found = locals_.find(local);
+      // An out-parameter holds the caller's value until a write that always happens, before the
+      // use, replaces it (not one under a condition, in a loop, or the one being computed).
       const auto param = out_params_.find(local);
-      const bool written = found != locals_.end() && std::any_of(found->second.begin(), found->second.end(),
-                                                                 [&](const Definition& d) { return d.reaches(use); });
-      if (param != out_params_.end() && !written) sources.insert(param->second);
+      const bool overwritten =
+          found != locals_.end() && std::any_of(found->second.begin(), found->second.end(),
+                                                [&](const Definition& d) { return d.certain && d.line < use; });
+      if (param != out_params_.end() && !overwritten) sources.insert(param->second);
       if (found == locals_.end()) continue;
       for (const Definition& definition : found->second) {
         if (!definition.reaches(use)) continue;
@@ -641,6 +648,7 @@ class Collector {
     Deps deps;
     unsigned line = 0;
     std::vector<std::pair<unsigned, unsigned>> loops;  ///< the lines of the loops around it
+    bool certain = false;                              ///< it replaces the value, outside any condition or loop
 
     bool reaches(unsigned use) const {
       return line <= use ||

@@ -24,13 +24,6 @@ using Declaration = std::pair<std::string, unsigned>;  // file, line
 /// "ns::C::f" of a method, "ns::f" of a function (as PALUS_PARAM_VALUES names them).
 std::string callable_name(const api::Callable& c) { return api::written_name(c); }
 
-/// Public callables to give inputs to, and how each is shown: "SetExpr then Eval" where a call
-/// that takes no input (Eval) gets its input from what an earlier call (SetExpr) set.
-struct Entries {
-  std::vector<std::string> names, shown;
-  bool empty() const { return names.empty(); }
-};
-
 /// What the api.yaml knows that the diagnosis asks: callables by name and by declaration, and
 /// who writes each field; which functions the tests ran.
 class Library {
@@ -205,10 +198,12 @@ class Library {
   }
 
   /// Whether `c` takes nothing but what it gives back: no parameter, or only references and
-  /// pointers to fill in (Eval(int& stack_size)).
+  /// pointers to fill in (Eval(int& stack_size)); a stream or text it reads is input.
   static bool takes_no_input(const api::Callable& c) {
     return std::all_of(c.params.begin(), c.params.end(), [](const api::Param& p) {
-      return p.type.passing == api::Passing::ref || p.type.passing == api::Passing::pointer;
+      const bool text = p.type.category == api::TypeCategory::istream || p.type.category == api::TypeCategory::string ||
+                        p.type.category == api::TypeCategory::cstring;
+      return !text && (p.type.passing == api::Passing::ref || p.type.passing == api::Passing::pointer);
     });
   }
 
@@ -253,87 +248,74 @@ class Library {
     return {nullptr, nullptr};
   }
 
-  /// The public callables that set `field`: those of the API among the functions whose bodies write
-  /// it, and the API's callables that reach the others.
+  /// The functions whose own bodies write `field`.
   std::vector<std::string> body_writers(const std::string& field) const {
     const auto writers = body_writers_.find(field);
     return writers == body_writers_.end() ? std::vector<std::string>{}
                                           : std::vector<std::string>(writers->second.begin(), writers->second.end());
   }
 
+  /// The public callables that set `field`: those of the API among the functions whose bodies write
+  /// it, and the API's callables that reach the others.
   std::vector<std::string> public_setters(const std::string& field, std::size_t limit = 4) const {
-    const auto writers = body_writers_.find(field);
-    if (writers == body_writers_.end()) return {};
-    return public_callers_of({writers->second.begin(), writers->second.end()}, limit);
+    return public_callers_of(body_writers(field), limit, [&](const std::string& f) { return by_name_.contains(f); });
   }
 
   /// The public callables of `cls` that reach a function writing `field` (a held object's state
-  /// that the holder's calls build), nearest first.
+  /// that the holder's calls build), nearest first; not its default constructor, which makes the
+  /// initial state only.
   std::vector<std::string> setters_in(const std::string& field, const std::string& cls, std::size_t limit = 4) const {
-    const auto writers = body_writers_.find(field);
-    if (writers == body_writers_.end()) return {};
-    std::vector<std::string> found;
-    std::set<std::string> seen(writers->second.begin(), writers->second.end());
-    std::deque<std::string> queue(writers->second.begin(), writers->second.end());
-    while (!queue.empty() && found.size() < limit && seen.size() < 5000) {
-      const std::string current = queue.front();
-      queue.pop_front();
-      if (const auto callables = by_name_.find(current);
-          names::scope_of(current) == cls && callables != by_name_.end()) {
-        // Not a constructor that takes nothing: it makes the initial state, no other.
-        if (std::any_of(callables->second.begin(), callables->second.end(), [](const api::Callable* c) {
-              return !makes_no_state(*c) && (c->kind != api::CallableKind::constructor || !takes_no_input(*c));
-            }))
-          found.push_back(current);
-        continue;
-      }
-      if (const auto callers = callers_.find(current); callers != callers_.end()) {
-        for (const auto& caller : callers->second) {
-          if (seen.insert(caller).second) queue.push_back(caller);
-        }
-      }
-    }
-    return found;
+    return public_callers_of(body_writers(field), limit, [&](const std::string& f) {
+      const auto callables = by_name_.find(f);
+      return names::scope_of(f) == cls && callables != by_name_.end() &&
+             std::any_of(callables->second.begin(), callables->second.end(),
+                         [](const api::Callable* c) { return !makes_no_state(*c); });
+    });
   }
 
   /// The API's callables whose bodies reach `function` through the library's calls, nearest first.
   std::vector<std::string> public_callers(const std::string& function, std::size_t limit = 4) const {
-    return public_callers_of({function}, limit);
+    return public_callers_of({function}, limit, [&](const std::string& f) { return by_name_.contains(f); });
   }
 
   /// public_callers, and public_setters, as calls to give inputs (see with_inputs).
-  Entries inputs_reaching(const std::string& function, std::size_t limit = 4) const {
+  std::vector<std::string> inputs_reaching(const std::string& function, std::size_t limit = 4) const {
     return with_inputs(public_callers(function, limit));
   }
-  Entries inputs_setting(const std::string& field, std::size_t limit = 4) const {
+  std::vector<std::string> inputs_setting(const std::string& field, std::size_t limit = 4) const {
     return with_inputs(public_setters(field, limit));
   }
 
-  /// `names`, each public callable that can be called without input (an overload takes none:
-  /// Eval(), Eval(int& size), newCharReader()) replaced by what gives it its input: the callables
-  /// of its class that take some and write a field it reads (SetExpr(expr), operator[](key)), shown
-  /// "SetExpr then Eval".
-  Entries with_inputs(const std::vector<std::string>& names) const {
-    Entries entries;
+  /// `names`, each method that can be called without input (an overload takes none: Eval(),
+  /// Eval(int& size), newCharReader()) shown with what gives it its input: the callables of its
+  /// class that take some and write a field it reads (SetExpr(expr), operator[](key)), as "SetExpr
+  /// then Eval"; its overloads that take input after them.
+  std::vector<std::string> with_inputs(const std::vector<std::string>& names) const {
+    std::vector<std::string> shown;
+    std::set<std::string> listed;
     const auto add = [&](const std::string& name, const std::string& then) {
-      if (std::find(entries.names.begin(), entries.names.end(), name) != entries.names.end()) return;
-      entries.names.push_back(name);
-      entries.shown.push_back(then.empty() ? name : fmt::format("{} then {}", name, then));
+      if (listed.insert(name + " " + then).second)
+        shown.push_back(then.empty() ? name : fmt::format("{} then {}", name, then));
     };
     for (const auto& name : names) {
       const auto found = by_name_.find(name);
-      // A constructor comes first whatever feeds the object afterwards: it stands as it is.
-      const bool input_less =
-          found != by_name_.end() && std::any_of(found->second.begin(), found->second.end(), [](const auto* c) {
-            return takes_no_input(*c) && c->kind != api::CallableKind::constructor;
-          });
-      const auto feeding = input_less ? feeders(found->second) : std::vector<std::string>{};
-      if (feeding.empty()) add(name, "");
+      if (found == by_name_.end()) {
+        add(name, "");
+        continue;
+      }
+      // A constructor or a static method has no object state to be fed: it stands as it is.
+      const auto input_less = [](const api::Callable* c) {
+        return takes_no_input(*c) && c->kind == api::CallableKind::method;
+      };
+      const auto feeding = std::any_of(found->second.begin(), found->second.end(), input_less)
+                               ? feeders(found->second)
+                               : std::vector<std::string>{};
       // An overload of its own that takes input and sets what it reads (solve(assumptions)) is
       // an entry in itself.
       for (const auto& feeder : feeding) add(feeder, feeder == name ? "" : name);
+      if (feeding.empty() || !std::all_of(found->second.begin(), found->second.end(), input_less)) add(name, "");
     }
-    return entries;
+    return shown;
   }
 
  private:
@@ -376,13 +358,16 @@ class Library {
     return found == by_name_.end() ? std::vector<const api::Callable*>{} : found->second;
   }
 
-  /// The API's callables among `starts`, then those that reach them, nearest first.
-  std::vector<std::string> public_callers_of(const std::vector<std::string>& starts, std::size_t limit) const {
+  /// The callables among `starts` that `accept` takes, then those that reach the others, nearest
+  /// first; the search goes on only through callables it does not take.
+  template <typename Accept>
+  std::vector<std::string> public_callers_of(const std::vector<std::string>& starts, std::size_t limit,
+                                             const Accept& accept) const {
     std::vector<std::string> found;
     std::set<std::string> seen(starts.begin(), starts.end());
     std::deque<std::string> queue;
     for (const auto& start : starts) {
-      if (!by_name_.contains(start)) {
+      if (!accept(start)) {
         queue.push_back(start);
       } else if (found.size() < limit) {
         found.push_back(start);
@@ -395,7 +380,7 @@ class Library {
       if (callers == callers_.end()) continue;
       for (const auto& caller : callers->second) {
         if (!seen.insert(caller).second) continue;
-        if (by_name_.contains(caller)) {
+        if (accept(caller)) {
           if (found.size() < limit) found.push_back(caller);
         } else {
           queue.push_back(caller);
@@ -600,7 +585,11 @@ class Classifier {
       branch.subject = globals.front()->name;
       branch.cause = fmt::format("{} depends on the global {}", where, branch.subject);
       // A static member the API sets (a debug switch behind EnableDebugDump): that call.
-      const auto setters = names_of(library_.writers(branch.subject));
+      std::vector<const api::Callable*> writers = library_.writers(branch.subject);
+      std::erase_if(writers, [&](const api::Callable* c) {
+        return Library::makes_no_state(*c) || !library_.uncallable(*c).empty();
+      });
+      const auto setters = names_of(writers);
       branch.suggestion =
           setters.empty()
               ? fmt::format("set {} before the call in a test fixture, or make it a parameter", branch.subject)
@@ -639,13 +628,13 @@ class Classifier {
         values.empty() ? "<values that make the condition true and false>" : joined(values, ", ", 8);
     if (param.type.find('*') != std::string::npos) {
       // A pointer into text or an array: the values the condition compares are what it points at.
-      const auto entries = callable != nullptr ? library_.with_inputs({callable_name(*callable)})
+      // The callable's own pointer is what to give; an internal function's comes from its callers.
+      const auto entries = callable != nullptr ? std::vector<std::string>{callable_name(*callable)}
                                                : library_.inputs_reaching(branch.function);
       branch.suggestion = fmt::format(
           "{} points into text or an array: give {} inputs that hold {} where `{}` reads them (extend the sample "
           "program, or add string values with PALUS_PARAM_VALUES)",
-          param.name,
-          entries.empty() ? "the public callables that reach " + branch.function : joined(entries.shown, ", "),
+          param.name, entries.empty() ? "the public callables that reach " + branch.function : joined(entries, ", "),
           merged.constants.empty() ? "the values the condition asks for" : joined(merged.constants, ", ", 8),
           branch.condition);
     } else if (callable != nullptr) {
@@ -673,15 +662,14 @@ class Classifier {
         branch.suggestion = fmt::format(
             "{} is internal and its callers decide {}: give the public calls that reach it{} inputs "
             "for which `{}` takes the other way{}: extend the sample program, or add PALUS_PARAM_VALUES",
-            branch.function, param.name, entries.empty() ? "" : " (" + joined(entries.shown, ", ") + ")",
-            branch.condition, compared_with(merged.constants));
+            branch.function, param.name, entries.empty() ? "" : " (" + joined(entries, ", ") + ")", branch.condition,
+            compared_with(merged.constants));
         return;
       }
       branch.suggestion = fmt::format(
           "{} is internal: add to a theories header PALUS_TYPE_VALUES({}, {}), so the public callables that reach it{} "
           "pass such values",
-          branch.function, bare_type(param.type), listed,
-          entries.empty() ? "" : " (" + joined(entries.shown, ", ") + ")");
+          branch.function, bare_type(param.type), listed, entries.empty() ? "" : " (" + joined(entries, ", ") + ")");
     }
   }
 
@@ -781,6 +769,10 @@ class Classifier {
     std::vector<std::string> param_names;
     for (const auto* p : params) param_names.push_back(p->name);
     if (!param_names.empty()) others.insert(others.begin(), "the parameter " + joined(param_names, " and "));
+    // The parameters are the branch's callable's: to be named only when that is the call to make.
+    const std::string passing = param_names.empty() || library_.declared_at(declared.first, declared.second) == nullptr
+                                    ? ""
+                                    : ", passing " + joined(param_names, " and ") + " to match that state";
     const auto writers = library_.writers(field);
     branch.category = "object-creation";
     branch.subject = field;
@@ -814,17 +806,17 @@ class Classifier {
     }
     // The state of an object this one holds (a parser's bytecode) is made by this one's calls, not
     // by calls on an object of its own: the holder's public calls that reach its writers.
+    const std::string state_cause = fmt::format(
+        "{} depends on the state of {}{}{}; no generated call sequence built the state that takes the other way", where,
+        field, how.empty() ? "" : " (" + how + ")", others.empty() ? "" : " and on " + joined(others, ", ", 3));
     const std::string holder = std::string(names::scope_of(branch.function));
     if (const auto via = held.find(field); via != held.end() && owner != holder && library_.is_class(holder)) {
       if (const auto setters = library_.with_inputs(library_.setters_in(field, holder)); !setters.empty()) {
-        branch.cause = fmt::format(
-            "{} depends on the state of {} ({}), held in {}; no generated call sequence built the state that takes "
-            "the other way",
-            where, field, how, via->second);
+        branch.cause = state_cause;
         branch.suggestion = fmt::format(
             "the {} in {} is built by {}'s own calls: make the sample program call {} so that `{}` takes the other "
             "way{}",
-            owner, via->second, holder, joined(setters.shown, ", "), branch.condition, values);
+            owner, via->second, holder, joined(setters, ", "), branch.condition, values);
         return;
       }
     }
@@ -851,13 +843,10 @@ class Classifier {
       branch.suggestion = fmt::format(
           "give the public calls that reach {}{} inputs for which `{}` takes the other way{}: extend the sample "
           "program, or add PALUS_PARAM_VALUES",
-          branch.function, entries.empty() ? "" : " (" + joined(entries.shown, ", ") + ")", branch.condition, values);
+          branch.function, entries.empty() ? "" : " (" + joined(entries, ", ") + ")", branch.condition, values);
       return;
     }
-    branch.cause = fmt::format(
-        "{} depends on the state of {}{}{}; no generated call sequence built the state that takes "
-        "the other way",
-        where, field, how.empty() ? "" : " (" + how + ")", others.empty() ? "" : " and on " + joined(others, ", ", 3));
+    branch.cause = state_cause;
     if (!library_.is_class(owner)) {
       const auto setters = library_.inputs_setting(field);
       const auto entries = setters.empty() ? library_.inputs_reaching(branch.function) : setters;
@@ -865,7 +854,7 @@ class Classifier {
           "{} is internal to the library: its state comes from the arguments of the public calls that {} {}{}; give "
           "them inputs for which `{}` takes the other way{}: extend the sample program, or add PALUS_PARAM_VALUES",
           owner, setters.empty() ? "reach" : "set", setters.empty() ? branch.function : field,
-          entries.empty() ? "" : " (" + joined(entries.shown, ", ") + ")", branch.condition, values);
+          entries.empty() ? "" : " (" + joined(entries, ", ") + ")", branch.condition, values);
     } else if (library_.is_public_field(field)) {
       // What a public field holds, a test sets: the writers may all set the value already seen
       // (Features::strictMode sets allowDroppedNullPlaceholders_ false, as the default does).
@@ -890,8 +879,7 @@ class Classifier {
       branch.suggestion =
           fmt::format("make the sample program call {} so that `{}` takes the other way{}, then call {}{}",
                       joined(library_.writer_names(chosen_writers, field), ", "), branch.condition, values,
-                      then_call(declared, branch),
-                      param_names.empty() ? "" : ", passing " + joined(param_names, " and ") + " to match that state");
+                      then_call(declared, branch), passing);
     }
   }
 

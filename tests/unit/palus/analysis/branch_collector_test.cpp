@@ -121,6 +121,24 @@ class Box {
     if (kept.size() > 2) return 1;
     return 0;
   }
+  bool maybe(bool reset, int& inout) const {
+    while (reset) {
+      inout = 0;
+      reset = false;
+    }
+    return inout > 3 ? true : false;
+  }
+  bool advanced(int& pos) const {
+    pos += count_;
+    if (pos > 3) return true;
+    return false;
+  }
+  void visit(Box* box) const;
+  bool checked(Box* box) const {
+    visit(box);
+    if (box == nullptr) return false;
+    return true;
+  }
   bool given(int& inout) const {
     if (inout > 3)
       inout = 0;
@@ -222,6 +240,11 @@ TEST_F(BranchCollector, AnOutParameterWrittenBeforeTheConditionHoldsWhatWasWritt
   const BranchSite& given = site("b::Box::given", "if");
   EXPECT_TRUE(has(given, Source::Kind::param, "inout")) << "written only after: the caller's value";
   EXPECT_EQ(given.sources.size(), 1u);
+  EXPECT_TRUE(has(site("b::Box::maybe", "?:"), Source::Kind::param, "inout")) << "written only when reset";
+  const BranchSite& advanced = site("b::Box::advanced", "if");
+  EXPECT_TRUE(has(advanced, Source::Kind::param, "pos")) << "+= adds to the caller's value";
+  EXPECT_TRUE(has(advanced, Source::Kind::this_field, "b::Box::count_"));
+  EXPECT_TRUE(has(site("b::Box::checked", "if"), Source::Kind::param, "box")) << "a pointer passed on is not written";
 }
 
 TEST_F(BranchCollector, ALocalObjectHoldsWhatItsMethodsAreGiven) {

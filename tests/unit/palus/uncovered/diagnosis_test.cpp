@@ -406,6 +406,19 @@ TEST_F(Diagnose, ACallWithoutInputIsFedByTheCallsThatSetWhatItReads) {
   EXPECT_NE(c->suggestion.find("(n::C::get)"), std::string::npos) << c->suggestion;
 }
 
+TEST_F(Diagnose, AnOverloadThatTakesInputAndSetsWhatItsTwinReadsIsAnEntryInItself) {
+  // get() reads mode_; get(int) writes it (as solve(assumptions) feeds solve()).
+  api_.classes[0].methods[0].reads = {"n::C::mode_"};
+  api::Callable with_input = method("get", 4, {"n::C::mode_"});
+  with_input.params.push_back({"m", api::TypeRef{"int", "int", api::Passing::value, api::TypeCategory::integer}});
+  api_.classes[0].methods.push_back(with_input);
+  const Diagnosis d = diagnose(map_, coverage_, api_);
+  const auto b = std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 72; });
+  ASSERT_NE(b, d.branches.end());
+  EXPECT_NE(b->suggestion.find("(n::C::get)"), std::string::npos) << b->suggestion;
+  EXPECT_EQ(b->suggestion.find("then n::C::get"), std::string::npos) << b->suggestion;
+}
+
 TEST_F(Diagnose, AParameterComparedWithStoredStateIsNamedBesideIt) {
   // `table_.find(name) != table_.end()`: the state set builds and the name get is given.
   const FrontierBranch b = diagnosed_in_get(
