@@ -263,13 +263,13 @@ class Library {
 
   /// The public callables of `cls` that reach a function writing `field` (a held object's state
   /// that the holder's calls build), nearest first; not its default constructor, which makes the
-  /// initial state only.
+  /// initial state only, nor a const method (it writes copies: Solver::conflict()).
   std::vector<std::string> setters_in(const std::string& field, const std::string& cls, std::size_t limit = 4) const {
     return public_callers_of(body_writers(field), limit, [&](const std::string& f) {
       const auto callables = by_name_.find(f);
       return names::scope_of(f) == cls && callables != by_name_.end() &&
              std::any_of(callables->second.begin(), callables->second.end(),
-                         [](const api::Callable* c) { return !makes_no_state(*c); });
+                         [](const api::Callable* c) { return !makes_no_state(*c) && !c->is_const; });
     });
   }
 
@@ -283,7 +283,22 @@ class Library {
     return with_inputs(public_callers(function, limit));
   }
   std::vector<std::string> inputs_setting(const std::string& field, std::size_t limit = 4) const {
-    return with_inputs(public_setters(field, limit));
+    return setters_with_inputs(public_setters(field, limit));
+  }
+
+  /// Setters `names` as calls to give inputs: one that takes no input and changes its own object
+  /// (reset(), clear()) makes one fixed state and is left out when others take input; a const one
+  /// builds another object from its own state (newCharReader()) and is shown with what feeds it.
+  std::vector<std::string> setters_with_inputs(const std::vector<std::string>& names) const {
+    const auto resets = [&](const std::string& name) {
+      const auto found = by_name_.find(name);
+      return found != by_name_.end() && std::all_of(found->second.begin(), found->second.end(), [](const auto* c) {
+               return takes_no_input(*c) && !c->is_const && c->kind == api::CallableKind::method;
+             });
+    };
+    std::vector<std::string> kept = names;
+    if (!std::all_of(kept.begin(), kept.end(), resets)) std::erase_if(kept, resets);
+    return with_inputs(kept);
   }
 
   /// `names`, each method that can be called without input (an overload takes none: Eval(),
@@ -811,7 +826,7 @@ class Classifier {
         field, how.empty() ? "" : " (" + how + ")", others.empty() ? "" : " and on " + joined(others, ", ", 3));
     const std::string holder = std::string(names::scope_of(branch.function));
     if (const auto via = held.find(field); via != held.end() && owner != holder && library_.is_class(holder)) {
-      if (const auto setters = library_.with_inputs(library_.setters_in(field, holder)); !setters.empty()) {
+      if (const auto setters = library_.setters_with_inputs(library_.setters_in(field, holder)); !setters.empty()) {
         branch.cause = state_cause;
         branch.suggestion = fmt::format(
             "the {} in {} is built by {}'s own calls: make the sample program call {} so that `{}` takes the other "
