@@ -419,6 +419,21 @@ TEST_F(Diagnose, AnOverloadThatTakesInputAndSetsWhatItsTwinReadsIsAnEntryInItsel
   EXPECT_EQ(b->suggestion.find("then n::C::get"), std::string::npos) << b->suggestion;
 }
 
+TEST_F(Diagnose, ASetterThatResetsItsObjectIsLeftOutWhenOthersTakeInput) {
+  // n::detail::State::x_ is internal; set(int) and reset() both reach its writer fill().
+  api_.classes[0].methods[1].params.push_back(
+      {"m", api::TypeRef{"int", "int", api::Passing::value, api::TypeCategory::integer}});
+  api_.classes[0].methods.push_back(method("reset", 9));
+  map_.functions.push_back(
+      {"n::detail::fill", "/lib/a.cpp", 114, 115, "/lib/a.cpp", 114, {}, {"n::detail::State::x_"}, {}, false, {}});
+  map_.functions.push_back(
+      {"n::C::reset", "/lib/a.cpp", 116, 117, "/lib/a.hpp", 9, {"n::detail::fill"}, {}, {}, false, {}});
+  map_.functions[1].calls = {"n::detail::fill"};  // set
+  const FrontierBranch b = diagnosed_in_get({source(Source::Kind::this_field, "n::detail::State::x_")});
+  EXPECT_NE(b.suggestion.find("n::C::set"), std::string::npos) << b.suggestion;
+  EXPECT_EQ(b.suggestion.find("n::C::reset"), std::string::npos) << b.suggestion;
+}
+
 TEST_F(Diagnose, AParameterComparedWithStoredStateIsNamedBesideIt) {
   // `table_.find(name) != table_.end()`: the state set builds and the name get is given.
   const FrontierBranch b = diagnosed_in_get(
