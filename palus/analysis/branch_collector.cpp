@@ -184,7 +184,8 @@ class Collector {
         Source param{Source::Kind::param, clang::spelling_of(declaration),
                      clang::take(clang_getTypeSpelling(clang_getCursorType(declaration))), ""};
         // An out-parameter the body writes before the condition holds what was written there:
-        // followed like a local, and the caller's value only where no write reaches.
+        // followed like a local, with the caller's value until a write that always happens (see
+        // resolved).
         if (is_fillable(declaration)) {
           const std::string usr = clang::usr_of(declaration);
           deps.locals.insert(usr);
