@@ -606,11 +606,12 @@ class Collector {
       const auto found = locals_.find(local);
       // An out-parameter holds the caller's value until a write that always happens, before the
       // use, replaces it (not one under a condition, in a loop, or the one being computed).
-      const auto param = out_params_.find(local);
-      const bool overwritten =
-          found != locals_.end() && std::any_of(found->second.begin(), found->second.end(),
-                                                [&](const Definition& d) { return d.certain && d.line < use; });
-      if (param != out_params_.end() && !overwritten) sources.insert(param->second);
+      if (const auto param = out_params_.find(local); param != out_params_.end()) {
+        const bool overwritten =
+            found != locals_.end() && std::any_of(found->second.begin(), found->second.end(),
+                                                  [&](const Definition& d) { return d.certain && d.line < use; });
+        if (!overwritten) sources.insert(param->second);
+      }
       if (found == locals_.end()) continue;
       for (const Definition& definition : found->second) {
         if (!definition.reaches(use)) continue;

@@ -24,6 +24,13 @@ using Declaration = std::pair<std::string, unsigned>;  // file, line
 /// "ns::C::f" of a method, "ns::f" of a function (as PALUS_PARAM_VALUES names them).
 std::string callable_name(const api::Callable& c) { return api::written_name(c); }
 
+/// `items` without those `drop` takes, unless it takes them all: writers that take no input make
+/// one fixed state, and are left out when others can build the state asked for.
+template <typename T, typename Drop>
+void erase_unless_all(std::vector<T>& items, const Drop& drop) {
+  if (!std::all_of(items.begin(), items.end(), drop)) std::erase_if(items, drop);
+}
+
 /// What the api.yaml knows that the diagnosis asks: callables by name and by declaration, and
 /// who writes each field; which functions the tests ran.
 class Library {
@@ -297,7 +304,7 @@ class Library {
              });
     };
     std::vector<std::string> kept = names;
-    if (!std::all_of(kept.begin(), kept.end(), resets)) std::erase_if(kept, resets);
+    erase_unless_all(kept, resets);
     return with_inputs(kept);
   }
 
@@ -717,20 +724,22 @@ class Classifier {
     std::vector<std::pair<std::string, std::string>> fields;  // field, how it is reached
     std::map<std::string, std::string> held;                  // a field of an object this one holds -> how it is held
     for (const auto* s : objects) {
-      if (s->via.starts_with(Source::kThisPrefix)) {
-        for (const auto& f : s->kind == Source::Kind::library_call ? library_.fields_read_by(s->name, true)
-                                                                   : std::vector<std::string>{s->name})
-          held.emplace(f, s->via.substr(Source::kThisPrefix.size()));
-      }
+      const bool in_held = s->via.starts_with(Source::kThisPrefix);  // `this->m_vRPN`
+      const auto add_held = [&](const std::string& f) {
+        if (in_held) held.emplace(f, s->via.substr(Source::kThisPrefix.size()));
+      };
       if (s->kind == Source::Kind::this_field || s->kind == Source::Kind::param_field) {
         fields.emplace_back(s->name, s->kind == Source::Kind::param_field ? "of the parameter " + s->via
                                      : s->via.empty()                     ? ""
                                                                           : "of the object " + s->via + " holds");
+        add_held(s->name);
       } else if (s->kind == Source::Kind::library_call) {
         const auto read = library_.fields_read_by(s->name, !s->via.empty() || !library_.walks_text(s->name));
-        for (const auto& f : read)
+        for (const auto& f : read) {
           fields.emplace_back(
               f, fmt::format("read by {}{}", s->name, s->via == "this" || s->via.empty() ? "" : " on " + s->via));
+          add_held(f);
+        }
         // A method the API does not list (internal, or reading no field): its object's state.
         if (read.empty()) fields.emplace_back(s->name, kResultOf);
       } else {
@@ -885,12 +894,9 @@ class Classifier {
       std::vector<const api::Callable*> own;
       std::copy_if(builders.begin(), builders.end(), std::back_inserter(own),
                    [&](const api::Callable* c) { return c->owner == owner; });
-      // A writer that takes no input makes one fixed state (ClearConst(), clear()); when others take
-      // input, they are what builds the state asked for.
+      // ClearConst() and clear() make one fixed state: DefineConst(name, value) builds the one asked for.
       auto chosen_writers = own.empty() ? (builders.empty() ? writers : builders) : own;
-      if (std::any_of(chosen_writers.begin(), chosen_writers.end(),
-                      [](const api::Callable* c) { return !Library::takes_no_input(*c); }))
-        std::erase_if(chosen_writers, [](const api::Callable* c) { return Library::takes_no_input(*c); });
+      erase_unless_all(chosen_writers, [](const api::Callable* c) { return Library::takes_no_input(*c); });
       branch.suggestion =
           fmt::format("make the sample program call {} so that `{}` takes the other way{}, then call {}{}",
                       joined(library_.writer_names(chosen_writers, field), ", "), branch.condition, values,

@@ -31,6 +31,10 @@ api::Callable method(const std::string& name, unsigned line, std::vector<std::st
   return c;
 }
 
+api::Param int_param(const std::string& name) {
+  return {name, api::TypeRef{"int", "int", api::Passing::value, api::TypeCategory::integer}};
+}
+
 Source source(Source::Kind kind, std::string name, std::string type = "") {
   return Source{kind, std::move(name), std::move(type), ""};
 }
@@ -95,8 +99,10 @@ class Diagnose : public ::testing::Test {
     diagnosis_ = diagnose(map_, coverage_, api_);
   }
 
-  const FrontierBranch& at(unsigned line) const {
-    for (const auto& b : diagnosis_.branches) {
+  const FrontierBranch& at(unsigned line) const { return at(diagnosis_, line); }
+
+  static const FrontierBranch& at(const Diagnosis& d, unsigned line) {
+    for (const auto& b : d.branches) {
       if (b.line == line) return b;
     }
     throw std::runtime_error("no frontier branch at line " + std::to_string(line));
@@ -389,40 +395,33 @@ TEST_F(Diagnose, AFlagAnInternalFunctionIsGivenIsItsCallersChoice) {
 TEST_F(Diagnose, ACallWithoutInputIsFedByTheCallsThatSetWhatItReads) {
   // helper's only public caller, get, takes no input: what it reads, set(int) writes.
   api_.classes[0].methods[0].reads = {"n::C::mode_"};
-  api_.classes[0].methods[1].params.push_back(
-      {"m", api::TypeRef{"int", "int", api::Passing::value, api::TypeCategory::integer}});
+  api_.classes[0].methods[1].params.push_back(int_param("m"));
   const Diagnosis d = diagnose(map_, coverage_, api_);
-  const auto b = std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 72; });
-  ASSERT_NE(b, d.branches.end());
-  EXPECT_NE(b->suggestion.find("(n::C::set then n::C::get)"), std::string::npos) << b->suggestion;
+  const FrontierBranch& b = at(d, 72);
+  EXPECT_NE(b.suggestion.find("(n::C::set then n::C::get)"), std::string::npos) << b.suggestion;
 
   // A caller that takes input is its own entry.
-  api_.classes[0].methods[0].params.push_back(
-      {"x", api::TypeRef{"int", "int", api::Passing::value, api::TypeCategory::integer}});
+  api_.classes[0].methods[0].params.push_back(int_param("x"));
   const Diagnosis with_input = diagnose(map_, coverage_, api_);
-  const auto c =
-      std::find_if(with_input.branches.begin(), with_input.branches.end(), [](const auto& x) { return x.line == 72; });
-  ASSERT_NE(c, with_input.branches.end());
-  EXPECT_NE(c->suggestion.find("(n::C::get)"), std::string::npos) << c->suggestion;
+  const FrontierBranch& c = at(with_input, 72);
+  EXPECT_NE(c.suggestion.find("(n::C::get)"), std::string::npos) << c.suggestion;
 }
 
 TEST_F(Diagnose, AnOverloadThatTakesInputAndSetsWhatItsTwinReadsIsAnEntryInItself) {
   // get() reads mode_; get(int) writes it (as solve(assumptions) feeds solve()).
   api_.classes[0].methods[0].reads = {"n::C::mode_"};
   api::Callable with_input = method("get", 4, {"n::C::mode_"});
-  with_input.params.push_back({"m", api::TypeRef{"int", "int", api::Passing::value, api::TypeCategory::integer}});
+  with_input.params.push_back(int_param("m"));
   api_.classes[0].methods.push_back(with_input);
   const Diagnosis d = diagnose(map_, coverage_, api_);
-  const auto b = std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 72; });
-  ASSERT_NE(b, d.branches.end());
-  EXPECT_NE(b->suggestion.find("(n::C::get)"), std::string::npos) << b->suggestion;
-  EXPECT_EQ(b->suggestion.find("then n::C::get"), std::string::npos) << b->suggestion;
+  const FrontierBranch& b = at(d, 72);
+  EXPECT_NE(b.suggestion.find("(n::C::get)"), std::string::npos) << b.suggestion;
+  EXPECT_EQ(b.suggestion.find("then n::C::get"), std::string::npos) << b.suggestion;
 }
 
 TEST_F(Diagnose, ASetterThatResetsItsObjectIsLeftOutWhenOthersTakeInput) {
   // n::detail::State::x_ is internal; set(int) and reset() both reach its writer fill().
-  api_.classes[0].methods[1].params.push_back(
-      {"m", api::TypeRef{"int", "int", api::Passing::value, api::TypeCategory::integer}});
+  api_.classes[0].methods[1].params.push_back(int_param("m"));
   api_.classes[0].methods.push_back(method("reset", 9));
   map_.functions.push_back(
       {"n::detail::fill", "/lib/a.cpp", 114, 115, "/lib/a.cpp", 114, {}, {"n::detail::State::x_"}, {}, false, {}});
@@ -483,16 +482,14 @@ TEST_F(Diagnose, APublicFieldIsSetByTheTest) {
 TEST_F(Diagnose, AGlobalTheApiSetsIsSetThroughThatCall) {
   api_.classes[0].methods[1].writes.push_back("n::g_level");  // set
   const Diagnosis d = diagnose(map_, coverage_, api_);
-  const auto b = std::find_if(d.branches.begin(), d.branches.end(), [](const auto& x) { return x.line == 25; });
-  ASSERT_NE(b, d.branches.end());
-  EXPECT_NE(b->suggestion.find("call n::C::set before the call (it sets n::g_level)"), std::string::npos)
-      << b->suggestion;
+  const FrontierBranch& b = at(d, 25);
+  EXPECT_NE(b.suggestion.find("call n::C::set before the call (it sets n::g_level)"), std::string::npos)
+      << b.suggestion;
 }
 
 TEST_F(Diagnose, AWriterWithoutInputIsLeftOutWhenOthersTakeSome) {
   // clear() makes one fixed state; set(int) builds the one asked for.
-  api_.classes[0].methods[1].params.push_back(
-      {"m", api::TypeRef{"int", "int", api::Passing::value, api::TypeCategory::integer}});
+  api_.classes[0].methods[1].params.push_back(int_param("m"));
   api_.classes[0].methods.push_back(method("clear", 9, {"n::C::mode_"}));
   const FrontierBranch b = diagnosed_in_get({source(Source::Kind::this_field, "n::C::mode_")});
   EXPECT_NE(b.suggestion.find("n::C::set"), std::string::npos) << b.suggestion;
