@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "core/clang/clang_util.hpp"
@@ -59,6 +61,24 @@ unsigned access_through_call(CXCursor call, int index) {
   if (index < 0 || index >= params) return kRead;
   CXType param = clang_getCursorType(clang_Cursor_getArgument(callee, static_cast<unsigned>(index)));
   return refers_to_nonconst(param) ? kReadWrite : kRead;
+}
+
+/// What a member of a standard container does to the container when its non-const overload is
+/// chosen (it is, on a non-const container): `find` and `begin` look; `at` and a sequence's
+/// `operator[]` give an element, whose use decides; the others (`push_back`, a map's `[]`) change it.
+enum class StdMember { changes, looks, element };
+
+StdMember std_member(CXCursor method) {
+  const std::string owner = qualified_name(clang_getCursorSemanticParent(method));
+  if (owner.rfind("std::", 0) != 0) return StdMember::changes;
+  const std::string name = palus::clang::spelling_of(method);
+  static const std::set<std::string, std::less<>> looks = {
+      "begin", "end", "rbegin", "rend", "find", "lower_bound", "upper_bound", "equal_range", "count", "contains"};
+  if (looks.contains(name)) return StdMember::looks;
+  const bool associative = owner.find("map") != std::string::npos || owner.find("set") != std::string::npos;
+  if (name == "at" || name == "front" || name == "back" || name == "data" || (name == "operator[]" && !associative))
+    return StdMember::element;
+  return StdMember::changes;
 }
 
 bool written_by_ourselves(CXCursor literal) {
@@ -148,7 +168,18 @@ class BodyWalker {
             node = parent;
             continue;
           }
-          return is_const_method(member) ? kRead : kReadWrite;  // `field.method(...)`
+          if (is_const_method(member)) return kRead;  // `field.method(...)`
+          if (i == 0 || clang_getCursorKind(stack_[i - 1]) != CXCursor_CallExpr) return kReadWrite;
+          switch (std_member(member)) {
+            case StdMember::changes:
+              return kReadWrite;
+            case StdMember::looks:
+              return iterator_use(i - 1);
+            case StdMember::element:
+              node = stack_[--i];  // the call: what is done with the element
+              continue;
+          }
+          return kReadWrite;
         }
         case CXCursor_ArraySubscriptExpr:
           if (is_first) {
@@ -175,7 +206,17 @@ class BodyWalker {
           return is_first ? kReadWrite : kRead;
         case CXCursor_CallExpr: {
           const int index = argument_index(parent, node);
-          return index < 0 ? kRead : access_through_call(parent, index);
+          if (index < 0) return kRead;
+          // `field[i]` of a std::vector: a member operator whose argument 0 is the object.
+          CXCursor callee = clang_getCursorReferenced(parent);
+          if (index == 0 && !clang_Cursor_isNull(callee) && clang_getCursorKind(callee) == CXCursor_CXXMethod &&
+              !is_const_method(callee) &&
+              clang_Cursor_getNumArguments(callee) + 1 == clang_Cursor_getNumArguments(parent) &&
+              std_member(callee) == StdMember::element) {
+            node = parent;
+            continue;
+          }
+          return access_through_call(parent, index);
         }
         case CXCursor_VarDecl:
           return refers_to_nonconst(clang_getCursorType(parent)) ? kReadWrite : kRead;
@@ -184,6 +225,25 @@ class BodyWalker {
         default:
           return kRead;
       }
+    }
+    return kRead;
+  }
+
+  /// How the iterator that the call `stack_[call]` returns (`field.begin()`, `field.find(k)`) uses
+  /// the field: given to a function (`std::sort(v.begin(), v.end())`) it may change it; compared,
+  /// kept or dereferenced for reading it only looks.
+  unsigned iterator_use(std::size_t call) const {
+    CXCursor node = stack_[call];
+    for (std::size_t i = call; i-- > 0;) {
+      CXCursor parent = stack_[i];
+      const CXCursorKind kind = clang_getCursorKind(parent);
+      if (kind == CXCursor_UnexposedExpr || kind == CXCursor_ParenExpr) {
+        node = parent;
+        continue;
+      }
+      if (kind != CXCursor_CallExpr || argument_index(parent, node) < 0) return kRead;
+      const std::string callee = palus::clang::spelling_of(clang_getCursorReferenced(parent));
+      return callee.rfind("operator", 0) == 0 ? kRead : kReadWrite;
     }
     return kRead;
   }

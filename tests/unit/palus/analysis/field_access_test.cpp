@@ -94,6 +94,41 @@ TEST_F(WriteRules, FieldsOfAnotherObjectOfTheClassCount) {
   EXPECT_EQ(m("other_object").writes, Strings{"t::W::a_"});
 }
 
+TEST(StandardContainers, LookingUpOrReadingAnElementDoesNotWriteTheContainer) {
+  const auto api = analyze_snippet(R"(
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+namespace t {
+class S {
+ public:
+  bool has(const std::string& k) { return m_.find(k) != m_.end(); }
+  int first() { return v_.at(0) + v_[1] + v_.front(); }
+  void set_first(int x) { v_[0] = x; }
+  void set_at(int x) { v_.at(1) = x; }
+  void sort_all() { std::sort(v_.begin(), v_.end()); }
+  void put(const std::string& k) { m_[k] = 1; }
+  void grow_kid() { kids_[0].push_back(1); }
+ private:
+  std::map<std::string, int> m_;
+  std::vector<int> v_;
+  std::vector<std::vector<int>> kids_;
+};
+}
+)",
+                                   "", {"t::S"});
+  const auto& s = class_named(api, "t::S");
+  EXPECT_EQ(method_named(s, "has").writes, Strings{}) << "the non-const find and end only look";
+  EXPECT_EQ(method_named(s, "has").reads, Strings{"t::S::m_"});
+  EXPECT_EQ(method_named(s, "first").writes, Strings{}) << "an element read through at, [] or front";
+  EXPECT_EQ(method_named(s, "set_first").writes, Strings{"t::S::v_"}) << "an element assigned through []";
+  EXPECT_EQ(method_named(s, "set_at").writes, Strings{"t::S::v_"}) << "an element assigned through at";
+  EXPECT_EQ(method_named(s, "sort_all").writes, Strings{"t::S::v_"}) << "iterators given to an algorithm";
+  EXPECT_EQ(method_named(s, "put").writes, Strings{"t::S::m_"}) << "a map's [] inserts";
+  EXPECT_EQ(method_named(s, "grow_kid").writes, Strings{"t::S::kids_"}) << "a non-const call on an element";
+}
+
 TEST(ReturnsThis, ABuilderReturnsItselfAMemberAccessReturnsAPart) {
   const auto api = analyze_snippet(R"(
 #include <map>
