@@ -5,6 +5,7 @@
 #include <cctype>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <utility>
@@ -12,6 +13,7 @@
 
 #include "core/clang/clang_util.hpp"
 #include "core/text.hpp"
+#include "palus/analysis/body_visitor.hpp"
 
 namespace palus::analysis {
 namespace {
@@ -121,13 +123,18 @@ class Collector {
     for (auto& [site, deps] : pending_) {
       const std::set<Source> sources = resolved(deps, site.line);
       site.sources.assign(sources.begin(), sources.end());
-      std::set<std::string> seen;
-      for (auto& constant : deps.constants) {
-        if (seen.insert(constant).second) site.constants.push_back(constant);
-      }
+      site.constants = unique(deps.constants);
+      std::set<std::string> seen(site.constants.begin(), site.constants.end());
       for (const auto& [label, line] : site.cases) {
         if (label != uncovered::kDefaultLabel && seen.insert(label).second) site.constants.push_back(label);
       }
+      for (auto& [operand, operand_deps] : pending_operands_.front()) {
+        const std::set<Source> operand_sources = resolved(operand_deps, site.line);
+        operand.sources.assign(operand_sources.begin(), operand_sources.end());
+        operand.constants = unique(operand_deps.constants);
+        site.operands.push_back(std::move(operand));
+      }
+      pending_operands_.pop_front();
       map.sites.push_back(std::move(site));
     }
   }
@@ -196,10 +203,13 @@ class Collector {
         break;
       }
       case CXCursor_VarDecl:
-        if (is_local_variable(declaration))
+        if (is_local_variable(declaration)) {
           deps.locals.insert(clang::usr_of(declaration));
-        else
+        } else if (auto value = constant_value(declaration)) {
+          deps.constants.push_back(std::move(*value));  // `static const int maxCapacity = 65536`
+        } else {
           deps.sources.insert({Source::Kind::global, qualified_name(declaration), "", ""});
+        }
         break;
       case CXCursor_EnumConstantDecl:
         deps.constants.push_back(qualified_name(declaration));
@@ -207,6 +217,20 @@ class Collector {
       default:
         break;
     }
+  }
+
+  /// The value of a constant the library names (a const global or static member of a number type
+  /// with its initialiser in view): what a condition compares with, not state a test could set.
+  static std::optional<std::string> constant_value(CXCursor variable) {
+    const CXType type = clang_getCanonicalType(clang_getCursorType(variable));
+    // The standard library's (`std::string::npos`) are sentinels, no boundaries to test beside.
+    if (clang_isConstQualifiedType(type) == 0 ||
+        clang_Location_isInSystemHeader(clang_getCursorLocation(variable)) != 0)
+      return std::nullopt;
+    if (type.kind == CXType_Char_S || type.kind == CXType_Char_U)
+      return std::nullopt;  // Literal spells them as numbers
+    if (auto value = evaluated_literal(variable, false)) return value->value;
+    return std::nullopt;
   }
 
   /// `base.member`, `base->member`, or `member` of `this`: a field read, or a method called.
@@ -510,8 +534,71 @@ class Collector {
       site.condition = site.condition.substr(0, kConditionTextLimit) + "...";
     Deps deps;
     for (CXCursor part : header) scan_into(part, deps);
+    std::vector<std::pair<uncovered::Operand, Deps>> operands;
+    std::vector<CXCursor> leaves;
+    const bool chain =
+        site.construct == "if" || site.construct == "while" || site.construct == "&&" || site.construct == "||";
+    if (chain && short_circuit_operands(header.back(), leaves) && leaves.size() > 1) {
+      for (CXCursor leaf : leaves) {
+        Deps operand_deps;
+        scan_into(leaf, operand_deps);
+        const CXSourceRange extent = clang_getCursorExtent(leaf);
+        operands.emplace_back(uncovered::Operand{text_of(extent), line_of(clang_getRangeStart(extent)), {}, {}},
+                              std::move(operand_deps));
+      }
+    }
     pending_.emplace_back(std::move(site), std::move(deps));
+    pending_operands_.push_back(std::move(operands));
     return true;
+  }
+
+  /// The operands of `e` when it is a chain of && and || (through parentheses and !), in the order
+  /// they are evaluated; false when an operand branches itself (a ?:, or a && inside a call), as
+  /// its branches would come between the chain's on gcov's line.
+  static bool short_circuit_operands(CXCursor e, std::vector<CXCursor>& operands) {
+    CXCursor core = e;
+    while (
+        kind_of(core) == CXCursor_UnexposedExpr || kind_of(core) == CXCursor_ParenExpr ||
+        (kind_of(core) == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(core) == CXUnaryOperator_LNot)) {
+      const auto inner = expression_children(core);
+      if (inner.size() != 1) break;
+      core = inner.front();
+    }
+    if (kind_of(core) == CXCursor_BinaryOperator) {
+      const CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(core);
+      if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
+        const auto sides = expression_children(core);
+        return sides.size() == 2 && short_circuit_operands(sides[0], operands) &&
+               short_circuit_operands(sides[1], operands);
+      }
+    }
+    if (branches_within(core)) return false;
+    // One a macro writes (`errno == ERANGE`) has no text of its own to show.
+    const CXSourceRange extent = clang_getCursorExtent(e);
+    if (from_macro(clang_getRangeStart(extent)) || from_macro(clang_getRangeEnd(extent))) return false;
+    operands.push_back(e);
+    return true;
+  }
+
+  static bool branches_within(CXCursor c) {
+    for (CXCursor child : children_of(c)) {
+      const CXCursorKind kind = kind_of(child);
+      if (kind == CXCursor_ConditionalOperator || kind == CXCursor_LambdaExpr) return true;
+      if (kind == CXCursor_BinaryOperator && (clang_getCursorBinaryOperatorKind(child) == CXBinaryOperator_LAnd ||
+                                              clang_getCursorBinaryOperatorKind(child) == CXBinaryOperator_LOr))
+        return true;
+      if (branches_within(child)) return true;
+    }
+    return false;
+  }
+
+  static std::vector<std::string> unique(const std::vector<std::string>& items) {
+    std::vector<std::string> result;
+    std::set<std::string> seen;
+    for (const auto& item : items) {
+      if (seen.insert(item).second) result.push_back(item);
+    }
+    return result;
   }
 
   /// Whether a parameter of `function` is text to read (see FunctionSpan::reads_text).
@@ -664,6 +751,7 @@ class Collector {
   /// The conditions of the constructs being walked (in pending_, which is a deque: stable addresses).
   std::vector<const Deps*> guards_;
   std::deque<std::pair<BranchSite, Deps>> pending_;
+  std::deque<std::vector<std::pair<uncovered::Operand, Deps>>> pending_operands_;  ///< of each in pending_
   std::set<std::string> calls_;
 };
 

@@ -45,14 +45,27 @@ class BranchMapReader : public YamlReader {
     s.declared_file = absolute_file(scalar(get(node, "declared_file"), "declared_file"), base);
     s.declared_line = whole_value<unsigned>(get(node, "declared_line"), "declared_line");
     s.condition = scalar(get(node, "condition"), "condition");
-    for (const auto& source : list(get(node, "sources"), "sources")) s.sources.push_back(read_source(source));
-    for (const auto& constant : list(get(node, "constants"), "constants"))
-      s.constants.push_back(scalar(constant, "constants"));
+    read_sources_and_constants(node, s.sources, s.constants);
+    if (node["operands"]) {
+      for (const auto& o : list(node["operands"], "operands")) {
+        Operand& operand = s.operands.emplace_back();
+        operand.text = scalar(get(o, "text"), "text");
+        operand.line = whole_value<unsigned>(get(o, "line"), "line");
+        read_sources_and_constants(o, operand.sources, operand.constants);
+      }
+    }
     if (node["cases"]) {
       for (const auto& c : list(node["cases"], "cases"))
         s.cases.emplace_back(scalar(get(c, "label"), "label"), whole_value<unsigned>(get(c, "line"), "line"));
     }
     return s;
+  }
+
+  void read_sources_and_constants(const YAML::Node& node, std::vector<Source>& sources,
+                                  std::vector<std::string>& constants) const {
+    for (const auto& source : list(get(node, "sources"), "sources")) sources.push_back(read_source(source));
+    for (const auto& constant : list(get(node, "constants"), "constants"))
+      constants.push_back(scalar(constant, "constants"));
   }
 
   Source read_source(const YAML::Node& node) const {
@@ -95,6 +108,21 @@ class BranchMapReader : public YamlReader {
   }
 };
 
+void emit_sources_and_constants(YAML::Emitter& out, const std::vector<Source>& sources,
+                                const std::vector<std::string>& constants) {
+  out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
+  for (const auto& source : sources) {
+    out << YAML::Flow << YAML::BeginMap << YAML::Key << "kind" << YAML::Value << source_kind_name(source.kind);
+    out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << source.name;
+    if (!source.type.empty()) out << YAML::Key << "type" << YAML::Value << YAML::DoubleQuoted << source.type;
+    if (!source.via.empty()) out << YAML::Key << "via" << YAML::Value << YAML::DoubleQuoted << source.via;
+    out << YAML::EndMap;
+  }
+  out << YAML::EndSeq << YAML::Key << "constants" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+  for (const auto& c : constants) out << YAML::DoubleQuoted << c;
+  out << YAML::EndSeq;
+}
+
 }  // namespace
 
 std::string relative_file(const std::string& file, const fs::path& base) {
@@ -129,17 +157,17 @@ std::string branch_map_to_yaml(const BranchMap& map, const fs::path& base) {
     out << YAML::Key << "declared_file" << YAML::Value << relative_file(s.declared_file, base);
     out << YAML::Key << "declared_line" << YAML::Value << s.declared_line;
     out << YAML::Key << "condition" << YAML::Value << YAML::DoubleQuoted << s.condition;
-    out << YAML::Key << "sources" << YAML::Value << YAML::BeginSeq;
-    for (const auto& source : s.sources) {
-      out << YAML::Flow << YAML::BeginMap << YAML::Key << "kind" << YAML::Value << source_kind_name(source.kind);
-      out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << source.name;
-      if (!source.type.empty()) out << YAML::Key << "type" << YAML::Value << YAML::DoubleQuoted << source.type;
-      if (!source.via.empty()) out << YAML::Key << "via" << YAML::Value << YAML::DoubleQuoted << source.via;
-      out << YAML::EndMap;
+    emit_sources_and_constants(out, s.sources, s.constants);
+    if (!s.operands.empty()) {
+      out << YAML::Key << "operands" << YAML::Value << YAML::BeginSeq;
+      for (const auto& operand : s.operands) {
+        out << YAML::BeginMap << YAML::Key << "text" << YAML::Value << YAML::DoubleQuoted << operand.text;
+        out << YAML::Key << "line" << YAML::Value << operand.line;
+        emit_sources_and_constants(out, operand.sources, operand.constants);
+        out << YAML::EndMap;
+      }
+      out << YAML::EndSeq;
     }
-    out << YAML::EndSeq << YAML::Key << "constants" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-    for (const auto& c : s.constants) out << YAML::DoubleQuoted << c;
-    out << YAML::EndSeq;
     if (!s.cases.empty()) {
       out << YAML::Key << "cases" << YAML::Value << YAML::BeginSeq;
       for (const auto& [label, line] : s.cases) {

@@ -31,6 +31,15 @@ struct Source {
 };
 
 /// One branching construct of the library: if, while, for, do, switch, ?:, && or ||.
+/// One operand of a condition made of && and || (`a && (b || !c)`: a, b and c), in the order they
+/// are evaluated: gcov counts a pair of branches for each, on its line, in that order.
+struct Operand {
+  std::string text;  ///< shortened
+  unsigned line = 0;
+  std::vector<Source> sources;         ///< sorted, unique
+  std::vector<std::string> constants;  ///< spelled as in C++
+};
+
 struct BranchSite {
   std::string file;            ///< absolute while collected; relative to the config in branches.yaml
   unsigned line = 0;           ///< where the condition starts
@@ -46,6 +55,7 @@ struct BranchSite {
   /// A switch's case labels (also among constants) and the line of each; its default arm as
   /// kDefaultLabel (not among constants).
   std::vector<std::pair<std::string, unsigned>> cases;
+  std::vector<Operand> operands;  ///< of an if's, a while's or an expression's && and || chain
 };
 
 inline constexpr std::string_view kDefaultLabel = "default";

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <deque>
 #include <map>
+#include <regex>
 #include <set>
 #include <span>
 #include <tuple>
@@ -484,6 +485,19 @@ bool fits(ValueKind kind, const std::string& type) {
   return kind == ValueKind::name;  // an enum, or a type of the library's
 }
 
+/// An integer constant and the integers beside it, spelled the same way (a boundary has two sides:
+/// `firstByte < 0xF0` is true only below it); any other constant alone.
+std::vector<std::string> beside(const std::string& c) {
+  if (kind_of_constant(c) != ValueKind::number) return {c};
+  const bool hex = c.starts_with("0x") || c.starts_with("0X");
+  long long number = 0;
+  const char* first = c.data() + (hex ? 2 : 0);
+  const auto [end, error] = std::from_chars(first, c.data() + c.size(), number, hex ? 16 : 10);
+  if (error != std::errc() || end != c.data() + c.size()) return {c};
+  const auto spelled = [&](long long n) { return hex ? fmt::format("0x{:X}", n) : std::to_string(n); };
+  return {spelled(number - 1), c, spelled(number + 1)};
+}
+
 /// The condition's constants a parameter of `type` can take, and the integers beside each (a
 /// boundary has two sides).
 std::vector<std::string> suggested_values(const std::vector<std::string>& constants, const std::string& type) {
@@ -494,17 +508,29 @@ std::vector<std::string> suggested_values(const std::vector<std::string>& consta
   for (const auto& c : constants) {
     const ValueKind kind = kind_of_constant(c);
     if (!fits(kind, type)) continue;
-    long long number = 0;
-    const auto [end, error] = std::from_chars(c.data(), c.data() + c.size(), number);
-    if (kind == ValueKind::number && error == std::errc() && end == c.data() + c.size()) {
-      add(std::to_string(number - 1));
-      add(c);
-      add(std::to_string(number + 1));
-    } else {
-      add(c);
-    }
+    for (const auto& v : beside(c)) add(v);
   }
   if (values.size() > 8) values.resize(8);
+  return values;
+}
+
+/// Whether `condition` (spaces left out) tests whether the pointer `name` is null: `p`, `!p`,
+/// `p==0`, `nullptr!=p`.
+bool is_null_check(const std::string& condition, const std::string& name) {
+  static const std::string null = "(0|nullptr|NULL)";
+  const std::string p = "\\(?" + name + "\\)?";
+  const std::regex check("!?" + p + "|" + p + "[!=]=" + null + "|" + null + "[!=]=" + p);
+  return std::regex_match(condition, check);
+}
+
+/// The constants, each with the integers beside it.
+std::vector<std::string> with_neighbours(const std::vector<std::string>& constants) {
+  std::vector<std::string> values;
+  for (const auto& c : constants) {
+    for (auto& v : beside(c)) {
+      if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(std::move(v));
+    }
+  }
   return values;
 }
 
@@ -535,6 +561,9 @@ struct Merged {
   bool default_missing = false;            ///< a switch's default arm never ran, or it has none
   bool has_default = false;                ///< a switch's: it has a default arm
   const BranchSite* site = nullptr;        ///< the outermost construct on the line
+  /// Of a chain of && and ||, the operand that went one way only: what blocks (sources and
+  /// constants are its own then).
+  const Operand* part = nullptr;
 };
 
 class Classifier {
@@ -560,9 +589,13 @@ class Classifier {
       }
     }
     // A condition macros make is shown as its lines are written, keyword and all.
-    const std::string where = branch.condition.starts_with(branch.construct + " ")
-                                  ? fmt::format("`{}` in {}", branch.condition, branch.function)
-                                  : fmt::format("`{} ({})` in {}", branch.construct, branch.condition, branch.function);
+    std::string where = branch.condition.starts_with(branch.construct + " ")
+                            ? fmt::format("`{}` in {}", branch.condition, branch.function)
+                            : fmt::format("`{} ({})` in {}", branch.construct, branch.condition, branch.function);
+    if (merged.part != nullptr) {
+      where += fmt::format(" (of its operands, `{}` always went the same way)", merged.part->text);
+      branch.condition = merged.part->text;  // what the suggestion asks to go the other way
+    }
     if (!external.empty()) {
       branch.category = "external-call";
       branch.subject = external.front()->name;
@@ -648,7 +681,14 @@ class Classifier {
                     param.name, param.type);
     const std::string listed =
         values.empty() ? "<values that make the condition true and false>" : joined(values, ", ", 8);
-    if (param.type.find('*') != std::string::npos) {
+    if (param.type.find('*') != std::string::npos && is_null_check(branch.condition, param.name)) {
+      // The pointer itself, not what it points at: a null one.
+      const auto entries = callable != nullptr ? std::vector<std::string>{callable_name(*callable)}
+                                               : library_.inputs_reaching(branch.function);
+      branch.suggestion = fmt::format(
+          "call {} with a null {} in the sample program (palus passes null only where a sample shows it is accepted)",
+          entries.empty() ? "the public callables that reach " + branch.function : joined(entries, " or "), param.name);
+    } else if (param.type.find('*') != std::string::npos) {
       // A pointer into text or an array: the values the condition compares are what it points at.
       // The callable's own pointer is what to give; an internal function's comes from its callers.
       const auto entries = callable != nullptr ? std::vector<std::string>{callable_name(*callable)}
@@ -657,7 +697,8 @@ class Classifier {
           "{} points into text or an array: give {} inputs that hold {} where `{}` reads them (extend the sample "
           "program, or add string values with PALUS_PARAM_VALUES)",
           param.name, entries.empty() ? "the public callables that reach " + branch.function : joined(entries, ", "),
-          merged.constants.empty() ? "the values the condition asks for" : joined(merged.constants, ", ", 8),
+          merged.constants.empty() ? "the values the condition asks for"
+                                   : joined(with_neighbours(merged.constants), ", ", 8),
           branch.condition);
     } else if (callable != nullptr) {
       branch.suggestion = fmt::format("add to a theories header: PALUS_PARAM_VALUES({}, {}, {})",
@@ -779,6 +820,21 @@ class Classifier {
     if (chosen == fields.end())
       chosen = std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return library_.is_class(f.first); });
     if (chosen == fields.end()) chosen = fields.begin();
+    // A field only constructors set (an iterator's copy of its container's count) is fixed once its
+    // object exists: a field that calls change later (the container's count) is the one to work on.
+    const auto changes_later = [&](const std::string& f) {
+      const auto writers = library_.writers(f);
+      return std::any_of(writers.begin(), writers.end(), [&](const api::Callable* c) {
+        return c->kind != api::CallableKind::constructor && !Library::makes_no_state(*c) &&
+               callable_name(*c) != branch.function;
+      });
+    };
+    if (chosen->second != kResultOf && !changes_later(chosen->first)) {
+      const auto later = std::find_if(fields.begin(), fields.end(), [&](const auto& f) {
+        return f.second != kResultOf && library_.is_class(owner_of(f.first)) && changes_later(f.first);
+      });
+      if (later != fields.end()) chosen = later;
+    }
     const auto& [field, how] = *chosen;
     std::vector<std::string> others;  // "the state of F", or "what M gives" for a method
     // Only the chosen field's class and the branch's own: a method's reads merge those of what it
@@ -890,16 +946,22 @@ class Classifier {
       branch.suggestion = fmt::format("make the sample program bring a {} into the state `{}` asks for{}", owner,
                                       branch.condition, values);
     } else {
-      // The owner's own constructors and methods first: they are what builds its state.
-      std::vector<const api::Callable*> own;
-      std::copy_if(builders.begin(), builders.end(), std::back_inserter(own),
-                   [&](const api::Callable* c) { return c->owner == owner; });
-      // ClearConst() and clear() make one fixed state: DefineConst(name, value) builds the one asked for.
-      auto chosen_writers = own.empty() ? (builders.empty() ? writers : builders) : own;
+      // ClearConst() and close() make one fixed state: DefineConst(name, value) or executeQuery(sql)
+      // builds the one asked for. Then the owner's own constructors and methods: they are what
+      // builds its state.
+      auto chosen_writers = builders.empty() ? writers : builders;
       erase_unless_all(chosen_writers, [](const api::Callable* c) { return Library::takes_no_input(*c); });
+      std::vector<const api::Callable*> own;
+      std::copy_if(chosen_writers.begin(), chosen_writers.end(), std::back_inserter(own),
+                   [&](const api::Callable* c) { return c->owner == owner; });
+      if (!own.empty()) chosen_writers = own;
+      // Writers that all take no input (a token reader's ReadNextToken) are shown with what feeds them.
+      const bool none_takes_input = std::all_of(chosen_writers.begin(), chosen_writers.end(),
+                                                [](const api::Callable* c) { return Library::takes_no_input(*c); });
+      const auto names = library_.writer_names(chosen_writers, field);
       branch.suggestion =
           fmt::format("make the sample program call {} so that `{}` takes the other way{}, then call {}{}",
-                      joined(library_.writer_names(chosen_writers, field), ", "), branch.condition, values,
+                      joined(none_takes_input ? library_.with_inputs(names) : names, ", "), branch.condition, values,
                       then_call(declared, branch), passing);
     }
   }
@@ -931,14 +993,40 @@ bool holds(const BranchSite& site, unsigned line, bool arms) {
   return site.line <= line && line <= site.condition_end;
 }
 
+/// Of the operands of `site`'s && and || chain that are on `line`, the one that blocks: the last
+/// one evaluated when it went one way only (`strict_ && count != declared`: count never differed,
+/// whatever strict_ never was), else the first that went one way; none when each went both ways
+/// (gcov counts a pair of branches for each, in order; a line with fewer counts holds other code).
+const Operand* one_way_operand(const BranchSite& site, unsigned line, const LineCounts& counts) {
+  std::vector<const Operand*> here;
+  for (const auto& operand : site.operands) {
+    if (operand.line == line) here.push_back(&operand);
+  }
+  if (here.empty() || counts.branches.size() < 2 * here.size()) return nullptr;
+  const auto one_way = [&](std::size_t k) {
+    return (counts.branches[2 * k] == 0) != (counts.branches[2 * k + 1] == 0);
+  };
+  std::size_t last = here.size();
+  for (std::size_t k = 0; k < here.size(); ++k) {
+    if (counts.branches[2 * k] + counts.branches[2 * k + 1] > 0) last = k;
+  }
+  if (last < here.size() && one_way(last)) return here[last];
+  for (std::size_t k = 0; k < here.size(); ++k) {
+    if (one_way(k)) return here[k];
+  }
+  return nullptr;
+}
+
 /// The sites whose condition spans `line` of a file with `lines`, merged.
 Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line,
                  const std::map<unsigned, LineCounts>& lines) {
   const bool arms =
       std::none_of(sites.begin(), sites.end(), [&](const BranchSite* s) { return holds(*s, line, false); });
   Merged merged;
+  std::size_t held = 0;
   for (const auto* site : sites) {
     if (!holds(*site, line, arms)) continue;
+    ++held;
     for (const auto& [label, case_line] : site->cases) {
       // The label's line, or the first line of code below it (a label alone on its line is no code).
       auto counts = lines.lower_bound(case_line);
@@ -962,6 +1050,14 @@ Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line,
     if (merged.site == nullptr ||
         std::tie(site->line, merged.site->end_line) < std::tie(merged.site->line, site->end_line))
       merged.site = site;
+  }
+  if (held == 1 && !merged.site->operands.empty()) {
+    if (const auto counts = lines.find(line); counts != lines.end())
+      merged.part = one_way_operand(*merged.site, line, counts->second);
+    if (merged.part != nullptr) {
+      merged.sources = std::set<Source>(merged.part->sources.begin(), merged.part->sources.end());
+      merged.constants = merged.part->constants;
+    }
   }
   if (merged.missing_cases.empty() && merged.default_missing) {
     // Only the default arm is left: the labels, which all ran, are no values to ask for.

@@ -21,6 +21,7 @@ constexpr const char* kHeader = R"(
 #include <string>
 #include <utility>
 #include <vector>
+#define BIG(n) ((n) > 100)
 namespace b {
 enum class Mode { fast, safe, slow };
 class Box {
@@ -142,6 +143,17 @@ class Box {
   bool given(int& inout) const {
     if (inout > 3)
       inout = 0;
+    return true;
+  }
+  static const int kMost = 65536;
+  bool bounded(int n) const {
+    if (n < 1 || (n > kMost && !empty())) return false;
+    return true;
+  }
+  bool found(const std::string& t) const { return t.find('x') != std::string::npos && count_ > 0; }
+  bool macro(int n) const { return BIG(n) && count_ > 0; }
+  bool nested(int n) const {
+    if (n > 1 && (n > 2 ? count_ : 0) > 3) return false;
     return true;
   }
 
@@ -322,6 +334,32 @@ TEST_F(BranchCollector, LogicalOperatorsOutsideAConditionAreBranchesToo) {
   const BranchSite& s = site("b::Box::both", "&&");
   EXPECT_TRUE(has(s, Source::Kind::param, "a"));
   EXPECT_TRUE(has(s, Source::Kind::this_field, "b::Box::count_"));
+}
+
+TEST_F(BranchCollector, TheOperandsOfAChainOfAndAndOrEachWithItsOwnSources) {
+  const BranchSite& s = site("b::Box::bounded", "if");
+  ASSERT_EQ(s.operands.size(), 3u) << "in the order they are evaluated, through parentheses and !";
+  EXPECT_EQ(s.operands[0].text, "n<1");
+  EXPECT_EQ(s.operands[1].text, "n>kMost");
+  EXPECT_EQ(s.operands[2].text, "!empty()");
+  EXPECT_EQ(s.operands[0].constants, Strings{"1"});
+  EXPECT_EQ(s.operands[1].constants, Strings{"65536"}) << "a constant member is a value, not state";
+  ASSERT_EQ(s.operands[1].sources.size(), 1u);
+  EXPECT_EQ(s.operands[1].sources[0].name, "n");
+  EXPECT_FALSE(has(s, Source::Kind::global, "b::Box::kMost"));
+  EXPECT_EQ(s.operands[2].line, s.line);
+}
+
+TEST_F(BranchCollector, AChainWithAnOperandThatBranchesItselfHasNoOperands) {
+  EXPECT_TRUE(site("b::Box::nested", "if").operands.empty()) << "the ?:'s branches would come between the chain's";
+  EXPECT_TRUE(site("b::Box::field", "if").operands.empty()) << "a single comparison";
+  EXPECT_TRUE(site("b::Box::macro", "&&").operands.empty()) << "a macro's operand has no text of its own";
+}
+
+TEST_F(BranchCollector, TheStandardLibrarysConstantsAreNoValuesToTestBeside) {
+  const BranchSite& s = site("b::Box::found", "&&");
+  ASSERT_EQ(s.operands.size(), 2u);
+  EXPECT_EQ(s.operands[0].constants, Strings{"'x'"}) << "npos is a sentinel";
 }
 
 TEST_F(BranchCollector, AnIfWithAnInitStatement) {

@@ -31,8 +31,25 @@ api::Callable method(const std::string& name, unsigned line, std::vector<std::st
   return c;
 }
 
+/// A class of one method, `name` (taking `param`), that writes `writes`.
+api::Class class_of_one(const std::string& owner, const std::string& name, unsigned line,
+                        std::vector<std::string> writes, const api::Param& param) {
+  api::Class c;
+  c.name = owner;
+  api::Callable m = method(name, line, std::move(writes));
+  m.owner = owner;
+  m.id = owner + "::" + name + "(" + param.type.spelling + ")";
+  m.params.push_back(param);
+  c.methods.push_back(m);
+  return c;
+}
+
 api::Param int_param(const std::string& name) {
   return {name, api::TypeRef{"int", "int", api::Passing::value, api::TypeCategory::integer}};
+}
+
+api::Param string_param(const std::string& name) {
+  return {name, api::TypeRef{"const std::string &", "std::string", api::Passing::const_ref, api::TypeCategory::string}};
 }
 
 Source source(Source::Kind kind, std::string name, std::string type = "") {
@@ -188,8 +205,7 @@ TEST_F(Diagnose, BranchesWithOneProblemAreOneEntry) {
 
 TEST_F(Diagnose, InternalStateMadeFromTextIsThatTextsInputValue) {
   api::Callable parse = method("parse", 9);
-  parse.params.push_back(
-      {"text", api::TypeRef{"const std::string &", "std::string", api::Passing::const_ref, api::TypeCategory::string}});
+  parse.params.push_back(string_param("text"));
   api_.classes[0].methods.push_back(parse);
   map_.functions.push_back(
       {"n::C::parse", "/lib/a.cpp", 85, 88, "/lib/a.hpp", 9, {"n::detail::Lexer::advance"}, {}, {}, false, {}});
@@ -433,6 +449,44 @@ TEST_F(Diagnose, ASetterThatResetsItsObjectIsLeftOutWhenOthersTakeInput) {
   EXPECT_EQ(b.suggestion.find("n::C::reset"), std::string::npos) << b.suggestion;
 }
 
+TEST_F(Diagnose, AStateOnlyAnotherClassesCallBuildsFromInputIsBuiltThere) {
+  // n::C's own set() takes nothing; n::S::query(sql) makes a C (through C's private constructor).
+  api_.classes.push_back(class_of_one("n::S", "query", 12, {"n::C::mode_"}, string_param("sql")));
+  const FrontierBranch b = diagnosed_in_get({source(Source::Kind::this_field, "n::C::mode_")});
+  EXPECT_EQ(b.category, "object-creation");
+  EXPECT_NE(b.suggestion.find("call n::S::query so that"), std::string::npos) << b.suggestion;
+  EXPECT_EQ(b.suggestion.find("n::C::set"), std::string::npos) << b.suggestion;
+}
+
+TEST_F(Diagnose, WritersThatTakeNoInputAreShownWithWhatFeedsThem) {
+  // pos_ is written only by advance(), which reads text_, which feed(int) writes.
+  api::Callable advance = method("advance", 10, {"n::C::pos_"});
+  advance.reads = {"n::C::text_"};
+  api::Callable feed = method("feed", 11, {"n::C::text_"});
+  feed.params.push_back(int_param("text"));
+  api_.classes[0].methods.push_back(advance);
+  api_.classes[0].methods.push_back(feed);
+  const FrontierBranch b = diagnosed_in_get({source(Source::Kind::this_field, "n::C::pos_")});
+  EXPECT_NE(b.suggestion.find("call n::C::feed then n::C::advance so that"), std::string::npos) << b.suggestion;
+}
+
+TEST_F(Diagnose, APointerIntoTextAsksForTheBytesOnBothSidesOfTheBoundary) {
+  // `if (*s < 0xF0)` in helper(const char* s): 0xF0 itself takes the side already seen.
+  BranchMap map = map_;
+  map.sites.push_back(
+      site(74, 75, "n::detail::helper", 70, {source(Source::Kind::param, "s", "const char *")}, {"0xF0"}));
+  LineCoverage coverage = coverage_;
+  coverage["/lib/a.cpp"][74] = LineCounts{1, true, {0, 1}};
+  coverage["/lib/a.cpp"][75] = LineCounts{0, true, {}};
+  const FrontierBranch b = at(diagnose(map, coverage, api_), 74);
+  EXPECT_EQ(b.category, "input-value");
+  EXPECT_NE(b.suggestion.find("hold 0xEF, 0xF0, 0xF1 where"), std::string::npos) << b.suggestion;
+  map.sites.back().condition = "s==nullptr";  // the pointer itself
+  map.sites.back().constants = {"nullptr"};
+  const FrontierBranch null = at(diagnose(map, coverage, api_), 74);
+  EXPECT_NE(null.suggestion.find("with a null s in the sample program"), std::string::npos) << null.suggestion;
+}
+
 TEST_F(Diagnose, AParameterComparedWithStoredStateIsNamedBesideIt) {
   // `table_.find(name) != table_.end()`: the state set builds and the name get is given.
   const FrontierBranch b = diagnosed_in_get(
@@ -444,16 +498,51 @@ TEST_F(Diagnose, AParameterComparedWithStoredStateIsNamedBesideIt) {
   EXPECT_NE(b.suggestion.find("passing name to match that state"), std::string::npos) << b.suggestion;
 }
 
+TEST_F(Diagnose, OfAChainOfAndAndOrTheOperandThatWentOneWayIsWhatBlocks) {
+  // `if (mode_ > 2 || x > 65536)`: gcov counts a pair of branches for each operand, in order.
+  BranchSite chain =
+      site(100, 101, "n::C::get", 5,
+           {source(Source::Kind::this_field, "n::C::mode_"), source(Source::Kind::param, "x", "int")}, {"2", "65536"});
+  chain.operands = {{"mode_>2", 100, {source(Source::Kind::this_field, "n::C::mode_")}, {"2"}},
+                    {"x>65536", 100, {source(Source::Kind::param, "x", "int")}, {"65536"}}};
+  const auto diagnosed = [&](std::vector<long> taken) {
+    BranchMap map = map_;
+    map.sites.push_back(chain);
+    LineCoverage coverage = coverage_;
+    coverage["/lib/a.cpp"][100] = LineCounts{4, true, std::move(taken)};
+    coverage["/lib/a.cpp"][101] = LineCounts{0, true, {}};
+    return at(diagnose(map, coverage, api_), 100);
+  };
+  const FrontierBranch value = diagnosed({3, 1, 0, 3});
+  EXPECT_EQ(value.category, "input-value");
+  EXPECT_NE(value.suggestion.find("65537"), std::string::npos) << value.suggestion;
+  EXPECT_EQ(value.suggestion.find(", 3"), std::string::npos) << "no values beside mode_'s 2: " << value.suggestion;
+  EXPECT_NE(value.cause.find("`x>65536` always went the same way"), std::string::npos) << value.cause;
+  const FrontierBranch state = diagnosed({0, 4, 2, 2});
+  EXPECT_EQ(state.category, "object-creation") << "the first that went one way, as the last went both";
+  EXPECT_EQ(state.subject, "n::C::mode_");
+  const FrontierBranch last = diagnosed({0, 4, 0, 4});
+  EXPECT_EQ(last.category, "input-value") << "the last evaluated went one way: what mode_ never was is no matter";
+  const FrontierBranch unknown = diagnosed({3, 1, 0});  // fewer counts than the operands ask: other code on the line
+  EXPECT_EQ(unknown.cause.find("always went the same way"), std::string::npos) << unknown.cause;
+}
+
+TEST_F(Diagnose, AFieldOnlyConstructorsSetGivesWayToOneThatCallsChangeLater) {
+  // `if (base_ != mode_)`: base_ is taken when the object is made; mode_ changes after.
+  api::Callable made = method("C", 9, {"n::C::base_"});
+  made.kind = api::CallableKind::constructor;
+  api_.classes[0].constructors.push_back(made);
+  const FrontierBranch b = diagnosed_in_get(
+      {source(Source::Kind::this_field, "n::C::base_"), source(Source::Kind::this_field, "n::C::mode_")});
+  EXPECT_EQ(b.subject, "n::C::mode_");
+  EXPECT_NE(b.suggestion.find("n::C::set"), std::string::npos) << b.suggestion;
+  EXPECT_NE(b.cause.find("the state of n::C::base_"), std::string::npos) << "still named beside it: " << b.cause;
+}
+
 TEST_F(Diagnose, AHeldObjectsStateIsBuiltByItsHoldersCalls) {
   // get() reads code_->ops_; only n::Code::add writes ops_, and C::set reaches it through a
   // private compile(): calling add on an n::Code of one's own would not reach this one.
-  api::Class code;
-  code.name = "n::Code";
-  api::Callable add = method("add", 12, {"n::Code::ops_"});
-  add.owner = "n::Code";
-  add.id = "n::Code::add(int)";
-  code.methods.push_back(add);
-  api_.classes.push_back(code);
+  api_.classes.push_back(class_of_one("n::Code", "add", 12, {"n::Code::ops_"}, int_param("op")));
   map_.functions.push_back(
       {"n::Code::add", "/lib/a.cpp", 110, 111, "/lib/a.hpp", 12, {}, {"n::Code::ops_"}, {}, false, {}});
   map_.functions.push_back(
@@ -543,6 +632,7 @@ TEST(UncoveredKey, ReplacesAnEarlierReportsKeyAndKeepsTheRest) {
 TEST(BranchMapFile, ReadsBackWhatItWrites) {
   BranchMap map;
   map.sites.push_back(site(3, 9, "n::f", 30, {source(Source::Kind::param, "x", "int")}, {"'a'", "\"b\\n\""}));
+  map.sites[0].operands = {{"x>1", 3, {source(Source::Kind::param, "x", "int")}, {"1"}}, {"y", 4, {}, {}}};
   map.functions.push_back(
       {"n::f", "/lib/a.cpp", 1, 9, "/lib/a.cpp", 1, {"n::g"}, {"n::C::x_"}, {"n::Base::f"}, true, {"n::C::y_"}});
   const fs::path file = fs::temp_directory_path() / ("palus-branches-" + std::to_string(getpid()) + ".yaml");
@@ -553,6 +643,11 @@ TEST(BranchMapFile, ReadsBackWhatItWrites) {
   EXPECT_EQ(back.sites[0].file, "/lib/a.cpp");
   EXPECT_EQ(back.sites[0].sources, map.sites[0].sources);
   EXPECT_EQ(back.sites[0].constants, map.sites[0].constants);
+  ASSERT_EQ(back.sites[0].operands.size(), 2u);
+  EXPECT_EQ(back.sites[0].operands[0].text, "x>1");
+  EXPECT_EQ(back.sites[0].operands[0].sources, map.sites[0].operands[0].sources);
+  EXPECT_EQ(back.sites[0].operands[0].constants, std::vector<std::string>{"1"});
+  EXPECT_EQ(back.sites[0].operands[1].line, 4u);
   ASSERT_EQ(back.functions.size(), 1u);
   EXPECT_EQ(back.functions[0].calls, map.functions[0].calls);
   EXPECT_EQ(back.functions[0].writes, map.functions[0].writes);
