@@ -995,14 +995,17 @@ bool holds(const BranchSite& site, unsigned line, bool arms) {
 
 /// Of the operands of `site`'s && and || chain that are on `line`, the one that blocks: the last
 /// one evaluated when it went one way only (`strict_ && count != declared`: count never differed,
-/// whatever strict_ never was), else the first that went one way; none when each went both ways
-/// (gcov counts a pair of branches for each, in order; a line with fewer counts holds other code).
+/// whatever strict_ never was), else the first that went one way; none when each went both ways.
+/// gcov counts a pair of branches for each, in order, and sometimes one more pair for the whole
+/// (the chain's value kept, then tested); a line with other counts holds other code (a call that
+/// may throw adds an edge), and then which pair is whose is not known.
 const Operand* one_way_operand(const BranchSite& site, unsigned line, const LineCounts& counts) {
   std::vector<const Operand*> here;
   for (const auto& operand : site.operands) {
     if (operand.line == line) here.push_back(&operand);
   }
-  if (here.empty() || counts.branches.size() < 2 * here.size()) return nullptr;
+  const std::size_t pairs = counts.branches.size();
+  if (here.empty() || (pairs != 2 * here.size() && pairs != 2 * here.size() + 2)) return nullptr;
   const auto one_way = [&](std::size_t k) {
     return (counts.branches[2 * k] == 0) != (counts.branches[2 * k + 1] == 0);
   };

@@ -339,6 +339,10 @@ TEST_F(BranchCollector, LogicalOperatorsOutsideAConditionAreBranchesToo) {
 TEST_F(BranchCollector, TheOperandsOfAChainOfAndAndOrEachWithItsOwnSources) {
   const BranchSite& s = site("b::Box::bounded", "if");
   ASSERT_EQ(s.operands.size(), 3u) << "in the order they are evaluated, through parentheses and !";
+  EXPECT_EQ(std::count_if(map_->sites.begin(), map_->sites.end(),
+                          [](const BranchSite& x) { return x.function == "b::Box::bounded"; }),
+            1)
+      << "the parenthesised && is part of the if's condition, no site of its own";
   EXPECT_EQ(s.operands[0].text, "n<1");
   EXPECT_EQ(s.operands[1].text, "n>kMost");
   EXPECT_EQ(s.operands[2].text, "!empty()");
