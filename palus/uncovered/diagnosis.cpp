@@ -1057,6 +1057,8 @@ Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line,
   if (held == 1 && !merged.site->operands.empty()) {
     if (const auto counts = lines.find(line); counts != lines.end())
       merged.part = one_way_operand(*merged.site, line, counts->second);
+    // An operand of no known source (a local the collector did not follow) says less than the whole.
+    if (merged.part != nullptr && merged.part->sources.empty()) merged.part = nullptr;
     if (merged.part != nullptr) {
       merged.sources = std::set<Source>(merged.part->sources.begin(), merged.part->sources.end());
       merged.constants = merged.part->constants;

@@ -524,6 +524,9 @@ TEST_F(Diagnose, OfAChainOfAndAndOrTheOperandThatWentOneWayIsWhatBlocks) {
   const FrontierBranch last = diagnosed({0, 4, 0, 4});
   EXPECT_EQ(last.category, "input-value") << "the last evaluated went one way: what mode_ never was is no matter";
   EXPECT_EQ(diagnosed({0, 4, 0, 4, 0, 4}).category, "input-value") << "a pair for the whole after the operands'";
+  chain.operands[1].sources.clear();  // x > 65536 from a local the collector did not follow
+  EXPECT_EQ(diagnosed({3, 1, 0, 3}).cause.find("always went the same way"), std::string::npos)
+      << "an operand of no known source says less than the whole condition";
   for (std::vector<long> other : {std::vector<long>{3, 1, 0}, std::vector<long>{4, 4, 0, 4, 0, 0, 4, 0}}) {
     // Other counts than the operands ask: other code on the line (a call that may throw), pairs unknown.
     const FrontierBranch unknown = diagnosed(other);
