@@ -30,7 +30,6 @@ struct Source {
   auto operator<=>(const Source&) const = default;
 };
 
-/// One branching construct of the library: if, while, for, do, switch, ?:, && or ||.
 /// One operand of a condition made of && and || (`a && (b || !c)`: a, b and c), in the order they
 /// are evaluated: gcov counts a pair of branches for each, on its line, in that order.
 struct Operand {
@@ -40,6 +39,7 @@ struct Operand {
   std::vector<std::string> constants;  ///< spelled as in C++
 };
 
+/// One branching construct of the library: if, while, for, do, switch, ?:, && or ||.
 struct BranchSite {
   std::string file;            ///< absolute while collected; relative to the config in branches.yaml
   unsigned line = 0;           ///< where the condition starts

@@ -498,18 +498,24 @@ std::vector<std::string> beside(const std::string& c) {
   return {spelled(number - 1), c, spelled(number + 1)};
 }
 
+/// The constants, each with the integers beside it.
+std::vector<std::string> with_neighbours(const std::vector<std::string>& constants) {
+  std::vector<std::string> values;
+  for (const auto& c : constants) {
+    for (auto& v : beside(c)) {
+      if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(std::move(v));
+    }
+  }
+  return values;
+}
+
 /// The condition's constants a parameter of `type` can take, and the integers beside each (a
 /// boundary has two sides).
 std::vector<std::string> suggested_values(const std::vector<std::string>& constants, const std::string& type) {
-  std::vector<std::string> values;
-  auto add = [&](const std::string& v) {
-    if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
-  };
-  for (const auto& c : constants) {
-    const ValueKind kind = kind_of_constant(c);
-    if (!fits(kind, type)) continue;
-    for (const auto& v : beside(c)) add(v);
-  }
+  std::vector<std::string> fitting;
+  std::copy_if(constants.begin(), constants.end(), std::back_inserter(fitting),
+               [&](const std::string& c) { return fits(kind_of_constant(c), type); });
+  std::vector<std::string> values = with_neighbours(fitting);
   if (values.size() > 8) values.resize(8);
   return values;
 }
@@ -521,17 +527,6 @@ bool is_null_check(const std::string& condition, const std::string& name) {
   const std::string p = "\\(?" + name + "\\)?";
   const std::regex check("!?" + p + "|" + p + "[!=]=" + null + "|" + null + "[!=]=" + p);
   return std::regex_match(condition, check);
-}
-
-/// The constants, each with the integers beside it.
-std::vector<std::string> with_neighbours(const std::vector<std::string>& constants) {
-  std::vector<std::string> values;
-  for (const auto& c : constants) {
-    for (auto& v : beside(c)) {
-      if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(std::move(v));
-    }
-  }
-  return values;
 }
 
 /// The first `limit` of `parts`, then how many more there are.
