@@ -77,18 +77,38 @@ bool is_literal(CXCursorKind kind) {
          kind == CXCursor_CXXNullPtrLiteralExpr;
 }
 
-bool is_condition_holder(CXCursorKind kind) {
-  return kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt || kind == CXCursor_ForStmt || kind == CXCursor_DoStmt ||
-         kind == CXCursor_SwitchStmt || kind == CXCursor_CXXForRangeStmt || kind == CXCursor_ConditionalOperator ||
-         kind == CXCursor_BinaryOperator;
-}
-
 /// The offset of a location in its file (after macro expansion), and the file.
 std::pair<CXFile, unsigned> offset_of(CXSourceLocation location) {
   CXFile file = nullptr;
   unsigned offset = 0;
   clang_getExpansionLocation(location, &file, nullptr, nullptr, &offset);
   return {file, offset};
+}
+
+bool within(CXCursor inner, CXCursor outer) {
+  const CXSourceRange in = clang_getCursorExtent(inner), out = clang_getCursorExtent(outer);
+  const auto [file, start] = offset_of(clang_getRangeStart(in));
+  const auto [outer_file, outer_start] = offset_of(clang_getRangeStart(out));
+  return clang_File_isEqual(file, outer_file) != 0 && start >= outer_start &&
+         offset_of(clang_getRangeEnd(in)).second <= offset_of(clang_getRangeEnd(out)).second;
+}
+
+/// Whether the && or || chain `chain`, whose parent (through parentheses) is `parent`, is part of
+/// a condition the parent's site records: an enclosing && or ||, a statement's condition, the
+/// condition of ?:. Not the value assigned or compared (`ok = a && b`, `(a && b) == c`), nor a
+/// branch of ?:, which are conditions of their own.
+bool part_of_outer_condition(CXCursor chain, CXCursor parent) {
+  const CXCursorKind kind = clang_getCursorKind(parent);
+  if (kind == CXCursor_BinaryOperator) {
+    const CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(parent);
+    return op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr;
+  }
+  if (kind == CXCursor_ConditionalOperator) {
+    const auto kids = children_of(parent);
+    return !kids.empty() && within(chain, kids.front());
+  }
+  return kind == CXCursor_IfStmt || kind == CXCursor_WhileStmt || kind == CXCursor_ForStmt || kind == CXCursor_DoStmt ||
+         kind == CXCursor_SwitchStmt || kind == CXCursor_CXXForRangeStmt;
 }
 
 unsigned line_of(CXSourceLocation location) {
@@ -402,8 +422,7 @@ class Collector {
           // `pos += n` adds to what the variable held; `pos = n` replaces it.
           if (!clang_Cursor_isNull(target) && operands.size() == 2)
             define_local(target, scan(operands.back()), c, kind != CXCursor_CompoundAssignOperator);
-        } else if ((op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) &&
-                   !is_condition_holder(kind_of(parent))) {
+        } else if ((op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) && !part_of_outer_condition(c, parent)) {
           record(c, op == CXBinaryOperator_LAnd ? "&&" : "||", {c});
         }
         break;

@@ -156,6 +156,12 @@ class Box {
     if (n > 1 && (n > 2 ? count_ : 0) > 3) return false;
     return true;
   }
+  bool assigned(int n) const {
+    bool ok = false;
+    ok = (n > 1 && count_ > 0);
+    return ok;
+  }
+  int compared(int n) const { return (n > 1 || count_ > 0) == empty() ? 1 : 2; }
 
  private:
   friend class Holder;
@@ -358,6 +364,15 @@ TEST_F(BranchCollector, AChainWithAnOperandThatBranchesItselfHasNoOperands) {
   EXPECT_TRUE(site("b::Box::nested", "if").operands.empty()) << "the ?:'s branches would come between the chain's";
   EXPECT_TRUE(site("b::Box::field", "if").operands.empty()) << "a single comparison";
   EXPECT_TRUE(site("b::Box::macro", "&&").operands.empty()) << "a macro's operand has no text of its own";
+}
+
+TEST_F(BranchCollector, AChainAssignedOrComparedIsAConditionOfItsOwn) {
+  const BranchSite& assigned = site("b::Box::assigned", "&&");
+  EXPECT_TRUE(has(assigned, Source::Kind::param, "n"));
+  EXPECT_EQ(assigned.operands.size(), 2u);
+  const BranchSite& compared = site("b::Box::compared", "||");
+  EXPECT_TRUE(has(compared, Source::Kind::this_field, "b::Box::count_"));
+  EXPECT_EQ(site("b::Box::compared", "?:").line, compared.line) << "the ?: compares its value";
 }
 
 TEST_F(BranchCollector, TheStandardLibrarysConstantsAreNoValuesToTestBeside) {
