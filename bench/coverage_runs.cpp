@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
+#include <string_view>
 
 #include "bench/shell.hpp"
 #include "core/file_text.hpp"
@@ -45,13 +46,22 @@ fs::path copy_sample(const fs::path& sample, const fs::path& dest) {
   return dest / "palus.yaml";
 }
 
-fs::path config_with_output(const fs::path& config, const fs::path& out, const std::string& name) {
+BenchMode parse_bench_mode(const std::string& name) {
+  constexpr std::string_view kNoFeedback = "-no-feedback";
+  if (name.size() > kNoFeedback.size() && name.ends_with(kNoFeedback))
+    return {name.substr(0, name.size() - kNoFeedback.size()), false};
+  return {name, true};
+}
+
+fs::path config_with_output(const fs::path& config, const fs::path& out, const std::string& name, bool feedback) {
   YAML::Node root = YAML::LoadFile(config.string());
   root["output"]["dir"] = fs::absolute(out).string();
+  if (!feedback) root["generate"]["mutate"] = false;
   YAML::Emitter emitter;
   emitter << root;
   const fs::path written = config.parent_path() / name;
-  std::ofstream(written) << "# " << config.filename().string() << " with output.dir changed by bench/coverage\n"
+  std::ofstream(written) << "# " << config.filename().string() << " with output.dir"
+                         << (feedback ? "" : " and generate.mutate") << " changed by bench/coverage\n"
                          << emitter.c_str() << "\n";
   return written;
 }

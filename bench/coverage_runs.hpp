@@ -35,10 +35,20 @@ struct Run {
 /// copy of palus.yaml.
 std::filesystem::path copy_sample(const std::filesystem::path& sample, const std::filesystem::path& dest);
 
-/// Writes `<config dir>/<name>`: `config` with output.dir set to `out` (absolute). `palus report`
-/// has no --out: it reports on the config's output folder.
+/// A mode as the benchmarks name it: a generation mode, optionally with the suffix
+/// `-no-feedback` (`palus-no-feedback`), which turns off what generation learns from the harness's
+/// coverage (generate.mutate: false, the coverage-guided mutation).
+struct BenchMode {
+  std::string generation_mode;
+  bool feedback = true;
+};
+BenchMode parse_bench_mode(const std::string& name);
+
+/// Writes `<config dir>/<name>`: `config` with output.dir set to `out` (absolute), and without
+/// coverage feedback unless `feedback`. `palus report` has no --out: it reports on the config's
+/// output folder.
 std::filesystem::path config_with_output(const std::filesystem::path& config, const std::filesystem::path& out,
-                                         const std::string& name);
+                                         const std::string& name, bool feedback = true);
 
 /// Runs `palus <stage> --config C --work-dir W -q <args>`, its output in `<log_dir>/<label>.log`.
 /// Returns the wall time; throws std::runtime_error with the command and the log when it fails.

@@ -66,7 +66,8 @@ void components_table(std::ostream& out, const Results& results, const std::vect
       {"model (model − random)", "model", "random"},
       {"argument constraints (model+constraints − model)", "model+constraints", "model"},
       {"dependence and unguided phase (palus − model+constraints)", "palus", "model+constraints"},
-      {"all (palus − random)", "palus", "random"}};
+      {"all (palus − random)", "palus", "random"},
+      {"coverage feedback (palus − palus-no-feedback)", "palus", "palus-no-feedback"}};
   auto has = [&](const std::string& mode) { return std::find(modes.begin(), modes.end(), mode) != modes.end(); };
   out << "| sample |";
   for (const auto& [label, with, without] : steps) out << " " << label << " |";

@@ -116,9 +116,11 @@ SampleResults measure_sample(const EvaluationOptions& options, const fs::path& s
       const std::string name = fmt::format("{}-{}", mode, seed);
       std::cerr << fmt::format("[{} {}/{}] mode {}, seed {}\n", r.name, ++done, total, mode, seed);
       const fs::path out = work / ("out-" + name);
-      const fs::path run_config = config_with_output(config, out, "palus-" + name + ".yaml");
-      const std::string args = fmt::format("--mode {} --seed {} --time-limit {} --out {}", shell_quote(mode), seed,
-                                           shell_quote(options.time_limit), shell_quote(out.string()));
+      const BenchMode bench_mode = parse_bench_mode(mode);
+      const fs::path run_config = config_with_output(config, out, "palus-" + name + ".yaml", bench_mode.feedback);
+      const std::string args =
+          fmt::format("--mode {} --seed {} --time-limit {} --out {}", shell_quote(bench_mode.generation_mode), seed,
+                      shell_quote(options.time_limit), shell_quote(out.string()));
       Measured m;
       double generate_s = 0, report_s = 0;
       if (auto done_before = options.resume ? finished_run(out) : std::nullopt) {

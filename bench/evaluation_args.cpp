@@ -6,7 +6,10 @@ namespace fs = std::filesystem;
 
 void EvaluationArgs::add_options(CLI::App& app, const std::string& seeds_help) {
   app.add_option("--palus", palus, "the palus executable")->capture_default_str();
-  app.add_option("--modes", modes, "generation modes, comma-separated")->capture_default_str();
+  app.add_option("--modes", modes,
+                 "generation modes, comma-separated; a mode with the suffix -no-feedback (palus-no-feedback) runs "
+                 "without coverage feedback (generate.mutate: false)")
+      ->capture_default_str();
   app.add_option("--seeds", seeds, "seeds, comma-separated: " + seeds_help)->capture_default_str();
   app.add_option("--time-limit", time_limit, "generation time of each run")->capture_default_str();
   work_dir.add_options(app);
