@@ -488,8 +488,10 @@ class Collector {
     const bool init_first = kind == CXCursor_ForStmt && !kids.empty() && kind_of(kids.front()) == CXCursor_DeclStmt;
     if (init_first) walk(kids.front(), c);
     if (guards) guards_.push_back(&pending_.back().second);
-    // Parentheses are no parent: `a && (b || c)` is one chain, its || part of the && condition.
-    const CXCursor through = kind == CXCursor_ParenExpr || kind == CXCursor_UnexposedExpr ? parent : c;
+    // Parentheses and ! are no parent: `a && (b || c)` is one chain, its || part of the &&
+    // condition, and `if (!(a && b))` has one site, as short_circuit_operands sees it.
+    const bool negation = kind == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot;
+    const CXCursor through = kind == CXCursor_ParenExpr || kind == CXCursor_UnexposedExpr || negation ? parent : c;
     for (std::size_t k = init_first ? 1 : 0; k < kids.size(); ++k) walk(kids[k], through);
     if (guards) guards_.pop_back();
     if (loop) loops_.pop_back();

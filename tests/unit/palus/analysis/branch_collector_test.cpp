@@ -162,6 +162,10 @@ class Box {
     return ok;
   }
   int compared(int n) const { return (n > 1 || count_ > 0) == empty() ? 1 : 2; }
+  bool negated(int n) const {
+    if (!(n > 1 && count_ > 0)) return false;
+    return true;
+  }
 
  private:
   friend class Holder;
@@ -373,6 +377,13 @@ TEST_F(BranchCollector, AChainAssignedOrComparedIsAConditionOfItsOwn) {
   const BranchSite& compared = site("b::Box::compared", "||");
   EXPECT_TRUE(has(compared, Source::Kind::this_field, "b::Box::count_"));
   EXPECT_EQ(site("b::Box::compared", "?:").line, compared.line) << "the ?: compares its value";
+}
+
+TEST_F(BranchCollector, ANegatedChainIsPartOfTheConditionAroundIt) {
+  EXPECT_EQ(site("b::Box::negated", "if").operands.size(), 2u);
+  EXPECT_EQ(std::count_if(map_->sites.begin(), map_->sites.end(),
+                          [](const BranchSite& x) { return x.function == "b::Box::negated"; }),
+            1);
 }
 
 TEST_F(BranchCollector, TheStandardLibrarysConstantsAreNoValuesToTestBeside) {
