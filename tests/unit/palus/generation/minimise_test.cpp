@@ -62,9 +62,10 @@ TEST(Minimise, KeepLastProtectsTheChecks) {
 }
 
 TEST(Minimise, RespectsMaxAttempts) {
-  Sequence failing;
-  for (int i = 0; i < 20; ++i) failing = failing.extended(call(9, {Input::integer(i)}));
-  failing = failing.extended(call(7));
+  // Every statement uses what the failing call uses: no slice to try first.
+  Sequence failing = make({call(1)});
+  for (int i = 0; i < 20; ++i) failing = failing.extended(call(9, {ref(0), Input::integer(i)}));
+  failing = failing.extended(call(7, {ref(0)}));
   std::size_t calls = 0;
   const auto never = [&](const Sequence&) {
     ++calls;
@@ -81,6 +82,7 @@ TEST(Minimise, RespectsMaxAttempts) {
   EXPECT_EQ(calls, 3u);
   EXPECT_EQ(partly.size(), failing.size() - 3);
   EXPECT_EQ(partly.statements().back().callable, 7u);
+  EXPECT_EQ(partly[0].callable, 1u) << "the failing call's receiver cannot go";
   calls = 0;
   EXPECT_EQ(minimise(failing, 1, always, 0), failing);
   EXPECT_EQ(calls, 0u);
@@ -98,6 +100,44 @@ TEST(Minimise, RepeatsUntilNothingMoreGoes) {
     return !s.empty() && s.statements().back().callable == 7 && (!has(s, 1) || has(s, 2));
   };
   EXPECT_EQ(minimise(failing, 1, still_fails, 100), make({call(7)}));
+}
+
+TEST(Minimise, FirstTriesWithoutAllThatTheFailingCallsObjectsDoNotInvolve) {
+  // 0: a()  1: change(ref 0)  2..31: noise(k)  32: b(ref 0)  33: fail(ref 32); change is needed.
+  Sequence failing = make({call(1), call(3, {ref(0)})});
+  for (int k = 0; k < 30; ++k) failing = failing.extended(call(9, {Input::integer(k)}));
+  failing = failing.extended(call(2, {ref(0)})).extended(call(7, {ref(32)}));
+  std::size_t calls = 0;
+  const auto still_fails = [&](const Sequence& s) {
+    ++calls;
+    bool changed = false;
+    for (const auto& st : s.statements()) changed = changed || st.callable == 3;
+    return changed && s.statements().back().callable == 7;
+  };
+  EXPECT_EQ(minimise(failing, 1, still_fails, 2),
+            make({call(1), call(3, {ref(0)}), call(2, {ref(0)}), call(7, {ref(2)})}))
+      << "two runs: the slice, then an attempt without change(ref 0), which no longer fails";
+  EXPECT_EQ(calls, 2u);
+}
+
+TEST(Minimise, ASliceThatNoLongerFailsCostsOneRun) {
+  // The failure needs noise(1), which no object ties to the failing call (a static, say).
+  const Sequence failing = make({call(9, {Input::integer(1)}), call(1), call(7, {ref(1)})});
+  std::vector<Sequence> tried;
+  const auto still_fails = [&](const Sequence& s) {
+    tried.push_back(s);
+    return s.size() > 0 && s[0].callable == 9 && s.statements().back().callable == 7;
+  };
+  EXPECT_EQ(minimise(failing, 1, still_fails, 100), failing);
+  EXPECT_EQ(tried, std::vector<Sequence>{make({call(1), call(7, {ref(0)})})})
+      << "removing noise(1) alone is the slice again: not run twice";
+}
+
+TEST(Minimise, WhatTheTailNeedsFollowsResultsAndTheCallsOnThem) {
+  // 0: a()  1: b()  2: use(ref 1)  3: noise()  4: c(ref 0)  5: fail(ref 4)
+  const Sequence s = make({call(1), call(2), call(5, {ref(1)}), call(9), call(3, {ref(0)}), call(7, {ref(4)})});
+  EXPECT_EQ(needed_by_tail(s, 1), (std::vector<bool>{true, false, false, false, true, true}));
+  EXPECT_EQ(needed_by_tail(s, 4), (std::vector<bool>{true, true, true, true, true, true}));
 }
 
 TEST(Minimise, NothingToRemove) {
