@@ -85,6 +85,7 @@ std::pair<CXFile, unsigned> offset_of(CXSourceLocation location) {
   return {file, offset};
 }
 
+/// Whether `inner`'s source extent lies within `outer`'s (after macro expansion, in one file).
 bool within(CXCursor inner, CXCursor outer) {
   const CXSourceRange in = clang_getCursorExtent(inner), out = clang_getCursorExtent(outer);
   const auto [file, start] = offset_of(clang_getRangeStart(in));
@@ -93,7 +94,7 @@ bool within(CXCursor inner, CXCursor outer) {
          offset_of(clang_getRangeEnd(in)).second <= offset_of(clang_getRangeEnd(out)).second;
 }
 
-/// Whether the && or || chain `chain`, whose parent (through parentheses) is `parent`, is part of
+/// Whether the && or || chain `chain`, whose parent (through parentheses and !) is `parent`, is part of
 /// a condition the parent's site records: an enclosing && or ||, a statement's condition, the
 /// condition of ?:. Not the value assigned or compared (`ok = a && b`, `(a && b) == c`), nor a
 /// branch of ?:, which are conditions of their own.

@@ -56,7 +56,9 @@ Sequence minimise(const Sequence& failing, std::size_t keep_last,
   // First all at once: what the tail's objects do not involve. A long random sequence usually
   // fails on a few of its statements, and removing the others one by one cost a run each (a crash
   // costs a process), which the time allowed for minimising did not always cover.
-  std::optional<Sequence> failed_slice;  // not to be run twice: the slice of one statement less
+  // A slice that did not fail: removing one statement can give it again (when it lacks only that
+  // one), and it is not run twice.
+  std::optional<Sequence> failed_slice;
   const std::vector<bool> needed = needed_by_tail(current, keep_last);
   if (std::find(needed.begin(), needed.end(), false) != needed.end() && attempts < max_attempts) {
     if (std::optional<Sequence> slice = only(current, needed)) {
