@@ -162,6 +162,8 @@ class Box {
     return ok;
   }
   int compared(int n) const { return (n > 1 || count_ > 0) == empty() ? 1 : 2; }
+  int picked(int n) const { return n > 5 ? (n > 1 && count_ > 0) : 3; }
+  int decided(int n) const { return (n > 1 && count_ > 0) ? 1 : 2; }
   bool negated(int n) const {
     if (!(n > 1 && count_ > 0)) return false;
     return true;
@@ -377,6 +379,14 @@ TEST_F(BranchCollector, AChainAssignedOrComparedIsAConditionOfItsOwn) {
   const BranchSite& compared = site("b::Box::compared", "||");
   EXPECT_TRUE(has(compared, Source::Kind::this_field, "b::Box::count_"));
   EXPECT_EQ(site("b::Box::compared", "?:").line, compared.line) << "the ?: compares its value";
+}
+
+TEST_F(BranchCollector, AChainInABranchOfAConditionalIsItsOwnAndInItsConditionIsNot) {
+  EXPECT_TRUE(has(site("b::Box::picked", "&&"), Source::Kind::this_field, "b::Box::count_"));
+  EXPECT_TRUE(has(site("b::Box::decided", "?:"), Source::Kind::this_field, "b::Box::count_"));
+  EXPECT_EQ(std::count_if(map_->sites.begin(), map_->sites.end(),
+                          [](const BranchSite& x) { return x.function == "b::Box::decided"; }),
+            1);
 }
 
 TEST_F(BranchCollector, ANegatedChainIsPartOfTheConditionAroundIt) {

@@ -140,6 +140,26 @@ TEST(Minimise, WhatTheTailNeedsFollowsResultsAndTheCallsOnThem) {
   EXPECT_EQ(needed_by_tail(s, 4), (std::vector<bool>{true, true, true, true, true, true}));
 }
 
+TEST(Minimise, WhatTheTailNeedsIsAFixpoint) {
+  // 0: y()  1: x()  2: link(ref 1, ref 0)  3: g(ref 0)  4: fail(ref 1): link ties y to x, so g,
+  // a call on y, is needed too, which the first backward pass cannot know when it reaches 3.
+  const Sequence s = make({call(1), call(2), call(5, {ref(1), ref(0)}), call(3, {ref(0)}), call(7, {ref(1)})});
+  EXPECT_EQ(needed_by_tail(s, 1), (std::vector<bool>{true, true, true, true, true}));
+}
+
+TEST(Minimise, OneAttemptIsTheSlice) {
+  Sequence failing = make({call(1)});
+  for (int k = 0; k < 5; ++k) failing = failing.extended(call(9, {Input::integer(k)}));
+  failing = failing.extended(call(7, {ref(0)}));
+  std::size_t calls = 0;
+  const auto always = [&](const Sequence&) {
+    ++calls;
+    return true;
+  };
+  EXPECT_EQ(minimise(failing, 1, always, 1), make({call(1), call(7, {ref(0)})}));
+  EXPECT_EQ(calls, 1u);
+}
+
 TEST(Minimise, NothingToRemove) {
   const Sequence failing = make({call(1), call(7, {ref(0)})});
   std::size_t calls = 0;
