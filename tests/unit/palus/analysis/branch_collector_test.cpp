@@ -216,6 +216,12 @@ class BranchCollector : public ::testing::Test {
     return *found;
   }
 
+  /// How many sites `function` has.
+  static std::ptrdiff_t sites_in(const std::string& function) {
+    return std::count_if(map_->sites.begin(), map_->sites.end(),
+                         [&](const BranchSite& x) { return x.function == function; });
+  }
+
   static bool has(const BranchSite& s, Source::Kind kind, const std::string& name, const std::string& via = "") {
     return std::any_of(s.sources.begin(), s.sources.end(), [&](const Source& source) {
       return source.kind == kind && source.name == name && (via.empty() || source.via == via);
@@ -351,10 +357,7 @@ TEST_F(BranchCollector, LogicalOperatorsOutsideAConditionAreBranchesToo) {
 TEST_F(BranchCollector, TheOperandsOfAChainOfAndAndOrEachWithItsOwnSources) {
   const BranchSite& s = site("b::Box::bounded", "if");
   ASSERT_EQ(s.operands.size(), 3u) << "in the order they are evaluated, through parentheses and !";
-  EXPECT_EQ(std::count_if(map_->sites.begin(), map_->sites.end(),
-                          [](const BranchSite& x) { return x.function == "b::Box::bounded"; }),
-            1)
-      << "the parenthesised && is part of the if's condition, no site of its own";
+  EXPECT_EQ(sites_in("b::Box::bounded"), 1) << "the parenthesised && is part of the if's condition, no site of its own";
   EXPECT_EQ(s.operands[0].text, "n<1");
   EXPECT_EQ(s.operands[1].text, "n>kMost");
   EXPECT_EQ(s.operands[2].text, "!empty()");
@@ -384,16 +387,12 @@ TEST_F(BranchCollector, AChainAssignedOrComparedIsAConditionOfItsOwn) {
 TEST_F(BranchCollector, AChainInABranchOfAConditionalIsItsOwnAndInItsConditionIsNot) {
   EXPECT_TRUE(has(site("b::Box::picked", "&&"), Source::Kind::this_field, "b::Box::count_"));
   EXPECT_TRUE(has(site("b::Box::decided", "?:"), Source::Kind::this_field, "b::Box::count_"));
-  EXPECT_EQ(std::count_if(map_->sites.begin(), map_->sites.end(),
-                          [](const BranchSite& x) { return x.function == "b::Box::decided"; }),
-            1);
+  EXPECT_EQ(sites_in("b::Box::decided"), 1);
 }
 
 TEST_F(BranchCollector, ANegatedChainIsPartOfTheConditionAroundIt) {
   EXPECT_EQ(site("b::Box::negated", "if").operands.size(), 2u);
-  EXPECT_EQ(std::count_if(map_->sites.begin(), map_->sites.end(),
-                          [](const BranchSite& x) { return x.function == "b::Box::negated"; }),
-            1);
+  EXPECT_EQ(sites_in("b::Box::negated"), 1);
 }
 
 TEST_F(BranchCollector, TheStandardLibrarysConstantsAreNoValuesToTestBeside) {
