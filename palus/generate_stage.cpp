@@ -408,8 +408,10 @@ report::RunReport generate_stage(const GenerateRequest& request) {
                     "sequences in its corpus",
                     m.made, m.executed, m.found, m.new_blocks, m.corpus));
   }
-  log(fmt::format("harness: {} sequences ended in a forked child's death, {} harness restarts", executor.child_deaths(),
-                  executor.restarts()));
+  log(
+      fmt::format("harness: {} sequences ended in a forked child's death, {} in a sanitizer report the child survived, "
+                  "{} harness restarts",
+                  executor.child_deaths(), executor.reports_survived(), executor.restarts()));
   const generation::GeneratorStats& done = generator.stats();
   log(fmt::format(
       "generation time: {:.1f} s making candidates, {:.1f} s running them, {:.1f} s judging outcomes ({:.1f} s of "

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "core/hash.hpp"
@@ -30,6 +31,10 @@ std::vector<std::string> instrumentation_flags(const std::vector<std::string>& s
   // harness compiles a third faster than with -g.
   std::vector<std::string> flags{"-O1", "-g1", "-fno-omit-frame-pointer", "-fno-optimize-sibling-calls", "-Wno-error"};
   for (auto& f : sanitize_flags(sanitizers)) flags.push_back(std::move(f));
+  // UBSan's checks return after their report, so that a fork server's child can live on
+  // (harness/runtime/recover.hpp); UBSAN_OPTIONS halt_on_error=1 still ends any other process.
+  if (std::find(sanitizers.begin(), sanitizers.end(), "undefined") != sanitizers.end())
+    flags.emplace_back("-fsanitize-recover=undefined");
   return flags;
 }
 

@@ -14,7 +14,8 @@ namespace palus::harness {
 std::string compiler();
 
 /// Compile flags of an instrumented variant, as the sanitizers' documentation recommends (DESIGN §7):
-/// -O1 -g -fno-omit-frame-pointer -fno-optimize-sibling-calls -Wno-error, then sanitize_flags(sanitizers).
+/// -O1 -g -fno-omit-frame-pointer -fno-optimize-sibling-calls -Wno-error, then sanitize_flags(sanitizers),
+/// with UBSan's checks recoverable (harness/runtime/recover.hpp).
 std::vector<std::string> instrumentation_flags(const std::vector<std::string>& sanitizers);
 
 /// "-fsanitize=a,b" and "-fno-sanitize-recover=all"; empty without sanitizers. The first of them

@@ -19,7 +19,7 @@ inline constexpr const char* kHarnessRuntimeSources[] = {
     "harness/runtime/main.cpp",        "harness/runtime/call.cpp",       "harness/runtime/interpreter.cpp",
     "harness/runtime/sandbox.cpp",     "harness/runtime/last_words.cpp", "harness/runtime/demangle.cpp",
     "harness/runtime/spawn_guard.cpp", "harness/runtime/coverage.cpp",   "harness/protocol/protocol.cpp",
-    "harness/runtime/free_watch.cpp",
+    "harness/runtime/free_watch.cpp",  "harness/runtime/recover.cpp",
 };
 
 /// The trace runtime and the sandbox, linked into the instrumented sample program.

@@ -167,8 +167,11 @@ Outcome classify_death(Instance& in, const Ending& ending, std::uint64_t wire, c
   std::string report_text;
   std::error_code ec;
   const std::string own_report = ending.child ? "sanitizer." + std::to_string(ending.child->pid) : "sanitizer.";
+  // A child that survived its report names the one file; its later reports may be written already.
+  const bool one_file = ending.child && ending.child->survived;
   for (fs::directory_iterator it(in.scratch, ec), end; !ec && it != end; it.increment(ec)) {
-    if (it->path().filename().string().rfind(own_report, 0) != 0) continue;
+    const std::string name = it->path().filename().string();
+    if (one_file ? name != ending.child->report_file : name.rfind(own_report, 0) != 0) continue;
     report_text += read_file_text(it->path());
     std::error_code ignored;
     fs::remove(it->path(), ignored);  // a forking harness lives on: its next report must stand alone

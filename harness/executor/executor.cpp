@@ -68,7 +68,8 @@ struct Executor::Impl {
   std::vector<std::string> protections;
   std::unordered_map<std::string, std::uint32_t> index;
   std::size_t starts = 0;
-  std::size_t child_deaths = 0;  ///< sequences whose forked child died, the harness living on
+  std::size_t child_deaths = 0;      ///< sequences whose forked child died, the harness living on
+  std::size_t reports_survived = 0;  ///< sequences a sanitizer report stopped, their child living on
   std::uint64_t last_wire_id = 0;
   std::uint64_t scratch_counter = 0;
   std::vector<fs::path> stale_scratch;  ///< scratch folders of dead harnesses, removed on the next start
@@ -215,7 +216,9 @@ struct Executor::Impl {
       e.emplace_back("ASAN_OPTIONS",
                      "log_path=" + log_path + ":detect_leaks=0:abort_on_error=0:hard_rss_limit_mb=" + mib +
                          ":malloc_limit_mb=" + mib + ":allocator_may_return_null=0:handle_abort=0:symbolize=1");
-      e.emplace_back("UBSAN_OPTIONS", "log_path=" + log_path + ":halt_on_error=1:print_stacktrace=1" +
+      // A fork server's child lives on after a report of UBSan's (harness/runtime/recover.hpp).
+      e.emplace_back("UBSAN_OPTIONS", "log_path=" + log_path + ":halt_on_error=" + (opt.fork_server ? "0" : "1") +
+                                          ":print_stacktrace=1" +
                                           (starter ? ":suppressions=" + suppressions.string() : std::string()));
     }
     if (opt.gcov_prefix) {
@@ -461,6 +464,7 @@ struct Executor::Impl {
           if (auto death = in.deaths.find(front.wire); death != in.deaths.end()) {
             // A forking harness's child died in it; the harness lives on.
             detail::Ending ending = detail::ending_of(death->second);
+            const bool death_survived = death->second.survived;
             in.deaths.erase(death);
             if (auto killed = in.hung_children.find(front.wire); killed != in.hung_children.end()) {
               ending.cause = Instance::Cause::hang;  // we killed it: the hang it was killed for
@@ -470,7 +474,7 @@ struct Executor::Impl {
             }
             outcomes[front.index] =
                 detail::classify_death(in, ending, front.wire, request, *page.get(), opt.sanitized, opt.memory_bytes);
-            ++child_deaths;
+            ++(death_survived ? reports_survived : child_deaths);
             flights.pop_front();
             ++next_done;
             front_since = Clock::now();
@@ -572,6 +576,8 @@ void Executor::set_call_timeout(std::chrono::milliseconds limit) { impl_->opt.ca
 std::size_t Executor::restarts() const { return impl_->starts > 0 ? impl_->starts - 1 : 0; }
 
 std::size_t Executor::child_deaths() const { return impl_->child_deaths; }
+
+std::size_t Executor::reports_survived() const { return impl_->reports_survived; }
 
 pid_t Executor::pid() const { return impl_->inst && !impl_->inst->finished ? impl_->inst->pid : -1; }
 

@@ -227,6 +227,8 @@ void fields_of_death(IO& io, M& death) {
   io.field(death.phase);
   io.field(death.note);
   fields_of_refusals(io, death.refused);
+  io.field(death.survived);
+  io.field(death.report_file);
 }
 
 template <typename Message, typename Fields>

@@ -13,7 +13,7 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 14;        // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 15;        // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 /// Basic blocks are hashed into a map of 2^kBlockMapBits places (harness/runtime/coverage.hpp);
@@ -163,6 +163,12 @@ struct Death {
   std::uint32_t phase = 0;            ///< Progress::phase when it died
   std::string note;                   ///< Progress::note: its last words
   std::vector<Refusal> refused;       ///< calls the sandbox refused in the sequence
+  /// The child lives on: a sanitizer report stopped the sequence, not the child
+  /// (harness/runtime/recover.hpp), and wait_status says it exited with status 1.
+  bool survived = false;
+  /// The file in the harness's scratch folder that holds the report, when the child survived it;
+  /// empty otherwise (a dead child's reports are log_path.<pid>*).
+  std::string report_file;
 };
 
 struct Hello {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "harness/protocol/protocol.hpp"
+#include "recover.hpp"
 
 namespace palus::harness::coverage {
 namespace {
@@ -201,4 +202,5 @@ extern "C" __attribute__((no_sanitize("address", "undefined", "thread"))) void _
   coverage::mark(coverage::g_target, place);
   coverage::mark(coverage::g_target, static_cast<std::uint32_t>(coverage::kMapSize) + (place ^ top->previous));
   top->previous = place >> 1;
+  if (__builtin_expect(palus::harness::recover::g_report_pending, 0)) palus::harness::recover::at_safe_point();
 }

@@ -10,6 +10,7 @@
 #include "coverage.hpp"
 #include "demangle.hpp"
 #include "free_watch.hpp"
+#include "recover.hpp"
 
 namespace palus::harness {
 namespace {
@@ -64,12 +65,14 @@ protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
     enter(static_cast<std::int32_t>(i), protocol::Phase::call);
     coverage::aside(i >= in_test);
     execute(i, statement, answer);
+    recover::at_safe_point();  // a sanitizer report in the call's last blocks, or in the thunk
     coverage::note(statement.callable * 8 + static_cast<std::uint32_t>(answer.status));  // 5 statuses
     if (answer.status != protocol::StatementStatus::normal) break;
     if (request.observe) {
       enter(static_cast<std::int32_t>(i), protocol::Phase::observe);
       coverage::aside(i + 1 != in_test);
       observe(i, statement, request.skip_observers, answer);
+      recover::at_safe_point();
     }
   }
   coverage::aside(false);
@@ -151,16 +154,23 @@ void Interpreter::observe_slot(std::uint32_t index, const std::vector<std::uint3
   found->second(observer, object);
 }
 
+void Interpreter::abandon() {
+  pool_.clear();
+  held_.clear();
+}
+
 void Interpreter::destroy_pool() {
   for (std::size_t i = pool_.size(); i-- > 0;) {
     Slot& slot = pool_[i];
     if (slot.destroy == nullptr || slot.object == nullptr) continue;
     enter(static_cast<std::int32_t>(i), protocol::Phase::destroy);
     slot.destroy(slot.object);
+    recover::at_safe_point();
   }
   pool_.clear();
   for (std::size_t i = held_.size(); i-- > 0;) held_[i].destroy(held_[i].object);
   held_.clear();
+  recover::at_safe_point();  // before the sequence counts as done: a report must not pass to the next
 }
 
 }  // namespace palus::harness

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <csetjmp>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -31,6 +32,7 @@
 #include "harness/protocol/protocol.hpp"
 #include "interpreter.hpp"
 #include "last_words.hpp"
+#include "recover.hpp"
 #include "sandbox.hpp"
 
 // The sanitizers' symbolizer, when the harness is built with one (weak: absent otherwise).
@@ -187,8 +189,10 @@ bool run_and_answer(Interpreter& interpreter, const protocol::RunRequest& reques
 
 /// What a child says on its channel after answering: ready for the next request, or leaving (its
 /// heap ran out of memory, it grew by a quarter of the memory allowed, or the request was to be its
-/// last; the server takes the spare for the next one).
-constexpr char kAnsweredStaying = 1, kAnsweredLeaving = 2;
+/// last; the server takes the spare for the next one). Or, without an answer of its own, that a
+/// sanitizer report stopped the sequence (recover.hpp), staying or leaving, followed by the report's
+/// file name (a length byte, then the name), for the server to answer as for a death.
+constexpr char kAnsweredStaying = 1, kAnsweredLeaving = 2, kReportSurvivedStaying = 3, kReportSurvivedLeaving = 4;
 
 /// The fork server: each request runs in a child forked from this initialised process, so a
 /// crash costs a fork instead of a restart and every sequence starts from the same static state.
@@ -248,9 +252,27 @@ class ForkServer {
                       write_exact(current_->channel, payload.data(), payload.size());
     if (!spare_) spare_ = spawn();  // while the child runs
     if (const char said = sent ? answered(*current_) : 0; said != 0) {
-      if (said == kAnsweredLeaving || ++served_ >= options_.sequences_per_child) retire();
+      const bool survived = said == kReportSurvivedStaying || said == kReportSurvivedLeaving;
+      if (survived) {
+        std::string report_file;
+        if (!read_report_file(current_->channel, report_file)) return bury(sequence_id);
+        report_death(sequence_id, current_->pid, W_EXITCODE(1, 0), rusage{}, report_file);
+      }
+      if (said == kAnsweredLeaving || said == kReportSurvivedLeaving || ++served_ >= options_.sequences_per_child)
+        retire();
       return;
     }
+    bury(sequence_id);
+  }
+
+ private:
+  struct Child {
+    pid_t pid = -1;
+    int channel = -1;  ///< the server's end
+  };
+
+  /// The current child died running `sequence_id`: reaped, and its death reported.
+  void bury(std::uint64_t sequence_id) {
     close(current_->channel);
     int status = 0;
     rusage usage{};
@@ -260,11 +282,13 @@ class ForkServer {
     current_.reset();
   }
 
- private:
-  struct Child {
-    pid_t pid = -1;
-    int channel = -1;  ///< the server's end
-  };
+  /// The report file name a child sends after kReportSurvivedStaying or kReportSurvivedLeaving.
+  static bool read_report_file(int channel, std::string& name) {
+    unsigned char length = 0;
+    if (!read_exact(channel, reinterpret_cast<char*>(&length), 1)) return false;
+    name.resize(length);
+    return read_exact(channel, name.data(), name.size());
+  }
 
   /// The current child has served its share: closing its channel ends it; it is reaped later.
   void retire() {
@@ -303,17 +327,60 @@ class ForkServer {
     if (getppid() != server_) std::_Exit(0);
     if (options_.sandbox.confine) install_seccomp(progress_);
     const std::uint64_t inherited = peak_resident_bytes();
+    if (options_.sanitized) recover::enable();
     for (;;) {
       std::uint32_t length = 0;
       if (!read_exact(channel, reinterpret_cast<char*>(&length), sizeof length)) std::_Exit(0);
       std::string payload(length, '\0');
       if (!read_exact(channel, payload.data(), payload.size())) std::_Exit(0);
       const protocol::RunRequest request = protocol::decode_run(payload);
-      const bool stays = run_and_answer(interpreter_, request, options_.sandbox.sequence_cpu_s) &&
-                         !request.last_in_child && !grew_too_much(inherited);
+      sigjmp_buf back;
+      if (sigsetjmp(back, 0) != 0) {
+        survive_report(channel, request.last_in_child || grew_too_much(inherited));
+        continue;
+      }
+      recover::arm(&back);
+      const bool answered = run_and_answer(interpreter_, request, options_.sandbox.sequence_cpu_s);
+      recover::disarm();
+      const bool stays = answered && !request.last_in_child && !grew_too_much(inherited);
       const char done = stays ? kAnsweredStaying : kAnsweredLeaving;
       if (write(channel, &done, 1) != 1 || !stays) std::_Exit(0);
     }
+  }
+
+  /// After a sanitizer report stopped the sequence (the jump back from recover::at_safe_point): the
+  /// sequence's marks count for nothing, as if its child had died, and the server answers for it
+  /// from the progress page as the report left it. What the sequence made is destroyed as at the
+  /// end of any sequence: left alive, it would stay in a library's registries for the sequences
+  /// after it (tinysql's databases), which then differ from the same sequences in a fresh process.
+  /// A report or fault in that ends the child after the answer, as does `must_leave`.
+  void survive_report(int channel, bool must_leave) {
+    volatile bool leaving = must_leave;  // set after the jump back below
+    coverage::end_sequence(false);
+    std::string report_file = recover::after_jump();
+    const std::int32_t statement = progress_.statement.load(), freed = progress_.freed_statement.load();
+    const std::uint32_t phase = progress_.phase.load(), note_length = progress_.note_length.load();
+    sigjmp_buf again;
+    if (sigsetjmp(again, 0) == 0) {
+      recover::arm_cleanup(&again);
+      interpreter_.clean_up();
+      recover::disarm();
+    } else {
+      recover::after_jump();
+      interpreter_.abandon();
+      leaving = true;
+    }
+    progress_.statement.store(statement);
+    progress_.freed_statement.store(freed);
+    progress_.phase.store(phase);
+    progress_.note_length.store(note_length);
+    restore_standard_streams();
+    if (report_file.size() > 255) report_file.clear();
+    const char said[2] = {leaving ? kReportSurvivedLeaving : kReportSurvivedStaying,
+                          static_cast<char>(report_file.size())};
+    if (!write_exact(channel, said, sizeof said) || !write_exact(channel, report_file.data(), report_file.size()) ||
+        leaving)
+      std::_Exit(0);
   }
 
   /// The most this process has held resident (a forked child starts from what it inherited).
@@ -351,7 +418,8 @@ class ForkServer {
     }
   }
 
-  void report_death(std::uint64_t sequence_id, pid_t pid, int status, const rusage& usage) {
+  void report_death(std::uint64_t sequence_id, pid_t pid, int status, const rusage& usage,
+                    const std::optional<std::string>& survived_report = std::nullopt) {
     std::string marker = launch::output_marker(sequence_id);
     (void)!write(kOutput, marker.data(), marker.size());
     protocol::Death death;
@@ -367,6 +435,10 @@ class ForkServer {
       std::uint32_t n = std::min(progress_.note_length.load(), protocol::Progress::kNoteSize);
       death.note.assign(progress_.note, n);
       death.refused = protocol::refusals(progress_);
+    }
+    if (survived_report) {
+      death.survived = true;
+      death.report_file = *survived_report;
     }
     write_all(protocol::encode(death));
   }

@@ -571,6 +571,29 @@ TEST_F(SanitizedFaultyHarness, SegfaultIsReportedBySanitizer) {
   EXPECT_TRUE(contains(o.top_frame, "segfault"));
 }
 
+// A fork server's child lives on after UBSan's report (harness/runtime/recover.hpp): the report is
+// the sequence's outcome as when the child died of it, and the next sequence runs in the same child.
+TEST_F(SanitizedFaultyHarness, UndefinedBehaviourCostsNoChild) {
+  const std::size_t deaths = executor_->child_deaths(), survived = executor_->reports_survived();
+  const pid_t harness = executor_->pid();
+  for (int round = 0; round < 2; ++round) {
+    SCOPED_TRACE(round);  // the second time too: UBSan reports a check once per process unless told again
+    ph::Outcome o = misbehave("overflowAdd(int)", {protocol::Input::integer(1)});
+    EXPECT_EQ("sanitizer", ph::to_string(o.kind)) << o.message;
+    EXPECT_EQ(1, o.statement);
+    EXPECT_EQ("call", o.phase);
+    EXPECT_TRUE(contains(o.message, "signed integer overflow")) << o.message;
+    EXPECT_TRUE(contains(o.top_frame, "overflowAdd")) << o.top_frame;
+  }
+  ph::Outcome null_call = misbehave("callThroughNull()");
+  EXPECT_EQ("sanitizer", ph::to_string(null_call.kind)) << null_call.message;
+  EXPECT_TRUE(contains(null_call.message, "null pointer")) << "UBSan's report, not the fault after it";
+  EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
+  EXPECT_EQ(deaths, executor_->child_deaths());
+  EXPECT_EQ(survived + 3, executor_->reports_survived());
+  EXPECT_EQ(harness, executor_->pid());
+}
+
 TEST_F(SanitizedFaultyHarness, MemoryLimitIsOom) {
   ph::Outcome o = misbehave("eatAllMemory()");
   EXPECT_EQ("oom", ph::to_string(o.kind)) << o.message;

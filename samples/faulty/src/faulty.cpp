@@ -217,6 +217,21 @@ int Misbehaver::readAfterFree(int value) {
   return block[2];
 }
 
+int Misbehaver::overflowAdd(int value) {
+  volatile int most = 2147483647;
+  return value + most;
+}
+
+namespace {
+struct Held {
+  int value = 1;
+  int get() const { return value; }
+};
+Held* volatile g_nothing = nullptr;
+}  // namespace
+
+int Misbehaver::callThroughNull() { return g_nothing->get(); }
+
 CrashOnDestroy::CrashOnDestroy() = default;
 
 CrashOnDestroy::~CrashOnDestroy() {

@@ -51,6 +51,10 @@ public:
   int readNull() const;
   // Reads a heap block after freeing it: silent without sanitizers, heap-use-after-free with them.
   int readAfterFree(int value);
+  // Undefined behaviour that UBSan reports and then lets run on: value + INT_MAX (a signed
+  // overflow for a positive value), and a member call through a null pointer (then a null read).
+  int overflowAdd(int value);
+  int callThroughNull();
 
 private:
   int negatives_ = 0;

@@ -1,0 +1,50 @@
+#pragma once
+// Surviving an UndefinedBehaviorSanitizer report in a fork server's child (issue 17: a report used
+// to end the child, and a new one cost a fork and the copy-on-write faults of its first sequences,
+// about 25 ms under the sanitizers against about 1 ms for the report itself).
+//
+// With UBSAN_OPTIONS halt_on_error=0 (the executor sets it for a forking harness) UBSan prints its
+// report and returns to the code that failed. Our __ubsan_on_report notes it; the sequence stops at
+// the next safe point: the next basic block of the library (__sanitizer_cov_trace_pc) or the end
+// of the call, whichever comes first, unless an exception is on its way. There the child jumps back
+// to where it took the request, abandons the sequence's objects (a failed call may have left them
+// half made), and tells the server, which reports the sequence as if its child had died.
+//
+// UBSan reports each check once per process: it turns the check's source location off after its
+// first report. A child that lives on turns it back on, so the same failure in a later sequence is
+// reported again, as it would be in a fresh child.
+
+#include <csetjmp>
+#include <string>
+
+namespace palus::harness::recover {
+
+/// Whether this process jumps back after a report instead of ending (a fork server's child, after
+/// enable()).
+bool enabled();
+
+/// From now on, a report in a sequence ends the sequence, not the process: only in a child of the
+/// fork server, whose UBSan does not halt. Finds each sanitizer runtime's report path setter.
+void enable();
+
+/// Where a report's sequence jumps back to (sigsetjmp'ed by the child before each request), and
+/// whether one is armed: outside a sequence a report ends the process, as UBSan would have.
+void arm(sigjmp_buf* target);
+/// Armed while a stopped sequence's objects are destroyed: a fault jumps back too, report or not.
+void arm_cleanup(sigjmp_buf* target);
+void disarm();
+
+/// Whether a report is waiting for a safe point.
+extern volatile bool g_report_pending;
+
+/// Jumps back now when a report is pending, no exception is on its way and the jump is armed;
+/// ends the process (exit status 1, as UBSan's own halt) when a report is pending and nothing is
+/// armed. Called by the coverage callback and after each call of a sequence.
+void at_safe_point();
+
+/// After a jump back: turns the reported check's location back on and starts a new report file for
+/// the next report, so that the one just written stands alone for the executor to read (and
+/// remove). Returns the file name of the report just written, relative to the scratch folder.
+std::string after_jump();
+
+}  // namespace palus::harness::recover
