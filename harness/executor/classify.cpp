@@ -171,7 +171,9 @@ Outcome classify_death(Instance& in, const Ending& ending, std::uint64_t wire, c
   const bool one_file = ending.child && ending.child->survived;
   for (fs::directory_iterator it(in.scratch, ec), end; !ec && it != end; it.increment(ec)) {
     const std::string name = it->path().filename().string();
-    if (one_file ? name != ending.child->report_file : name.rfind(own_report, 0) != 0) continue;
+    // A dead child's: log_path.<pid>, or log_path.<pid>-<n>.<pid> after n reports it survived.
+    const bool own = name == own_report || name.rfind(own_report + (ending.child ? "-" : ""), 0) == 0;
+    if (one_file ? name != ending.child->report_file : !own) continue;
     report_text += read_file_text(it->path());
     std::error_code ignored;
     fs::remove(it->path(), ignored);  // a forking harness lives on: its next report must stand alone

@@ -81,7 +81,8 @@ class Executor {
   std::size_t restarts() const;
   /// Sequences whose forked child died while the harness lived on (fork server).
   std::size_t child_deaths() const;
-  /// Sequences a sanitizer report stopped in a forked child that lived on (not among child_deaths).
+  /// Sequences a sanitizer report stopped in a forked child that did not die of it (not among
+  /// child_deaths; the child may still have left after answering, as after any sequence).
   std::size_t reports_survived() const;
   /// The running harness, or -1.
   pid_t pid() const;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <new>
+#include <utility>
 
 #include "coverage.hpp"
 #include "demangle.hpp"
@@ -160,16 +161,22 @@ void Interpreter::abandon() {
 }
 
 void Interpreter::destroy_pool() {
+  // Each object leaves the pool before its destructor runs: a report in that destructor stops the
+  // sequence (recover.hpp), and the clean-up after it destroys only what is left.
   for (std::size_t i = pool_.size(); i-- > 0;) {
     Slot& slot = pool_[i];
     if (slot.destroy == nullptr || slot.object == nullptr) continue;
+    void* const object = std::exchange(slot.object, nullptr);
     enter(static_cast<std::int32_t>(i), protocol::Phase::destroy);
-    slot.destroy(slot.object);
+    slot.destroy(object);
     recover::at_safe_point();
   }
   pool_.clear();
-  for (std::size_t i = held_.size(); i-- > 0;) held_[i].destroy(held_[i].object);
-  held_.clear();
+  while (!held_.empty()) {
+    const Slot held = held_.back();
+    held_.pop_back();
+    held.destroy(held.object);
+  }
   recover::at_safe_point();  // before the sequence counts as done: a report must not pass to the next
 }
 

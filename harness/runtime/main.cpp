@@ -334,8 +334,11 @@ class ForkServer {
       std::string payload(length, '\0');
       if (!read_exact(channel, payload.data(), payload.size())) std::_Exit(0);
       const protocol::RunRequest request = protocol::decode_run(payload);
+      // A report between sequences (a thread the library left running) ends the child, as UBSan's
+      // halt would have: the server reports the request's sequence as dead before it started.
+      if (recover::g_report_pending) std::_Exit(1);
       sigjmp_buf back;
-      if (sigsetjmp(back, 0) != 0) {
+      if (sigsetjmp(back, 1) != 0) {  // 1: the jump back restores the signal mask of here
         survive_report(channel, request.last_in_child || grew_too_much(inherited));
         continue;
       }
@@ -361,12 +364,14 @@ class ForkServer {
     const std::int32_t statement = progress_.statement.load(), freed = progress_.freed_statement.load();
     const std::uint32_t phase = progress_.phase.load(), note_length = progress_.note_length.load();
     sigjmp_buf again;
-    if (sigsetjmp(again, 0) == 0) {
+    if (sigsetjmp(again, 1) == 0) {
       recover::arm_cleanup(&again);
       interpreter_.clean_up();
       recover::disarm();
     } else {
-      recover::after_jump();
+      // What the clean-up's report says follows from the first: not read, and not left for later.
+      const std::string second = recover::after_jump();
+      if (!second.empty()) unlink(second.c_str());
       interpreter_.abandon();
       leaving = true;
     }
@@ -600,6 +605,8 @@ int serve(int argc, char** argv) {
   } else if (options.sandbox.confine) {
     add(install_seccomp(progress));  // last: it forbids what came before
   }
+  // A report of UBSan's while the library initialised (halt_on_error=0 here too, for the children).
+  recover::at_safe_point();
   write_all(protocol::encode(hello));
 
   std::string payload;

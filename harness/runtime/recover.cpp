@@ -130,7 +130,9 @@ __attribute__((no_sanitize("address", "undefined", "thread"))) void turn_back_on
 
 /// Whether the jump back can be taken here and now: armed, on the thread that armed it (another
 /// thread of the library's leaves it to that one), and no exception thrown or being handled (the
-/// C++ runtime would keep it as a live one).
+/// C++ runtime would keep it as a live one). Nothing tells whether the frames it skips hold a lock
+/// or are half-way through a static's initialisation: a library that does leaves the child stuck
+/// in a later sequence, which the executor's watchdog then reports as a hang.
 bool can_jump() {
   return g_target != nullptr && pthread_equal(pthread_self(), g_armed_thread) != 0 && std::uncaught_exceptions() == 0 &&
          abi::__cxa_current_exception_type() == nullptr;
@@ -155,10 +157,11 @@ void on_fault(int signal, siginfo_t*, void*) {
 
 }  // namespace
 
-bool enabled() { return g_enabled; }
-
 void enable() {
   g_log_path = log_path_option();
+  // A runtime linked into the executable (clang's), then each shared one (GCC's two).
+  if (auto set = reinterpret_cast<SetReportPath>(dlsym(RTLD_DEFAULT, "__sanitizer_set_report_path")))
+    g_report_path_setters.push_back(set);
   dl_iterate_phdr(
       [](dl_phdr_info* info, std::size_t, void*) {
         if (info->dlpi_name == nullptr || info->dlpi_name[0] == '\0') return 0;
@@ -198,8 +201,8 @@ void disarm() {
 
 void at_safe_point() {
   if (!g_report_pending) return;
-  if (g_target == nullptr) std::_Exit(1);  // what UBSan's own halt does
-  if (!can_jump()) return;
+  if (!g_enabled) std::_Exit(1);  // the fork server itself: it halts, as UBSan would have
+  if (!can_jump()) return;        // not in a sequence, another thread, or an exception on its way: later
   sigjmp_buf* target = g_target;
   disarm();
   siglongjmp(*target, 1);
@@ -222,8 +225,7 @@ std::string after_jump() {
 
 extern "C" void __ubsan_on_report() {
   namespace recover = palus::harness::recover;
-  if (!recover::enabled()) return;
-  recover::g_report_pending = true;
+  recover::g_report_pending = true;  // in a process that did not enable(), it halts at the next safe point
   if (__ubsan_get_current_report_data == nullptr || recover::g_reported_count == recover::kMaxReports) return;
   const char *kind = nullptr, *message = nullptr, *file = nullptr;
   unsigned line = 0, column = 0;

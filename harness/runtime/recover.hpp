@@ -7,21 +7,20 @@
 // report and returns to the code that failed. Our __ubsan_on_report notes it; the sequence stops at
 // the next safe point: the next basic block of the library (__sanitizer_cov_trace_pc) or the end
 // of the call, whichever comes first, unless an exception is on its way. There the child jumps back
-// to where it took the request, abandons the sequence's objects (a failed call may have left them
-// half made), and tells the server, which reports the sequence as if its child had died.
+// to where it took the request, destroys the sequence's objects as at the end of any sequence, and
+// tells the server, which reports the sequence as if its child had died.
 //
 // UBSan reports each check once per process: it turns the check's source location off after its
 // first report. A child that lives on turns it back on, so the same failure in a later sequence is
-// reported again, as it would be in a fresh child.
+// reported again (two checks of one line reported at once may swap their columns).
+//
+// The fork server itself runs with halt_on_error=0 too: a report there (a library's static
+// initialiser) ends it at the next safe point, as UBSan's halt would have.
 
 #include <csetjmp>
 #include <string>
 
 namespace palus::harness::recover {
-
-/// Whether this process jumps back after a report instead of ending (a fork server's child, after
-/// enable()).
-bool enabled();
 
 /// From now on, a report in a sequence ends the sequence, not the process: only in a child of the
 /// fork server, whose UBSan does not halt. Finds each sanitizer runtime's report path setter.
@@ -37,14 +36,16 @@ void disarm();
 /// Whether a report is waiting for a safe point.
 extern volatile bool g_report_pending;
 
-/// Jumps back now when a report is pending, no exception is on its way and the jump is armed;
-/// ends the process (exit status 1, as UBSan's own halt) when a report is pending and nothing is
-/// armed. Called by the coverage callback and after each call of a sequence.
+/// Jumps back now when a report is pending and the jump can be taken (armed, on the arming thread,
+/// no exception on its way); ends the process (exit status 1, as UBSan's own halt) when a report
+/// is pending in a process that did not enable(). Called by the coverage callback and after each
+/// call of a sequence.
 void at_safe_point();
 
 /// After a jump back: turns the reported check's location back on and starts a new report file for
 /// the next report, so that the one just written stands alone for the executor to read (and
-/// remove). Returns the file name of the report just written, relative to the scratch folder.
+/// remove). Returns the file name of the report just written, relative to the scratch folder (the
+/// working directory); it may not exist (GCC's UBSan writes its reports to stderr).
 std::string after_jump();
 
 }  // namespace palus::harness::recover

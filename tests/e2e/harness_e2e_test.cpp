@@ -594,6 +594,26 @@ TEST_F(SanitizedFaultyHarness, UndefinedBehaviourCostsNoChild) {
   EXPECT_EQ(harness, executor_->pid());
 }
 
+// The report comes from a destructor at the sequence's end: it is that statement's, in the destroy
+// phase, and the child lives on.
+TEST_F(SanitizedFaultyHarness, AReportInADestructorStopsTheSequenceThere) {
+  const std::size_t deaths = executor_->child_deaths(), survived = executor_->reports_survived();
+  protocol::RunRequest request;
+  request.observe = false;
+  request.statements.push_back(statement_of(*executor_, "faulty::Misbehaver::Misbehaver()"));
+  request.statements.push_back(statement_of(*executor_, "faulty::CrashOnDestroy::CrashOnDestroy()"));
+  request.statements.push_back(
+      statement_of(*executor_, "faulty::CrashOnDestroy::armOverflow()", {protocol::Input::result_of(1)}));
+  ph::Outcome o = executor_->run(request);
+  EXPECT_EQ("sanitizer", ph::to_string(o.kind)) << o.message;
+  EXPECT_EQ(1, o.statement);
+  EXPECT_EQ("destroy", o.phase);
+  EXPECT_TRUE(contains(o.message, "signed integer overflow")) << o.message;
+  EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
+  EXPECT_EQ(deaths, executor_->child_deaths());
+  EXPECT_EQ(survived + 1, executor_->reports_survived());
+}
+
 TEST_F(SanitizedFaultyHarness, MemoryLimitIsOom) {
   ph::Outcome o = misbehave("eatAllMemory()");
   EXPECT_EQ("oom", ph::to_string(o.kind)) << o.message;

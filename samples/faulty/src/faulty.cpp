@@ -239,10 +239,19 @@ CrashOnDestroy::~CrashOnDestroy() {
     volatile int* volatile target = nullptr;
     *target = 7;
   }
+  if (overflows_) {
+    volatile int most = 2147483647;
+    volatile int past = most + 1;
+    (void)past;
+  }
 }
 
 void CrashOnDestroy::arm() {
   armed_ = true;
+}
+
+void CrashOnDestroy::armOverflow() {
+  overflows_ = true;
 }
 
 int twice(int x) {

@@ -66,9 +66,11 @@ public:
   CrashOnDestroy();
   ~CrashOnDestroy();
   void arm();
+  void armOverflow();  // overflows an int in its destructor instead: UBSan reports, and it runs on
 
 private:
   bool armed_ = false;
+  bool overflows_ = false;
 };
 
 // Normal behaviour: returns 2 * x.
