@@ -1,7 +1,6 @@
 // The harness process: confine itself, greet the executor, then interpret sequences until told
 // to stop (DESIGN §7; descriptors and options in harness/protocol/launch.hpp).
 
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <link.h>
 #include <poll.h>
@@ -502,27 +501,17 @@ class ForkServer {
     return true;
   }
 
-  /// Each loaded runtime's own symbolizer. GCC links AddressSanitizer and UndefinedBehaviorSanitizer
-  /// as two libraries, each with its own symbolizer and cache; `__sanitizer_symbolize_pc` binds to
-  /// the first, and UBSan's reports go through the second. The others only when `all`: asked before
-  /// its runtime started, UBSan's symbolizer never symbolizes.
+  /// Each loaded runtime's own symbolizer (recover::definitions_of): `__sanitizer_symbolize_pc`
+  /// binds to the first, and UBSan's reports go through the second. The others only when `all`:
+  /// asked before its runtime started, UBSan's symbolizer never symbolizes.
   static std::vector<SymbolizePc> symbolizers(bool all) {
     std::vector<SymbolizePc> found;
-    if (__sanitizer_symbolize_pc != nullptr) found.push_back(__sanitizer_symbolize_pc);
-    if (!all) return found;
-    dl_iterate_phdr(
-        [](dl_phdr_info* info, std::size_t, void* out) {
-          if (info->dlpi_name == nullptr || info->dlpi_name[0] == '\0') return 0;
-          void* library = dlopen(info->dlpi_name, RTLD_LAZY | RTLD_NOLOAD);
-          if (library == nullptr) return 0;
-          auto symbolize = reinterpret_cast<SymbolizePc>(dlsym(library, "__sanitizer_symbolize_pc"));
-          auto& list = *static_cast<std::vector<SymbolizePc>*>(out);
-          if (symbolize != nullptr && std::find(list.begin(), list.end(), symbolize) == list.end())
-            list.push_back(symbolize);
-          dlclose(library);
-          return 0;
-        },
-        &found);
+    if (!all) {
+      if (__sanitizer_symbolize_pc != nullptr) found.push_back(__sanitizer_symbolize_pc);
+      return found;
+    }
+    for (void* symbolize : recover::definitions_of("__sanitizer_symbolize_pc"))
+      found.push_back(reinterpret_cast<SymbolizePc>(symbolize));
     return found;
   }
 

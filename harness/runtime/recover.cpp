@@ -157,24 +157,33 @@ void on_fault(int signal, siginfo_t*, void*) {
 
 }  // namespace
 
-void enable() {
-  g_log_path = log_path_option();
-  // A runtime linked into the executable (clang's), then each shared one (GCC's two).
-  if (auto set = reinterpret_cast<SetReportPath>(dlsym(RTLD_DEFAULT, "__sanitizer_set_report_path")))
-    g_report_path_setters.push_back(set);
+std::vector<void*> definitions_of(const char* name) {
+  struct Search {
+    const char* name;
+    std::vector<void*> found;
+  } search{name, {}};
+  // A runtime linked into the executable (clang's) is found here, shared ones (GCC's two) below.
+  if (void* first = dlsym(RTLD_DEFAULT, name)) search.found.push_back(first);
   dl_iterate_phdr(
-      [](dl_phdr_info* info, std::size_t, void*) {
+      [](dl_phdr_info* info, std::size_t, void* data) {
         if (info->dlpi_name == nullptr || info->dlpi_name[0] == '\0') return 0;
         void* library = dlopen(info->dlpi_name, RTLD_LAZY | RTLD_NOLOAD);
         if (library == nullptr) return 0;
-        auto set = reinterpret_cast<SetReportPath>(dlsym(library, "__sanitizer_set_report_path"));
-        if (set != nullptr &&
-            std::find(g_report_path_setters.begin(), g_report_path_setters.end(), set) == g_report_path_setters.end())
-          g_report_path_setters.push_back(set);
+        auto& s = *static_cast<Search*>(data);
+        void* definition = dlsym(library, s.name);
+        if (definition != nullptr && std::find(s.found.begin(), s.found.end(), definition) == s.found.end())
+          s.found.push_back(definition);
         dlclose(library);
         return 0;
       },
-      nullptr);
+      &search);
+  return search.found;
+}
+
+void enable() {
+  g_log_path = log_path_option();
+  for (void* set : definitions_of("__sanitizer_set_report_path"))
+    g_report_path_setters.push_back(reinterpret_cast<SetReportPath>(set));
   struct sigaction action {};
   action.sa_sigaction = on_fault;
   // SA_NODEFER: a jump out of the handler leaves the fault unblocked for the next sequence.

@@ -19,6 +19,7 @@
 
 #include <csetjmp>
 #include <string>
+#include <vector>
 
 namespace palus::harness::recover {
 
@@ -32,6 +33,11 @@ void arm(sigjmp_buf* target);
 /// Armed while a stopped sequence's objects are destroyed: a fault jumps back too, report or not.
 void arm_cleanup(sigjmp_buf* target);
 void disarm();
+
+/// Each definition of the function `name` in the process: the one a call binds to first, then
+/// those of the other loaded libraries. GCC links AddressSanitizer and UndefinedBehaviorSanitizer
+/// as two libraries, each with its own copy of the common runtime (symbolizer, report file).
+std::vector<void*> definitions_of(const char* name);
 
 /// Whether a report is waiting for a safe point.
 extern volatile bool g_report_pending;
