@@ -50,6 +50,8 @@ CheckerOptions checker_options(const Config& config, const fs::path& work_dir,
   }
   options.build = check_build_settings(config, work_dir, sanitizers);
   options.build.niceness = options.niceness;
+  options.build.precompiled_cache = work_dir / "check" / "pch";
+  if (options.plain_build) options.plain_build->precompiled_cache = options.build.precompiled_cache;
   options.scratch = options.build.dir / "run";
   options.test_timeout = default_test_timeout(config);
   options.hang_timeout = hang_test_timeout(config);
@@ -160,11 +162,11 @@ CheckResult TestChecker::check(const std::string& file_name, const std::string& 
     source.replace_filename(
         fmt::format("{}_{}{}", source.stem().string(), ++plain_builds_, source.extension().string()));
   }
-  std::string text = source_text;
   std::vector<bool> dropped(tests.size(), false);
   fs::path executable;
   // After the one wait for the coverage library: the budget extrapolates this cost to every test.
   const auto compile_start = Clock::now();
+  std::string text = precompile_opening_include(build, source_text);
   for (;;) {
     ++result.compile_attempts;
     write_file_if_changed(source, text);

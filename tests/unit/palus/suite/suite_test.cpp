@@ -237,6 +237,7 @@ ps::CheckerOptions options_for(const fs::path& work, const std::vector<std::stri
   options.build.link_flags = {"--coverage"};
   if (!sanitizers.empty()) options.build.link_flags.push_back(palus::harness::sanitize_flags(sanitizers)[0]);
   options.build.link_flags.insert(options.build.link_flags.end(), {"-lgtest", "-lgtest_main", "-pthread"});
+  options.build.precompiled_cache = work / "pch";
   options.scratch = work / "run";
   options.test_timeout = std::chrono::milliseconds(1000);
   options.memory_bytes = 512ull << 20;
@@ -430,6 +431,47 @@ TEST(BuildTests, OneBrokenFileDoesNotStopTheOthers) {
   ASSERT_EQ(1u, built[1].errors.size()) << built[1].output;
   EXPECT_EQ(3u, built[1].errors[0].line);
   EXPECT_TRUE(contains(built[1].errors[0].message, "undeclared"));
+}
+
+TEST(BuildTests, TheOpeningGoogleTestIncludeIsPrecompiledOnceAndLinesKeepTheirNumbers) {
+  ScratchDir dir;
+  ps::TestBuildSettings settings = library_build_settings(dir.path() / "build", kData / "mini.cpp");
+  settings.precompiled_cache = dir.path() / "pch";
+  const std::string text =
+      "// Generated.\n\n#include <gtest/gtest.h>\n#include \"mini.hpp\"\nTEST(G, a) { EXPECT_EQ(2, mini::add(1, 1)); "
+      "}\n";
+  const std::string rewritten = ps::precompile_opening_include(settings, text);
+  EXPECT_EQ("// Generated.\n\n\n#include \"mini.hpp\"\nTEST(G, a) { EXPECT_EQ(2, mini::add(1, 1)); }\n", rewritten);
+  ASSERT_FALSE(settings.precompiled_header.empty());
+  EXPECT_EQ("#include <gtest/gtest.h>\n", palus::testing::read_text(settings.precompiled_header));
+  palus::testing::write_text(dir.path() / "Good_test.cpp", rewritten);
+  palus::testing::write_text(
+      dir.path() / "Bad_test.cpp",
+      ps::precompile_opening_include(settings, "#include <gtest/gtest.h>\n\nTEST(B, a) { undeclared(); }\n"));
+  const auto built = ps::build_tests(settings, {dir.path() / "Good_test.cpp", dir.path() / "Bad_test.cpp"});
+  ASSERT_EQ(2u, built.size());
+  EXPECT_TRUE(built[0].ok) << built[0].output;
+  EXPECT_GT(fs::file_size(settings.precompiled_header.string() + ".gch"), 0u) << "precompiled";
+  EXPECT_FALSE(built[1].ok);
+  ASSERT_EQ(1u, built[1].errors.size()) << built[1].output;
+  EXPECT_EQ(3u, built[1].errors[0].line);
+
+  // Other flags, another header; a source that opens otherwise is left as it is.
+  ps::TestBuildSettings other = settings;
+  other.test_flags.push_back("-DOTHER");
+  ps::precompile_opening_include(other, text);
+  EXPECT_NE(settings.precompiled_header, other.precompiled_header);
+  ps::TestBuildSettings untouched = library_build_settings(dir.path() / "build", kData / "mini.cpp");
+  untouched.precompiled_cache = settings.precompiled_cache;
+  const std::string late = "#include <vector>\n#include <gtest/gtest.h>\n";
+  EXPECT_EQ(late, ps::precompile_opening_include(untouched, late));
+  EXPECT_EQ(late + "x", ps::precompile_opening_include(untouched, late + "x"));
+  EXPECT_EQ("#include <gtest/gtest.h> // x\n",
+            ps::precompile_opening_include(untouched, "#include <gtest/gtest.h> // x\n"));
+  EXPECT_TRUE(untouched.precompiled_header.empty());
+  untouched.precompiled_cache.clear();
+  EXPECT_EQ(text, ps::precompile_opening_include(untouched, text)) << "no cache folder";
+  EXPECT_TRUE(untouched.precompiled_header.empty());
 }
 
 TEST(BuildTests, ALibraryThatDoesNotCompileIsAUserError) {
