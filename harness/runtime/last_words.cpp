@@ -43,20 +43,7 @@ void note(const char* text) {
 
 void on_fatal_signal(int signal, siginfo_t* info, void*) {
   bool terminated = g_progress != nullptr && g_progress->note_length.load(std::memory_order_relaxed) > 0;
-  if (!(signal == SIGABRT && terminated)) {
-    char text[128];
-    const char* name = sigabbrev_np(signal);
-    // A low address says "null plus an offset"; any other changes from run to run (ASLR) and
-    // would make the failure's message, and so the written test, differ between equal runs.
-    if ((signal == SIGSEGV || signal == SIGBUS) && reinterpret_cast<std::uintptr_t>(info->si_addr) < 0x10000) {
-      snprintf(text, sizeof text, "SIG%s at address %p", name ? name : "?", info->si_addr);
-    } else if (signal == SIGSEGV || signal == SIGBUS) {
-      snprintf(text, sizeof text, "SIG%s at a non-null address", name ? name : "?");
-    } else {
-      snprintf(text, sizeof text, "SIG%s", name ? name : "?");
-    }
-    note(text);
-  }
+  if (!(signal == SIGABRT && terminated)) note_fatal_signal(signal, info);
   ::signal(signal, SIG_DFL);
   raise(signal);
 }
@@ -65,6 +52,21 @@ void on_exit() { note("exit() called"); }
 void on_quick_exit() { note("quick_exit() called"); }
 
 }  // namespace
+
+void note_fatal_signal(int signal, const siginfo_t* info) {
+  char text[128];
+  const char* name = sigabbrev_np(signal);
+  // A low address says "null plus an offset"; any other changes from run to run (ASLR) and
+  // would make the failure's message, and so the written test, differ between equal runs.
+  if ((signal == SIGSEGV || signal == SIGBUS) && reinterpret_cast<std::uintptr_t>(info->si_addr) < 0x10000) {
+    snprintf(text, sizeof text, "SIG%s at address %p", name ? name : "?", info->si_addr);
+  } else if (signal == SIGSEGV || signal == SIGBUS) {
+    snprintf(text, sizeof text, "SIG%s at a non-null address", name ? name : "?");
+  } else {
+    snprintf(text, sizeof text, "SIG%s", name ? name : "?");
+  }
+  note(text);
+}
 
 void install_last_words(protocol::Progress& progress, bool sanitized) {
   g_progress = &progress;

@@ -189,8 +189,9 @@ bool run_and_answer(Interpreter& interpreter, const protocol::RunRequest& reques
 /// What a child says on its channel after answering: ready for the next request, or leaving (its
 /// heap ran out of memory, it grew by a quarter of the memory allowed, or the request was to be its
 /// last; the server takes the spare for the next one). Or, without an answer of its own, that a
-/// sanitizer report stopped the sequence (recover.hpp), staying or leaving, followed by the report's
-/// file name (a length byte, then the name), for the server to answer as for a death.
+/// sanitizer report or a fault stopped the sequence (recover.hpp), staying or leaving, followed by
+/// the fault's signal (0 after a report), the report's file name's length and the name, for the
+/// server to answer as for a death.
 constexpr char kAnsweredStaying = 1, kAnsweredLeaving = 2, kReportSurvivedStaying = 3, kReportSurvivedLeaving = 4;
 
 /// The fork server: each request runs in a child forked from this initialised process, so a
@@ -254,8 +255,10 @@ class ForkServer {
       const bool survived = said == kReportSurvivedStaying || said == kReportSurvivedLeaving;
       if (survived) {
         std::string report_file;
-        if (!read_report_file(current_->channel, report_file)) return bury(sequence_id);
-        report_death(sequence_id, current_->pid, W_EXITCODE(1, 0), rusage{}, report_file);
+        int signal = 0;
+        if (!read_report_file(current_->channel, signal, report_file)) return bury(sequence_id);
+        // As the child would have ended: by the signal, or at AddressSanitizer's or UBSan's halt.
+        report_death(sequence_id, current_->pid, signal != 0 ? signal : W_EXITCODE(1, 0), rusage{}, report_file);
       }
       if (said == kAnsweredLeaving || said == kReportSurvivedLeaving || ++served_ >= options_.sequences_per_child)
         retire();
@@ -281,10 +284,13 @@ class ForkServer {
     current_.reset();
   }
 
-  /// The report file name a child sends after kReportSurvivedStaying or kReportSurvivedLeaving.
-  static bool read_report_file(int channel, std::string& name) {
-    unsigned char length = 0;
-    if (!read_exact(channel, reinterpret_cast<char*>(&length), 1)) return false;
+  /// What a child sends after kReportSurvivedStaying or kReportSurvivedLeaving: the signal of a
+  /// fault survived without a report (0 for a report), and the report's file name.
+  static bool read_report_file(int channel, int& signal, std::string& name) {
+    unsigned char said[2] = {0, 0};  // the signal, the name's length
+    if (!read_exact(channel, reinterpret_cast<char*>(said), 2)) return false;
+    signal = said[0];
+    const unsigned char length = said[1];
     name.resize(length);
     return read_exact(channel, name.data(), name.size());
   }
@@ -326,7 +332,7 @@ class ForkServer {
     if (getppid() != server_) std::_Exit(0);
     if (options_.sandbox.confine) install_seccomp(progress_);
     const std::uint64_t inherited = peak_resident_bytes();
-    if (options_.sanitized) recover::enable();
+    recover::enable();
     for (;;) {
       std::uint32_t length = 0;
       if (!read_exact(channel, reinterpret_cast<char*>(&length), sizeof length)) std::_Exit(0);
@@ -350,7 +356,7 @@ class ForkServer {
     }
   }
 
-  /// After a sanitizer report stopped the sequence (the jump back from recover::at_safe_point): the
+  /// After a sanitizer report or a fault stopped the sequence (the jump back of recover.hpp): the
   /// sequence's marks count for nothing, as if its child had died, and the server answers for it
   /// from the progress page as the report left it. What the sequence made is destroyed as at the
   /// end of any sequence: left alive, it would stay in a library's registries for the sequences
@@ -359,7 +365,8 @@ class ForkServer {
   void survive_report(int channel, bool must_leave) {
     volatile bool leaving = must_leave;  // set after the jump back below
     coverage::end_sequence(false);
-    std::string report_file = recover::after_jump();
+    const recover::Stopped stopped = recover::after_jump();
+    std::string report_file = stopped.report_file;
     const std::int32_t statement = progress_.statement.load(), freed = progress_.freed_statement.load();
     const std::uint32_t phase = progress_.phase.load(), note_length = progress_.note_length.load();
     sigjmp_buf again;
@@ -369,7 +376,7 @@ class ForkServer {
       recover::disarm();
     } else {
       // What the clean-up's report says follows from the first: not read, and not left for later.
-      const std::string second = recover::after_jump();
+      const std::string second = recover::after_jump().report_file;
       if (!second.empty()) unlink(second.c_str());
       interpreter_.abandon();
       leaving = true;
@@ -380,7 +387,7 @@ class ForkServer {
     progress_.note_length.store(note_length);
     restore_standard_streams();
     if (report_file.size() > 255) report_file.clear();
-    const char said[2] = {leaving ? kReportSurvivedLeaving : kReportSurvivedStaying,
+    const char said[3] = {leaving ? kReportSurvivedLeaving : kReportSurvivedStaying, static_cast<char>(stopped.signal),
                           static_cast<char>(report_file.size())};
     if (!write_exact(channel, said, sizeof said) || !write_exact(channel, report_file.data(), report_file.size()) ||
         leaving)

@@ -2,18 +2,29 @@
 
 #include <cxxabi.h>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <link.h>
 #include <pthread.h>
 #include <signal.h>
+#include <ucontext.h>
 #include <unistd.h>
+#include <unwind.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <iterator>
+#include <utility>
 #include <vector>
+
+#include "last_words.hpp"
+
+// The sanitizers' symbolizer (weak: absent without them).
+extern "C" void __sanitizer_symbolize_pc(void* pc, const char* format, char* out, std::size_t out_size)
+    __attribute__((weak));
 
 // UBSan's report monitor (ubsan_monitor): the runtime calls __ubsan_on_report, a weak function of
 // its own that this strong one replaces, while a report is being made, and answers
@@ -87,6 +98,21 @@ std::size_t g_found_next = 0;
 constexpr int kFaults[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 struct sigaction g_before[sizeof kFaults / sizeof kFaults[0]];
 
+bool g_address_sanitizer = false;  ///< AddressSanitizer is in the process (it would have reported a fault)
+/// The code where a fault may be survived: the executable's (the library's and ours) and the C++
+/// standard library's.
+struct Range {
+  std::uintptr_t begin, end;
+};
+constexpr std::size_t kMaxRanges = 16;
+Range g_survivable[kMaxRanges];
+std::size_t g_survivable_count = 0;
+volatile sig_atomic_t g_in_fault = 0;  ///< a fault is being reported: one in that is not survived
+int g_fault_signal = 0;                ///< the fault survived without a report (no AddressSanitizer)
+/// The file the next report goes to (log_path.<pid>, or this child's own after a survived one); empty:
+/// stderr. Kept ready: a fault handler builds no strings.
+char g_report_file[4096];
+
 /// One loaded object's part of turn_back_on: its writable segments' initialised words, redzones of
 /// AddressSanitizer's between globals included (hence unchecked).
 __attribute__((no_sanitize("address", "undefined", "thread"))) int search_object(dl_phdr_info* info, std::size_t,
@@ -138,14 +164,137 @@ bool can_jump() {
          abi::__cxa_current_exception_type() == nullptr;
 }
 
+[[noreturn]] void jump_back() {
+  sigjmp_buf* target = g_target;
+  disarm();
+  siglongjmp(*target, 1);
+}
+
+void note_report_file() {
+  if (g_log_path.empty()) {
+    g_report_file[0] = '\0';
+    return;
+  }
+  std::snprintf(g_report_file, sizeof g_report_file, "%s.%d", current_prefix().c_str(), static_cast<int>(getpid()));
+}
+
+/// The faulting instruction and stack pointer of a signal's context; 0 where unknown.
+struct Registers {
+  std::uintptr_t pc = 0, sp = 0;
+};
+Registers registers_of(const void* context) {
+  const auto& machine = static_cast<const ucontext_t*>(context)->uc_mcontext;
+#if defined(__x86_64__)
+  return {static_cast<std::uintptr_t>(machine.gregs[REG_RIP]), static_cast<std::uintptr_t>(machine.gregs[REG_RSP])};
+#elif defined(__aarch64__)
+  return {static_cast<std::uintptr_t>(machine.pc), static_cast<std::uintptr_t>(machine.sp)};
+#else
+  (void)machine;
+  return {};
+#endif
+}
+
+/// Whether a fault at `pc` leaves the process as sound as a report does: see recover.hpp. Not a
+/// stack overflow (an access just below the stack pointer, AddressSanitizer's test), which is
+/// AddressSanitizer's to report.
+bool survivable(int signal, const siginfo_t* info, const void* context) {
+  const auto [pc, sp] = registers_of(context);
+  const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
+  if ((signal == SIGSEGV || signal == SIGBUS) && address + 512 > sp && address < sp + 0xFFFF) return false;
+  bool inside = false;
+  for (std::size_t k = 0; k < g_survivable_count && !inside; ++k)
+    inside = pc >= g_survivable[k].begin && pc < g_survivable[k].end;
+  if (!inside) return false;
+  if (g_address_sanitizer || signal == SIGFPE) return true;
+  return (signal == SIGSEGV || signal == SIGBUS) && address < 0x10000;
+}
+
+constexpr int kMaxFrames = 64;
+struct Frames {
+  std::uintptr_t pc[kMaxFrames];
+  int count = 0;
+};
+
+_Unwind_Reason_Code collect_frame(_Unwind_Context* context, void* data) {
+  auto& frames = *static_cast<Frames*>(data);
+  if (frames.count == kMaxFrames) return _URC_END_OF_STACK;
+  int before_instruction = 0;
+  frames.pc[frames.count++] = _Unwind_GetIPInfo(context, &before_instruction);
+  return _URC_NO_REASON;
+}
+
+/// AddressSanitizer's report of a fault, in its words (its deadly-signal report): the kind, the
+/// faulting frame and its callers, and the summary. False when the unwinder does not reach the
+/// faulting frame through the signal's.
+bool report_fault(int signal, const siginfo_t* info, const void* context, std::uintptr_t pc) {
+  Frames frames;
+  _Unwind_Backtrace(collect_frame, &frames);
+  int first = 0;
+  while (first < frames.count && frames.pc[first] != pc) ++first;
+  if (first == frames.count) return false;
+  const char* kind = signal == SIGSEGV ? "SEGV" : signal == SIGBUS ? "BUS" : signal == SIGFPE ? "FPE" : "ILL";
+  const auto& machine = static_cast<const ucontext_t*>(context)->uc_mcontext;
+  std::uintptr_t bp = 0, sp = 0;
+  const char* access = "UNKNOWN";
+#if defined(__x86_64__)
+  bp = static_cast<std::uintptr_t>(machine.gregs[REG_RBP]);
+  sp = static_cast<std::uintptr_t>(machine.gregs[REG_RSP]);
+  access = (machine.gregs[REG_ERR] & 2) != 0 ? "WRITE" : "READ";
+#endif
+  const int pid = static_cast<int>(getpid());
+  static char text[16384];
+  std::size_t used = 0;
+  auto add = [&](const char* format, auto... values) {
+    if (used >= sizeof text) return;
+    const int n = std::snprintf(text + used, sizeof text - used, format, values...);
+    if (n > 0) used = std::min(sizeof text - 1, used + static_cast<std::size_t>(n));
+  };
+  add("==%d==ERROR: AddressSanitizer: %s on unknown address 0x%012zx (pc 0x%012zx bp 0x%012zx sp 0x%012zx T0)\n", pid,
+      kind, reinterpret_cast<std::uintptr_t>(info->si_addr), pc, bp, sp);
+  if (signal == SIGSEGV) {
+    add("==%d==The signal is caused by a %s memory access.\n", pid, access);
+    if (reinterpret_cast<std::uintptr_t>(info->si_addr) < 4096)
+      add("==%d==Hint: address points to the zero page.\n", pid);
+  }
+  char where[1024];
+  char summary[1024] = "";
+  for (int k = first; k < frames.count; ++k) {
+    // The symbolizer looks up the instruction before the one given (a call's, for a return address).
+    const std::uintptr_t at = k == first ? pc + 1 : frames.pc[k];
+    where[0] = '\0';
+    if (__sanitizer_symbolize_pc != nullptr)
+      __sanitizer_symbolize_pc(reinterpret_cast<void*>(at), "%F %L", where, sizeof where);
+    add("    #%d 0x%zx %s\n", k - first, at - 1, where);
+    if (k == first) std::snprintf(summary, sizeof summary, "%s", where);
+  }
+  add("\n==%d==palus's harness wrote this report in AddressSanitizer's words and lived on.\n", pid);
+  add("AddressSanitizer can not provide additional info.\nSUMMARY: AddressSanitizer: %s %s\n==%d==ABORTING\n", kind,
+      summary, pid);
+  const int fd = g_report_file[0] == '\0' ? 2 : open(g_report_file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) return false;
+  for (std::size_t done = 0; done < used;) {
+    const ssize_t n = write(fd, text + done, used - done);
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  if (fd != 2) close(fd);
+  return true;
+}
+
 /// Where a fault in a sequence whose report is pending jumps back from: the report said what
 /// failed, and the code that ran on after it faulted (a member call on a null pointer goes on
-/// into the member). Any other fault goes to the handler that was there before.
-void on_fault(int signal, siginfo_t*, void*) {
-  if ((g_report_pending || g_cleaning) && can_jump()) {
-    sigjmp_buf* target = g_target;
-    disarm();
-    siglongjmp(*target, 1);
+/// into the member). So does a survivable fault, once reported or noted. Any other fault goes to
+/// the handler that was there before.
+void on_fault(int signal, siginfo_t* info, void* context) {
+  if ((g_report_pending || g_cleaning) && can_jump()) jump_back();
+  if (g_in_fault == 0 && can_jump() && survivable(signal, info, context)) {
+    g_in_fault = 1;
+    if (!g_address_sanitizer) {
+      note_fatal_signal(signal, info);
+      g_fault_signal = signal;
+      jump_back();
+    }
+    if (report_fault(signal, info, context, registers_of(context).pc)) jump_back();
   }
   for (std::size_t k = 0; k < std::size(kFaults); ++k) {
     if (kFaults[k] != signal) continue;
@@ -182,6 +331,24 @@ std::vector<void*> definitions_of(const char* name) {
 
 void enable() {
   g_log_path = log_path_option();
+  note_report_file();
+  g_address_sanitizer = dlsym(RTLD_DEFAULT, "__asan_init") != nullptr;
+  bool executable = true;  // dl_iterate_phdr names the executable first
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* data) {
+        bool& first = *static_cast<bool*>(data);
+        const bool wanted =
+            first || (info->dlpi_name != nullptr && std::strstr(info->dlpi_name, "libstdc++") != nullptr);
+        first = false;
+        for (int k = 0; wanted && k < info->dlpi_phnum && g_survivable_count < kMaxRanges; ++k) {
+          const ElfW(Phdr)& segment = info->dlpi_phdr[k];
+          if (segment.p_type != PT_LOAD || (segment.p_flags & PF_X) == 0) continue;
+          const std::uintptr_t begin = info->dlpi_addr + segment.p_vaddr;
+          g_survivable[g_survivable_count++] = {begin, begin + segment.p_memsz};
+        }
+        return 0;
+      },
+      &executable);
   for (void* set : definitions_of("__sanitizer_set_report_path"))
     g_report_path_setters.push_back(reinterpret_cast<SetReportPath>(set));
   struct sigaction action {};
@@ -212,22 +379,25 @@ void at_safe_point() {
   if (!g_report_pending) return;
   if (!g_enabled) std::_Exit(1);  // the fork server itself: it halts, as UBSan would have
   if (!can_jump()) return;        // not in a sequence, another thread, or an exception on its way: later
-  sigjmp_buf* target = g_target;
-  disarm();
-  siglongjmp(*target, 1);
+  jump_back();
 }
 
-std::string after_jump() {
+Stopped after_jump() {
   for (int i = 0; i < g_reported_count; ++i) turn_back_on(g_reported[i]);
   g_reported_count = 0;
   g_report_pending = false;
-  if (g_log_path.empty()) return {};
+  g_in_fault = 0;
+  Stopped stopped;
+  stopped.signal = std::exchange(g_fault_signal, 0);
+  if (g_log_path.empty()) return stopped;
   const std::string written = current_prefix() + "." + std::to_string(getpid());
   ++g_reports_survived;
   const std::string next = current_prefix();
   for (SetReportPath set : g_report_path_setters) set(next.c_str());
+  note_report_file();
   const std::size_t slash = written.rfind('/');
-  return slash == std::string::npos ? written : written.substr(slash + 1);
+  stopped.report_file = slash == std::string::npos ? written : written.substr(slash + 1);
+  return stopped;
 }
 
 }  // namespace palus::harness::recover

@@ -16,6 +16,15 @@
 //
 // The fork server itself runs with halt_on_error=0 too: a report there (a library's static
 // initialiser) ends it at the next safe point, as UBSan's halt would have.
+//
+// A fault with no report before it (SIGSEGV, SIGBUS, SIGFPE, SIGILL) in the library's code or the
+// standard library's (an invalid map iterator in libstdc++) is survived too, when it cannot have
+// come from memory corrupted earlier: under AddressSanitizer, which would have reported the bad
+// write, any such fault, reported in AddressSanitizer's words (the same kind, message and frames
+// the executor read when AddressSanitizer reported it and the child died); without it, a null
+// pointer's (an address in the first 64 KiB) or a division's, noted as the last words would have,
+// and answered as a death by that signal. A fault elsewhere (the C library, the sanitizers'
+// runtime, a call through a null function pointer) ends the child as before.
 
 #include <csetjmp>
 #include <string>
@@ -23,8 +32,9 @@
 
 namespace palus::harness::recover {
 
-/// From now on, a report in a sequence ends the sequence, not the process: only in a child of the
-/// fork server, whose UBSan does not halt. Finds each sanitizer runtime's report path setter.
+/// From now on, a report or a fault in a sequence ends the sequence, not the process: only in a
+/// child of the fork server, whose UBSan does not halt. Finds each sanitizer runtime's report path
+/// setter and the code where a fault may be survived.
 void enable();
 
 /// Where a report's sequence jumps back to (sigsetjmp'ed by the child before each request), and
@@ -48,10 +58,18 @@ extern volatile bool g_report_pending;
 /// call of a sequence.
 void at_safe_point();
 
+/// What stopped a sequence, after the jump back.
+struct Stopped {
+  /// The file name of the report just written, relative to the scratch folder (the working
+  /// directory); it may not exist (GCC's UBSan writes its reports to stderr).
+  std::string report_file;
+  /// A fault with no report (no AddressSanitizer): the signal, to be answered as a death by it.
+  int signal = 0;
+};
+
 /// After a jump back: turns the reported check's location back on and starts a new report file for
 /// the next report, so that the one just written stands alone for the executor to read (and
-/// remove). Returns the file name of the report just written, relative to the scratch folder (the
-/// working directory); it may not exist (GCC's UBSan writes its reports to stderr).
-std::string after_jump();
+/// remove).
+Stopped after_jump();
 
 }  // namespace palus::harness::recover

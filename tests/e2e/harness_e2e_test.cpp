@@ -203,7 +203,31 @@ TEST_F(FaultyHarness, ExceptionIsAnOutcomeNotACrash) {
 
 TEST_F(FaultyHarness, Segfault) { expect(misbehave("segfault()"), ph::OutcomeKind::crash, 1, "SIGSEGV"); }
 TEST_F(FaultyHarness, CrashCostsAForkNotARestart) {
-  expect_costs_a_fork("segfault()", ph::OutcomeKind::crash, "SIGSEGV");
+  // A stack overflow faults at a non-null address: the child is not trusted to go on.
+  executor_->callables();
+  const std::size_t restarts = executor_->restarts(), deaths = executor_->child_deaths();
+  const pid_t harness = executor_->pid();
+  expect(misbehave("recurseForever(int)", {protocol::Input::integer(0)}), ph::OutcomeKind::crash, 1, "SIGSEGV");
+  EXPECT_EQ(restarts, executor_->restarts());
+  EXPECT_EQ(deaths + 1, executor_->child_deaths());
+  EXPECT_EQ(harness, executor_->pid());
+}
+
+// A null pointer's fault in the library's code costs no child (harness/runtime/recover.hpp): the
+// outcome is the death's, and the next sequence runs in the same child.
+TEST_F(FaultyHarness, ANullPointersFaultCostsNoChild) {
+  executor_->callables();
+  const std::size_t deaths = executor_->child_deaths(), survived = executor_->reports_survived();
+  const pid_t harness = executor_->pid();
+  for (int round = 0; round < 2; ++round) {
+    ph::Outcome o = misbehave("segfault()");
+    expect(o, ph::OutcomeKind::crash, 1, "SIGSEGV at address");
+    EXPECT_EQ("call", o.phase);
+  }
+  EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
+  EXPECT_EQ(deaths, executor_->child_deaths());
+  EXPECT_EQ(survived + 2, executor_->reports_survived());
+  EXPECT_EQ(harness, executor_->pid());
 }
 
 TEST_F(FaultyHarness, HangCostsAForkNotARestart) {
@@ -569,6 +593,31 @@ TEST_F(SanitizedFaultyHarness, SegfaultIsReportedBySanitizer) {
   EXPECT_EQ("sanitizer", ph::to_string(o.kind)) << o.message;
   EXPECT_EQ(1, o.statement);
   EXPECT_TRUE(contains(o.top_frame, "segfault"));
+}
+
+// AddressSanitizer does not report a fault and live on; the harness does it in its words
+// (harness/runtime/recover.hpp), so the outcome is the one of AddressSanitizer's report, and the
+// child lives on.
+TEST_F(SanitizedFaultyHarness, AFaultInTheStandardLibraryCostsNoChild) {
+  executor_->callables();
+  const std::size_t deaths = executor_->child_deaths(), survived = executor_->reports_survived();
+  for (int round = 0; round < 2; ++round) {
+    ph::Outcome o = misbehave("stepSingularIterator()");
+    EXPECT_EQ("sanitizer", ph::to_string(o.kind)) << o.message;
+    EXPECT_EQ("SEGV", o.sanitizer_kind);
+    EXPECT_TRUE(contains(o.message, "AddressSanitizer: SEGV on unknown address 0x000000000018 (pc 0x")) << o.message;
+    EXPECT_EQ(1, o.statement);
+    // Frame 0, libstdc++'s _Rb_tree_increment, names no source line: the first frame that does.
+    EXPECT_TRUE(contains(o.top_frame, "_Rb_tree_iterator") && contains(o.top_frame, "stl_tree.h:")) << o.top_frame;
+    EXPECT_GE(o.used_in_callable, 0) << "the thunk's frame is in the stack";
+  }
+  EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
+  EXPECT_EQ(deaths, executor_->child_deaths());
+  EXPECT_EQ(survived + 2, executor_->reports_survived());
+  // A stack overflow is AddressSanitizer's to report, and costs the child.
+  ph::Outcome overflow = misbehave("recurseForever(int)", {protocol::Input::integer(0)});
+  EXPECT_EQ("stack-overflow", overflow.sanitizer_kind) << overflow.message;
+  EXPECT_EQ(deaths + 1, executor_->child_deaths());
 }
 
 // A fork server's child lives on after UBSan's report (harness/runtime/recover.hpp): the report is

@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <stdexcept>
 #include <vector>
 
@@ -231,6 +232,12 @@ Held* volatile g_nothing = nullptr;
 }  // namespace
 
 int Misbehaver::callThroughNull() { return g_nothing->get(); }
+
+int Misbehaver::stepSingularIterator() {
+  std::map<int, int>::iterator singular;
+  ++singular;
+  return 0;
+}
 
 CrashOnDestroy::CrashOnDestroy() = default;
 

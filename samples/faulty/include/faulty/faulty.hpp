@@ -55,6 +55,9 @@ public:
   // overflow for a positive value), and a member call through a null pointer (then a null read).
   int overflowAdd(int value);
   int callThroughNull();
+  // Steps a singular std::map iterator: the standard library (not instrumented) reads through its
+  // null node, a fault that no sanitizer reports first.
+  int stepSingularIterator();
 
 private:
   int negatives_ = 0;
