@@ -67,6 +67,8 @@ HarnessRun run_through_harness(const std::string& variant, const harness::Execut
   run.seconds = seconds_since(start);
   run.executor_cpu = cpu_seconds(RUSAGE_SELF) - self_before;
   run.restarts = executor.restarts();
+  run.child_deaths = executor.child_deaths();
+  run.reports_survived = executor.reports_survived();
   executor.stop();
   run.harness_cpu = cpu_seconds(RUSAGE_CHILDREN) - children_before;
 

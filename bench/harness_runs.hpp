@@ -21,6 +21,8 @@ struct HarnessRun {
   double executor_cpu = 0;     ///< CPU seconds of this process during the run_batch calls
   double harness_cpu = 0;      ///< CPU seconds of the harness processes (all starts), reaped at the end
   std::size_t restarts = 0;
+  std::size_t child_deaths = 0;                 ///< fork server children that died (Executor::child_deaths)
+  std::size_t reports_survived = 0;             ///< sequences stopped by a report or fault their child survived
   std::map<std::string, std::size_t> outcomes;  ///< by OutcomeKind name
   std::map<std::string, std::vector<std::string>>
       examples;  ///< a few messages of kinds other than normal and exception

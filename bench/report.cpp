@@ -139,7 +139,8 @@ void dying_table(std::ostream& out, const Results& r) {
       percents.push_back(m.percent_dying);
   }
   out << "| variant |";
-  for (int p : percents) out << " " << p << "% dying: sequences/s (died) |";
+  // Of the sequences that died, those whose child died too; the others' child survived the report or fault.
+  for (int p : percents) out << " " << p << "% dying: sequences/s (died; children lost) |";
   out << "\n|---|";
   for (std::size_t i = 0; i < percents.size(); ++i) out << "---|";
   out << "\n";
@@ -153,7 +154,8 @@ void dying_table(std::ostream& out, const Results& r) {
         continue;
       }
       const auto died = std::count(it->run.ended_process.begin(), it->run.ended_process.end(), true);
-      out << fmt::format(" {} ({} of {}) |", rate(it->run.sequences, it->run.seconds), died, it->run.sequences);
+      out << fmt::format(" {} ({} of {}; {}) |", rate(it->run.sequences, it->run.seconds), died, it->run.sequences,
+                         it->run.child_deaths);
     }
     out << "\n";
   }

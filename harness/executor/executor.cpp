@@ -69,7 +69,7 @@ struct Executor::Impl {
   std::unordered_map<std::string, std::uint32_t> index;
   std::size_t starts = 0;
   std::size_t child_deaths = 0;      ///< sequences whose forked child died, the harness living on
-  std::size_t reports_survived = 0;  ///< sequences a sanitizer report stopped in a child that did not die of it
+  std::size_t reports_survived = 0;  ///< sequences a report or fault stopped in a child that did not die of it
   std::uint64_t last_wire_id = 0;
   std::uint64_t scratch_counter = 0;
   std::vector<fs::path> stale_scratch;  ///< scratch folders of dead harnesses, removed on the next start

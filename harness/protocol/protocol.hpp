@@ -163,8 +163,9 @@ struct Death {
   std::uint32_t phase = 0;            ///< Progress::phase when it died
   std::string note;                   ///< Progress::note: its last words
   std::vector<Refusal> refused;       ///< calls the sandbox refused in the sequence
-  /// The child lives on: a sanitizer report stopped the sequence, not the child
-  /// (harness/runtime/recover.hpp), and wait_status says it exited with status 1.
+  /// The child lives on: a sanitizer report or a fault stopped the sequence, not the child
+  /// (harness/runtime/recover.hpp), and wait_status says it exited with status 1 (a report, also
+  /// one the harness wrote for a fault) or was killed by the fault's signal (no sanitizers).
   bool survived = false;
   /// The file in the harness's scratch folder that holds the report, when the child survived it;
   /// empty otherwise (a dead child's reports are log_path.<pid>*).

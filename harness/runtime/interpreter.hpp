@@ -17,7 +17,7 @@ class Interpreter {
   explicit Interpreter(protocol::Progress& progress);
 
   protocol::RunResult run(const protocol::RunRequest& request);
-  /// Destroys the objects of a sequence that a sanitizer report stopped (recover.hpp), as at the
+  /// Destroys the objects of a sequence that a sanitizer report or a fault stopped (recover.hpp), as at the
   /// end of a sequence.
   void clean_up() { destroy_pool(); }
   /// Forgets them instead, when destroying them failed too.

@@ -332,7 +332,7 @@ class ForkServer {
     if (getppid() != server_) std::_Exit(0);
     if (options_.sandbox.confine) install_seccomp(progress_);
     const std::uint64_t inherited = peak_resident_bytes();
-    recover::enable();
+    recover::enable(options_.sanitized);
     for (;;) {
       std::uint32_t length = 0;
       if (!read_exact(channel, reinterpret_cast<char*>(&length), sizeof length)) std::_Exit(0);

@@ -99,6 +99,7 @@ constexpr int kFaults[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
 struct sigaction g_before[sizeof kFaults / sizeof kFaults[0]];
 
 bool g_address_sanitizer = false;  ///< AddressSanitizer is in the process (it would have reported a fault)
+bool g_sanitized = false;          ///< a sanitizer owns the fatal signals (enable()'s argument)
 /// The code where a fault may be survived: the executable's (the library's and ours) and the C++
 /// standard library's.
 struct Range {
@@ -201,15 +202,19 @@ bool survivable(int signal, const siginfo_t* info, const void* context) {
   const auto [pc, sp] = registers_of(context);
   const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
   if ((signal == SIGSEGV || signal == SIGBUS) && address + 512 > sp && address < sp + 0xFFFF) return false;
+  // Not a fault at a known address (a non-canonical pointer comes with si_addr 0), which
+  // AddressSanitizer reports in words of its own.
+  if (signal == SIGSEGV && info->si_code != SEGV_MAPERR && info->si_code != SEGV_ACCERR) return false;
   bool inside = false;
   for (std::size_t k = 0; k < g_survivable_count && !inside; ++k)
     inside = pc >= g_survivable[k].begin && pc < g_survivable[k].end;
   if (!inside) return false;
-  if (g_address_sanitizer || signal == SIGFPE) return true;
-  return (signal == SIGSEGV || signal == SIGBUS) && address < 0x10000;
+  if (g_address_sanitizer) return true;
+  if (g_sanitized) return false;  // UBSan alone: its runtime, or the death, reports the fault
+  return signal == SIGFPE || ((signal == SIGSEGV || signal == SIGBUS) && address < 0x10000);
 }
 
-constexpr int kMaxFrames = 64;
+constexpr int kMaxFrames = 256;  // as AddressSanitizer's deepest stack
 struct Frames {
   std::uintptr_t pc[kMaxFrames];
   int count = 0;
@@ -223,15 +228,33 @@ _Unwind_Reason_Code collect_frame(_Unwind_Context* context, void* data) {
   return _URC_NO_REASON;
 }
 
+/// The symbolizer looks up the instruction before the one it is given (a call's, for a return
+/// address): a faulting instruction is given as one past it.
+#if defined(__aarch64__)
+constexpr std::uintptr_t kPastInstruction = 4;
+#else
+constexpr std::uintptr_t kPastInstruction = 1;
+#endif
+
+/// Whether a symbolized function is the sanitizers' runtime (linked into the executable by clang),
+/// which may hold its own locks where it faulted.
+bool in_sanitizer_runtime(const char* function) {
+  for (const char* prefix : {"in __asan", "in __sanitizer", "in __interceptor", "in ___interceptor", "in __ubsan"})
+    if (std::strncmp(function, prefix, std::strlen(prefix)) == 0) return true;
+  return false;
+}
+
 /// AddressSanitizer's report of a fault, in its words (its deadly-signal report): the kind, the
 /// faulting frame and its callers, and the summary. False when the unwinder does not reach the
 /// faulting frame through the signal's.
 bool report_fault(int signal, const siginfo_t* info, const void* context, std::uintptr_t pc) {
-  Frames frames;
+  static Frames frames;
+  frames.count = 0;
   _Unwind_Backtrace(collect_frame, &frames);
   int first = 0;
   while (first < frames.count && frames.pc[first] != pc) ++first;
-  if (first == frames.count) return false;
+  // Code without unwind tables, where AddressSanitizer would have walked frame pointers instead.
+  if (frames.count - first <= 2) return false;
   const char* kind = signal == SIGSEGV ? "SEGV" : signal == SIGBUS ? "BUS" : signal == SIGFPE ? "FPE" : "ILL";
   const auto& machine = static_cast<const ucontext_t*>(context)->uc_mcontext;
   std::uintptr_t bp = 0, sp = 0;
@@ -240,9 +263,11 @@ bool report_fault(int signal, const siginfo_t* info, const void* context, std::u
   bp = static_cast<std::uintptr_t>(machine.gregs[REG_RBP]);
   sp = static_cast<std::uintptr_t>(machine.gregs[REG_RSP]);
   access = (machine.gregs[REG_ERR] & 2) != 0 ? "WRITE" : "READ";
+#else
+  (void)machine;
 #endif
   const int pid = static_cast<int>(getpid());
-  static char text[16384];
+  static char text[32768];
   std::size_t used = 0;
   auto add = [&](const char* format, auto... values) {
     if (used >= sizeof text) return;
@@ -256,16 +281,24 @@ bool report_fault(int signal, const siginfo_t* info, const void* context, std::u
     if (reinterpret_cast<std::uintptr_t>(info->si_addr) < 4096)
       add("==%d==Hint: address points to the zero page.\n", pid);
   }
-  char where[1024];
+  static char where[4096];
   char summary[1024] = "";
+  int number = 0;
   for (int k = first; k < frames.count; ++k) {
-    // The symbolizer looks up the instruction before the one given (a call's, for a return address).
-    const std::uintptr_t at = k == first ? pc + 1 : frames.pc[k];
-    where[0] = '\0';
+    const std::uintptr_t at = k == first ? pc + kPastInstruction : frames.pc[k];
+    where[0] = where[1] = '\0';
     if (__sanitizer_symbolize_pc != nullptr)
-      __sanitizer_symbolize_pc(reinterpret_cast<void*>(at), "%F %L", where, sizeof where);
-    add("    #%d 0x%zx %s\n", k - first, at - 1, where);
-    if (k == first) std::snprintf(summary, sizeof summary, "%s", where);
+      __sanitizer_symbolize_pc(reinterpret_cast<void*>(at), "%F %L", where, sizeof where - 1);
+    if (k == first) {
+      if (in_sanitizer_runtime(where)) return false;
+      if (__sanitizer_symbolize_pc != nullptr)
+        __sanitizer_symbolize_pc(reinterpret_cast<void*>(at), "%L %F", summary, sizeof summary);
+    }
+    // One string a frame, inlined ones first, each ended by a NUL, the whole by an empty string.
+    for (const char* inlined = where; *inlined != '\0' && inlined < where + sizeof where - 1;
+         inlined += std::strlen(inlined) + 1)
+      add("    #%d 0x%012zx %s\n", number++, at - kPastInstruction, inlined);
+    if (where[0] == '\0') add("    #%d 0x%012zx\n", number++, at - kPastInstruction);
   }
   add("\n==%d==palus's harness wrote this report in AddressSanitizer's words and lived on.\n", pid);
   add("AddressSanitizer can not provide additional info.\nSUMMARY: AddressSanitizer: %s %s\n==%d==ABORTING\n", kind,
@@ -286,6 +319,12 @@ bool report_fault(int signal, const siginfo_t* info, const void* context, std::u
 /// into the member). So does a survivable fault, once reported or noted. Any other fault goes to
 /// the handler that was there before.
 void on_fault(int signal, siginfo_t* info, void* context) {
+  static sigjmp_buf reporting;  // where a fault while reporting one goes back to
+  static volatile sig_atomic_t in_report = 0;
+  if (in_report != 0) {
+    in_report = 0;
+    siglongjmp(reporting, 1);
+  }
   if ((g_report_pending || g_cleaning) && can_jump()) jump_back();
   if (g_in_fault == 0 && can_jump() && survivable(signal, info, context)) {
     g_in_fault = 1;
@@ -294,7 +333,14 @@ void on_fault(int signal, siginfo_t* info, void* context) {
       g_fault_signal = signal;
       jump_back();
     }
-    if (report_fault(signal, info, context, registers_of(context).pc)) jump_back();
+    // A fault in the unwinder or the symbolizer (a stack too damaged to walk): the first fault is
+    // AddressSanitizer's to report after all, not this one.
+    if (sigsetjmp(reporting, 0) == 0) {
+      in_report = 1;
+      const bool reported = report_fault(signal, info, context, registers_of(context).pc);
+      in_report = 0;
+      if (reported) jump_back();
+    }
   }
   for (std::size_t k = 0; k < std::size(kFaults); ++k) {
     if (kFaults[k] != signal) continue;
@@ -329,7 +375,8 @@ std::vector<void*> definitions_of(const char* name) {
   return search.found;
 }
 
-void enable() {
+void enable(bool sanitized) {
+  g_sanitized = sanitized;
   g_log_path = log_path_option();
   note_report_file();
   g_address_sanitizer = dlsym(RTLD_DEFAULT, "__asan_init") != nullptr;

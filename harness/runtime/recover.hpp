@@ -18,13 +18,15 @@
 // initialiser) ends it at the next safe point, as UBSan's halt would have.
 //
 // A fault with no report before it (SIGSEGV, SIGBUS, SIGFPE, SIGILL) in the library's code or the
-// standard library's (an invalid map iterator in libstdc++) is survived too, when it cannot have
-// come from memory corrupted earlier: under AddressSanitizer, which would have reported the bad
-// write, any such fault, reported in AddressSanitizer's words (the same kind, message and frames
-// the executor read when AddressSanitizer reported it and the child died); without it, a null
-// pointer's (an address in the first 64 KiB) or a division's, noted as the last words would have,
-// and answered as a death by that signal. A fault elsewhere (the C library, the sanitizers'
-// runtime, a call through a null function pointer) ends the child as before.
+// standard library's (an invalid map iterator in libstdc++) is survived too, when it is unlikely
+// to come from memory corrupted earlier: under AddressSanitizer, which reports the library's bad
+// writes, any such fault but a stack overflow, reported in AddressSanitizer's words (the kind,
+// message and frames the executor read when AddressSanitizer reported it and the child died);
+// without sanitizers, a null pointer's (an address in the first 64 KiB) or a division's, noted as
+// the last words would have, and answered as a death by that signal. (A plain build's child may
+// carry memory a sequence corrupted into later sequences whether or not it faulted: a test that
+// depends on it fails its check alone.) A fault elsewhere (the C library, the sanitizers' runtime,
+// a call through a null function pointer), or with UBSan alone, ends the child as before.
 
 #include <csetjmp>
 #include <string>
@@ -34,8 +36,9 @@ namespace palus::harness::recover {
 
 /// From now on, a report or a fault in a sequence ends the sequence, not the process: only in a
 /// child of the fork server, whose UBSan does not halt. Finds each sanitizer runtime's report path
-/// setter and the code where a fault may be survived.
-void enable();
+/// setter and the code where a fault may be survived. `sanitized`: the harness is built with
+/// sanitizers (they, not the last words, own the fatal signals).
+void enable(bool sanitized);
 
 /// Where a report's sequence jumps back to (sigsetjmp'ed by the child before each request), and
 /// whether one is armed: outside a sequence a report ends the process, as UBSan would have.

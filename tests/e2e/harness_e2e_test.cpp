@@ -213,23 +213,6 @@ TEST_F(FaultyHarness, CrashCostsAForkNotARestart) {
   EXPECT_EQ(harness, executor_->pid());
 }
 
-// A null pointer's fault in the library's code costs no child (harness/runtime/recover.hpp): the
-// outcome is the death's, and the next sequence runs in the same child.
-TEST_F(FaultyHarness, ANullPointersFaultCostsNoChild) {
-  executor_->callables();
-  const std::size_t deaths = executor_->child_deaths(), survived = executor_->reports_survived();
-  const pid_t harness = executor_->pid();
-  for (int round = 0; round < 2; ++round) {
-    ph::Outcome o = misbehave("segfault()");
-    expect(o, ph::OutcomeKind::crash, 1, "SIGSEGV at address");
-    EXPECT_EQ("call", o.phase);
-  }
-  EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
-  EXPECT_EQ(deaths, executor_->child_deaths());
-  EXPECT_EQ(survived + 2, executor_->reports_survived());
-  EXPECT_EQ(harness, executor_->pid());
-}
-
 TEST_F(FaultyHarness, HangCostsAForkNotARestart) {
   // The executor kills only the child whose call is overdue; the harness reports its death.
   expect_costs_a_fork("loopForever()", ph::OutcomeKind::hang, "");
@@ -366,6 +349,22 @@ TEST_F(FaultyHarness, NothingRunsInAChildAfterARequestToBeItsLast) {
   EXPECT_EQ("countCalls: 2\n", count_calls(shared, ++sequence_));
   EXPECT_EQ(0u, shared.restarts());
   EXPECT_EQ(0u, shared.child_deaths());
+}
+
+// A null pointer's fault in the library's code costs no child (harness/runtime/recover.hpp): the
+// outcome is the death's, and the next sequence runs in the same child.
+TEST_F(FaultyHarness, ANullPointersFaultCostsNoChild) {
+  ph::Executor& shared = *with_children_serving(100, "run-survive");
+  EXPECT_EQ("countCalls: 1\n", count_calls(shared, ++sequence_));
+  for (int round = 0; round < 2; ++round) {
+    ph::Outcome o = misbehave_in(shared, ++sequence_, "segfault()", {});
+    expect(o, ph::OutcomeKind::crash, 1, "SIGSEGV at address");
+    EXPECT_EQ("call", o.phase);
+  }
+  EXPECT_EQ("countCalls: 2\n", count_calls(shared, ++sequence_)) << "the same child ran on";
+  EXPECT_EQ(0u, shared.child_deaths());
+  EXPECT_EQ(2u, shared.reports_survived());
+  EXPECT_EQ(0u, shared.restarts());
 }
 
 TEST_F(FaultyHarness, NothingRunsInAChildThatHoldsAQuarterOfTheMemory) {
