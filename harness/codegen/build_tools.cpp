@@ -31,11 +31,13 @@ std::vector<std::string> instrumentation_flags(const std::vector<std::string>& s
   // harness compiles a third faster than with -g.
   std::vector<std::string> flags{"-O1", "-g1", "-fno-omit-frame-pointer", "-fno-optimize-sibling-calls", "-Wno-error"};
   for (auto& f : sanitize_flags(sanitizers)) flags.push_back(std::move(f));
-  // UBSan's checks return after their report, so that a fork server's child can live on
-  // (harness/runtime/recover.hpp). The checked tests link this build of the library and still halt
-  // at the first report (UBSAN_OPTIONS halt_on_error=1), as does a harness without the fork server.
-  if (std::find(sanitizers.begin(), sanitizers.end(), "undefined") != sanitizers.end())
-    flags.emplace_back("-fsanitize-recover=undefined");
+  // UBSan's and AddressSanitizer's checks return after their report, so that a fork server's child
+  // can live on (harness/runtime/recover.hpp). The checked tests link this build of the library
+  // and still halt at the first report (halt_on_error=1, AddressSanitizer's default), as does a
+  // harness without the fork server.
+  for (const char* recoverable : {"undefined", "address"})
+    if (std::find(sanitizers.begin(), sanitizers.end(), recoverable) != sanitizers.end())
+      flags.push_back(std::string("-fsanitize-recover=") + recoverable);
   return flags;
 }
 

@@ -44,9 +44,9 @@ void on_free(const volatile void* pointer) {
   slot = {reinterpret_cast<std::uintptr_t>(pointer), g_sequence_id, g_statement, g_phase};
 }
 
-/// Runs as AddressSanitizer dies, after its report: for a heap use after free, the statement
-/// whose call made the chunk's latest free.
-void on_death() {
+}  // namespace
+
+void note_freeing_statement() {
   if (g_progress == nullptr || __asan_get_report_address == nullptr || __asan_locate_address == nullptr ||
       __asan_get_report_description == nullptr)
     return;
@@ -70,8 +70,6 @@ void on_death() {
   }
 }
 
-}  // namespace
-
 void free_watch_at(std::uint64_t sequence_id, std::int32_t statement, protocol::Phase phase) {
   g_sequence_id = sequence_id;
   g_statement = statement;
@@ -82,7 +80,7 @@ void install_free_watch(protocol::Progress& progress) {
   if (__sanitizer_install_malloc_and_free_hooks == nullptr || __sanitizer_set_death_callback == nullptr) return;
   g_progress = &progress;
   __sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
-  __sanitizer_set_death_callback(on_death);
+  __sanitizer_set_death_callback(note_freeing_statement);
 }
 
 }  // namespace palus::harness

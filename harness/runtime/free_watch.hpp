@@ -17,4 +17,9 @@ void install_free_watch(protocol::Progress& progress);
 /// so that a fork server's other processes, which see the shared page, note nothing.
 void free_watch_at(std::uint64_t sequence_id, std::int32_t statement, protocol::Phase phase);
 
+/// While AddressSanitizer reports a heap use after free: notes the statement whose call made the
+/// chunk's latest free (Progress::freed_statement). Called as it dies, and by a fork server's child
+/// that lives on after the report (recover.hpp).
+void note_freeing_statement();
+
 }  // namespace palus::harness

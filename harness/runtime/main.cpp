@@ -363,9 +363,9 @@ class ForkServer {
   /// after it (tinysql's databases), which then differ from the same sequences in a fresh process.
   /// A report or fault in that ends the child after the answer, as does `must_leave`.
   void survive_report(int channel, bool must_leave) {
-    volatile bool leaving = must_leave;  // set after the jump back below
     coverage::end_sequence(false);
     const recover::Stopped stopped = recover::after_jump();
+    volatile bool leaving = must_leave || stopped.must_leave;  // set after the jump back below
     std::string report_file = stopped.report_file;
     const std::int32_t statement = progress_.statement.load(), freed = progress_.freed_statement.load();
     const std::uint32_t phase = progress_.phase.load(), note_length = progress_.note_length.load();

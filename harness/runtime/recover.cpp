@@ -20,6 +20,7 @@
 #include <utility>
 #include <vector>
 
+#include "free_watch.hpp"
 #include "last_words.hpp"
 
 // The sanitizers' symbolizer (weak: absent without them).
@@ -29,6 +30,10 @@ extern "C" void __sanitizer_symbolize_pc(void* pc, const char* format, char* out
 // UBSan's report monitor (ubsan_monitor): the runtime calls __ubsan_on_report, a weak function of
 // its own that this strong one replaces, while a report is being made, and answers
 // __ubsan_get_current_report_data then. Weak: absent without UBSan.
+// AddressSanitizer's report in progress (asan_interface.h). Weak: absent without it.
+extern "C" int __asan_report_present() __attribute__((weak));
+extern "C" int __asan_get_report_access_type() __attribute__((weak));
+
 extern "C" void __ubsan_get_current_report_data(const char** kind, const char** message, const char** file,
                                                 unsigned* line, unsigned* column, char** address) __attribute__((weak));
 
@@ -110,6 +115,9 @@ Range g_survivable[kMaxRanges];
 std::size_t g_survivable_count = 0;
 volatile sig_atomic_t g_in_fault = 0;  ///< a fault is being reported: one in that is not survived
 int g_fault_signal = 0;                ///< the fault survived without a report (no AddressSanitizer)
+/// A report of AddressSanitizer's for a write: the bad write went through (recoverable checks
+/// return first), and may have changed the allocator's own data. The child answers and leaves.
+bool g_bad_write = false;
 /// The file the next report goes to (log_path.<pid>, or this child's own after a survived one); empty:
 /// stderr. Kept ready: a fault handler builds no strings.
 char g_report_file[4096];
@@ -436,6 +444,7 @@ Stopped after_jump() {
   g_in_fault = 0;
   Stopped stopped;
   stopped.signal = std::exchange(g_fault_signal, 0);
+  stopped.must_leave = std::exchange(g_bad_write, false);
   if (g_log_path.empty()) return stopped;
   const std::string written = current_prefix() + "." + std::to_string(getpid());
   ++g_reports_survived;
@@ -458,4 +467,15 @@ extern "C" void __ubsan_on_report() {
   char* address = nullptr;
   __ubsan_get_current_report_data(&kind, &message, &file, &line, &column, &address);
   if (file != nullptr) recover::g_reported[recover::g_reported_count++] = {file, line, column};
+}
+
+// AddressSanitizer calls this weak function of its own, which this strong one replaces, while it
+// makes a report; with halt_on_error=0 it then returns to the code that failed, as UBSan does.
+extern "C" void __asan_on_error() {
+  namespace recover = palus::harness::recover;
+  recover::g_report_pending = true;  // in a process that did not enable(), it halts at the next safe point
+  palus::harness::note_freeing_statement();
+  if (__asan_report_present != nullptr && __asan_get_report_access_type != nullptr && __asan_report_present() != 0 &&
+      __asan_get_report_access_type() != 0)
+    recover::g_bad_write = true;
 }

@@ -1,10 +1,15 @@
 #pragma once
-// Surviving an UndefinedBehaviorSanitizer report in a fork server's child (issue 17: a report used
+// Surviving a sanitizer report in a fork server's child (issue 17: a report used
 // to end the child, and a new one cost a fork and the copy-on-write faults of its first sequences,
 // about 25 ms under the sanitizers against about 1 ms for the report itself).
 //
-// With UBSAN_OPTIONS halt_on_error=0 (the executor sets it for a forking harness) UBSan prints its
-// report and returns to the code that failed. Our __ubsan_on_report notes it; the sequence stops at
+// With halt_on_error=0 (the executor sets it in UBSAN_OPTIONS and ASAN_OPTIONS for a forking
+// harness, whose checks are built recoverable) UBSan and AddressSanitizer print their report and
+// return to the code that failed. Our __ubsan_on_report and __asan_on_error note it (after a bad
+// write, which AddressSanitizer lets through, the child answers and leaves: the write may have
+// changed the allocator's data; a bad read, a double or bad free change nothing and the child
+// stays). AddressSanitizer's reports that end the process anyway (out of memory, an allocation too
+// large, a deadly signal of its own) still cost the child. The sequence stops at
 // the next safe point: the next basic block of the library (__sanitizer_cov_trace_pc) or the end
 // of the call, whichever comes first, unless an exception is on its way. There the child jumps back
 // to where it took the request, destroys the sequence's objects as at the end of any sequence, and
@@ -68,6 +73,8 @@ struct Stopped {
   std::string report_file;
   /// A fault with no report (no AddressSanitizer): the signal, to be answered as a death by it.
   int signal = 0;
+  /// AddressSanitizer reported a bad write, which went through: the child answers and leaves.
+  bool must_leave = false;
 };
 
 /// After a jump back: turns the reported check's location back on and starts a new report file for

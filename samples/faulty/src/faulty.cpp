@@ -218,6 +218,14 @@ int Misbehaver::readAfterFree(int value) {
   return block[2];
 }
 
+int Misbehaver::writeAfterFree(int value) {
+  // Volatile pointee: a store to freed memory that nothing reads after is otherwise dropped.
+  volatile int* volatile block = new int[4]{value, value, value, value};
+  delete[] block;
+  block[2] = value;
+  return value;
+}
+
 int Misbehaver::overflowAdd(int value) {
   volatile int most = 2147483647;
   return value + most;

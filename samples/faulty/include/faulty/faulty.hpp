@@ -51,6 +51,9 @@ public:
   int readNull() const;
   // Reads a heap block after freeing it: silent without sanitizers, heap-use-after-free with them.
   int readAfterFree(int value);
+  // Writes a heap block after freeing it: AddressSanitizer, built to recover, lets the write
+  // through after its report.
+  int writeAfterFree(int value);
   // Undefined behaviour that UBSan reports and then lets run on: value + INT_MAX (a signed
   // overflow for a positive value), and a member call through a null pointer (then a null read).
   int overflowAdd(int value);
