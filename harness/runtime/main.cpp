@@ -370,7 +370,9 @@ class ForkServer {
     const std::int32_t statement = progress_.statement.load(), freed = progress_.freed_statement.load();
     const std::uint32_t phase = progress_.phase.load(), note_length = progress_.note_length.load();
     sigjmp_buf again;
-    if (sigsetjmp(again, 1) == 0) {
+    if (stopped.must_leave) {
+      interpreter_.abandon();  // a bad write went through: no destructor runs over what it hit
+    } else if (sigsetjmp(again, 1) == 0) {
       recover::arm_cleanup(&again);
       interpreter_.clean_up();
       recover::disarm();

@@ -27,13 +27,14 @@
 extern "C" void __sanitizer_symbolize_pc(void* pc, const char* format, char* out, std::size_t out_size)
     __attribute__((weak));
 
-// UBSan's report monitor (ubsan_monitor): the runtime calls __ubsan_on_report, a weak function of
-// its own that this strong one replaces, while a report is being made, and answers
-// __ubsan_get_current_report_data then. Weak: absent without UBSan.
-// AddressSanitizer's report in progress (asan_interface.h). Weak: absent without it.
+// AddressSanitizer's report in progress (asan_interface.h): present from just before it is printed
+// until it is done. Weak: absent without AddressSanitizer.
 extern "C" int __asan_report_present() __attribute__((weak));
 extern "C" int __asan_get_report_access_type() __attribute__((weak));
 
+// UBSan's report monitor (ubsan_monitor): the runtime calls __ubsan_on_report, a weak function of
+// its own that this strong one replaces, while a report is being made, and answers
+// __ubsan_get_current_report_data then. Weak: absent without UBSan.
 extern "C" void __ubsan_get_current_report_data(const char** kind, const char** message, const char** file,
                                                 unsigned* line, unsigned* column, char** address) __attribute__((weak));
 
@@ -169,6 +170,8 @@ __attribute__((no_sanitize("address", "undefined", "thread"))) void turn_back_on
 /// or are half-way through a static's initialisation: a library that does leaves the child stuck
 /// in a later sequence, which the executor's watchdog then reports as a hang.
 bool can_jump() {
+  // Not while AddressSanitizer prints a report (its locks held; the file not written yet).
+  if (__asan_report_present != nullptr && __asan_report_present() != 0) return false;
   return g_target != nullptr && pthread_equal(pthread_self(), g_armed_thread) != 0 && std::uncaught_exceptions() == 0 &&
          abi::__cxa_current_exception_type() == nullptr;
 }
@@ -432,8 +435,11 @@ void disarm() {
 
 void at_safe_point() {
   if (!g_report_pending) return;
-  if (!g_enabled) std::_Exit(1);  // the fork server itself: it halts, as UBSan would have
-  if (!can_jump()) return;        // not in a sequence, another thread, or an exception on its way: later
+  if (!g_enabled) std::_Exit(1);  // the fork server itself: it halts, as the sanitizer would have
+  // A library's thread that wrote out of bounds does not run on until the sequence's thread
+  // reaches a safe point (perhaps only with the next request): it halts, as AddressSanitizer would.
+  if (g_bad_write && g_target != nullptr && pthread_equal(pthread_self(), g_armed_thread) == 0) std::_Exit(1);
+  if (!can_jump()) return;  // not in a sequence, another thread, or an exception on its way: later
   jump_back();
 }
 
@@ -473,9 +479,10 @@ extern "C" void __ubsan_on_report() {
 // makes a report; with halt_on_error=0 it then returns to the code that failed, as UBSan does.
 extern "C" void __asan_on_error() {
   namespace recover = palus::harness::recover;
-  recover::g_report_pending = true;  // in a process that did not enable(), it halts at the next safe point
   palus::harness::note_freeing_statement();
   if (__asan_report_present != nullptr && __asan_get_report_access_type != nullptr && __asan_report_present() != 0 &&
       __asan_get_report_access_type() != 0)
     recover::g_bad_write = true;
+  // Last, for another thread's safe point: no jump is taken before the report is printed (can_jump).
+  recover::g_report_pending = true;  // in a process that did not enable(), it halts at the next safe point
 }

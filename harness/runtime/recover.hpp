@@ -5,11 +5,15 @@
 //
 // With halt_on_error=0 (the executor sets it in UBSAN_OPTIONS and ASAN_OPTIONS for a forking
 // harness, whose checks are built recoverable) UBSan and AddressSanitizer print their report and
-// return to the code that failed. Our __ubsan_on_report and __asan_on_error note it (after a bad
-// write, which AddressSanitizer lets through, the child answers and leaves: the write may have
-// changed the allocator's data; a bad read, a double or bad free change nothing and the child
-// stays). AddressSanitizer's reports that end the process anyway (out of memory, an allocation too
-// large, a deadly signal of its own) still cost the child. The sequence stops at
+// return to the code that failed. Our __ubsan_on_report and __asan_on_error note it. After a bad
+// write, which AddressSanitizer lets through and which may have changed the allocator's own data,
+// the child abandons the sequence's objects, answers and leaves (another thread of the library's
+// halts at its next safe point). After a bad read, a double or bad free, it stays: what the read
+// returned may still be used before the next safe point, and a later sequence in the child may
+// then fail where a fresh process would not, which the failure's test, checked alone, shows.
+// AddressSanitizer's reports that end a process anyway (out of memory, allocations too large or
+// misaligned, limits, its deadly signals, a failed internal check) still cost the child. The
+// sequence stops at
 // the next safe point: the next basic block of the library (__sanitizer_cov_trace_pc) or the end
 // of the call, whichever comes first, unless an exception is on its way. There the child jumps back
 // to where it took the request, destroys the sequence's objects as at the end of any sequence, and
@@ -20,7 +24,7 @@
 // reported again (two checks of one line reported at once may swap their columns).
 //
 // The fork server itself runs with halt_on_error=0 too: a report there (a library's static
-// initialiser) ends it at the next safe point, as UBSan's halt would have.
+// initialiser) ends it at the next safe point, as the sanitizer's halt would have.
 //
 // A fault with no report before it (SIGSEGV, SIGBUS, SIGFPE, SIGILL) in the library's code or the
 // standard library's (an invalid map iterator in libstdc++) is survived too, when it is unlikely
@@ -40,13 +44,13 @@
 namespace palus::harness::recover {
 
 /// From now on, a report or a fault in a sequence ends the sequence, not the process: only in a
-/// child of the fork server, whose UBSan does not halt. Finds each sanitizer runtime's report path
+/// child of the fork server, whose sanitizers do not halt. Finds each sanitizer runtime's report path
 /// setter and the code where a fault may be survived. `sanitized`: the harness is built with
 /// sanitizers (they, not the last words, own the fatal signals).
 void enable(bool sanitized);
 
 /// Where a report's sequence jumps back to (sigsetjmp'ed by the child before each request), and
-/// whether one is armed: outside a sequence a report ends the process, as UBSan would have.
+/// whether one is armed: outside a sequence a report ends the process, as the sanitizer would have.
 void arm(sigjmp_buf* target);
 /// Armed while a stopped sequence's objects are destroyed: a fault jumps back too, report or not.
 void arm_cleanup(sigjmp_buf* target);
@@ -61,7 +65,7 @@ std::vector<void*> definitions_of(const char* name);
 extern volatile bool g_report_pending;
 
 /// Jumps back now when a report is pending and the jump can be taken (armed, on the arming thread,
-/// no exception on its way); ends the process (exit status 1, as UBSan's own halt) when a report
+/// no exception on its way); ends the process (exit status 1, as the sanitizer's own halt) when a report
 /// is pending in a process that did not enable(). Called by the coverage callback and after each
 /// call of a sequence.
 void at_safe_point();
