@@ -323,7 +323,7 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
       ++counts_.cut_covered;
       continue;
     }
-    writer_.accept(test, name);
+    writer_.accept(test, name, file.rendered[k]);
     ++kept;
     switch (test.kind) {
       case generation::TestKind::regression:

@@ -173,6 +173,7 @@ CandidateFile SuiteWriter::render_for_check(const std::vector<TestCase>& tests,
     entry.last_line = count_lines(out.text);
     out.tests.push_back(entry);
   }
+  out.rendered = std::move(rendered);
   return out;
 }
 
@@ -184,6 +185,13 @@ bool SuiteWriter::never_assert(std::uint32_t callable) {
 }
 
 FiledTest SuiteWriter::accept(const TestCase& test, const TestName& name) {
+  return accept(test, name, [&] {
+    std::lock_guard lock(mutex_);
+    return renderer_.render(test, name);
+  }());
+}
+
+FiledTest SuiteWriter::accept(const TestCase& test, const TestName& name, RenderedTest checked) {
   std::lock_guard lock(mutex_);
   if (auto found = filed_.find(name); found != filed_.end()) return filed_locked(name, found->second);
   ManifestTest record;
@@ -195,7 +203,7 @@ FiledTest SuiteWriter::accept(const TestCase& test, const TestName& name) {
   record.blocks = test.result.reached_blocks.empty() ? test.result.new_blocks : test.result.reached_blocks;
   std::sort(record.blocks.begin(), record.blocks.end());  // the harness lists them as reached
   return accept_locked({subject_identifier(test), file_kind(test.kind, !test.suspicion.empty())}, name,
-                       renderer_.render(test, name), std::move(record));
+                       std::move(checked), std::move(record));
 }
 
 FiledTest SuiteWriter::accept_rendered(const std::string& subject, const TestName& name, RenderedTest rendered,

@@ -59,6 +59,8 @@ struct CandidateFile {
   std::string file_name = "candidates_test.cpp";  ///< what to call the source when compiling it
   std::string text;
   std::vector<Entry> tests;  ///< in the order of the candidates
+  /// Each test as `text` holds it, in the same order: what accept() keeps once it passed.
+  std::vector<RenderedTest> rendered;
 
   /// The test whose lines hold `line`; nullptr for a line outside every test (comments, includes).
   const Entry* test_at(unsigned line) const;
@@ -96,6 +98,11 @@ class SuiteWriter {
   /// file returned is where it stands now: a test accepted later whose name was reserved earlier
   /// goes before it, and may push it into the group's next file (see location()).
   FiledTest accept(const generation::TestCase& test, const TestName& name);
+  /// accept() keeping `checked`, the test as render_for_check() rendered it, rather than rendering
+  /// it again: a callable never asserted since (never_assert(), by a later test of the batch or by
+  /// the other checker) would leave out its assertions, and the oracle selection could then pick
+  /// observations in their place that no check ever ran.
+  FiledTest accept(const generation::TestCase& test, const TestName& name, RenderedTest checked);
 
   /// Keeps a test rendered elsewhere (palus merge: a test read from another suite) under `name`,
   /// filed with the tests of `subject` ("Statement") of its kind (`record.kind`); `record.file`

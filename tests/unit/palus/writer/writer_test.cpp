@@ -1042,6 +1042,27 @@ TEST(SuiteWriterTest, AssertedLinesNameTheirCallableAndNeverAssertedValuesAreLef
   EXPECT_EQ(again.tests.at(0).asserted.size(), 1u);
 }
 
+// A test is written as it was checked: a callable never asserted since its check (another test's
+// failure taught it) would otherwise change which values the test asserts, unchecked.
+TEST(SuiteWriterTest, AnAcceptedTestIsWrittenAsItWasChecked) {
+  ScratchDir scratch;
+  const fs::path dir = scratch.path() / "generated";
+  SuiteWriter writer(options_for(dir), gadgets().catalog);
+  TestCase test = widget_test(4);
+  test.result.statements[1].observations.push_back(observed("Widget::name", 0, v_string("n")));
+  const TestName name = writer.reserve_name(test);
+  const CandidateFile file = writer.render_for_check({test}, {name});
+  ASSERT_EQ(file.rendered.size(), 1u);
+  EXPECT_HAS(file.text, file.rendered[0].text);
+  EXPECT_HAS(file.text, "EXPECT_EQ(widget.size(), 4);");
+  writer.never_assert(gadgets()["Widget::size"]);
+  writer.accept(test, name, file.rendered[0]);
+  writer.write_all();
+  const std::string written = read_text(dir / "Widget_regression_test.cpp");
+  EXPECT_HAS(written, file.rendered[0].text);
+  EXPECT_HAS(written, "EXPECT_EQ(widget.size(), 4);");
+}
+
 TEST(SuiteWriterTest, FilesListTestsInTheOrderTheirNamesWereReservedWhateverTheOrderAccepted) {
   ScratchDir scratch;
   const fs::path dir = scratch.path() / "generated";
