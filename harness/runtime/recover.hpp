@@ -3,9 +3,9 @@
 // to end the child, and a new one cost a fork and the copy-on-write faults of its first sequences,
 // about 25 ms under the sanitizers against about 1 ms for the report itself).
 //
-// With halt_on_error=0 (the executor sets it in UBSAN_OPTIONS and ASAN_OPTIONS for a forking
-// harness, whose checks are built recoverable) UBSan and AddressSanitizer print their report and
-// return to the code that failed. Our __ubsan_on_report and __asan_on_error note it. After a bad
+// With halt_on_error=0 (the executor sets it in UBSAN_OPTIONS for a forking harness, whose checks
+// are built recoverable; AddressSanitizer's is left at 1 for now, see executor.cpp) UBSan and AddressSanitizer print
+// their report and return to the code that failed. Our __ubsan_on_report and __asan_on_error note it. After a bad
 // write, which AddressSanitizer lets through and which may have changed the allocator's own data,
 // the child abandons the sequence's objects, answers and leaves (another thread of the library's
 // halts at its next safe point). After a bad read, a double or bad free, it stays: what the read
