@@ -190,16 +190,18 @@ void note_report_file() {
   std::snprintf(g_report_file, sizeof g_report_file, "%s.%d", current_prefix().c_str(), static_cast<int>(getpid()));
 }
 
-/// The faulting instruction and stack pointer of a signal's context; 0 where unknown.
+/// The faulting instruction, stack and frame pointers of a signal's context; 0 where unknown.
 struct Registers {
-  std::uintptr_t pc = 0, sp = 0;
+  std::uintptr_t pc = 0, sp = 0, bp = 0;
 };
 Registers registers_of(const void* context) {
   const auto& machine = static_cast<const ucontext_t*>(context)->uc_mcontext;
 #if defined(__x86_64__)
-  return {static_cast<std::uintptr_t>(machine.gregs[REG_RIP]), static_cast<std::uintptr_t>(machine.gregs[REG_RSP])};
+  return {static_cast<std::uintptr_t>(machine.gregs[REG_RIP]), static_cast<std::uintptr_t>(machine.gregs[REG_RSP]),
+          static_cast<std::uintptr_t>(machine.gregs[REG_RBP])};
 #elif defined(__aarch64__)
-  return {static_cast<std::uintptr_t>(machine.pc), static_cast<std::uintptr_t>(machine.sp)};
+  return {static_cast<std::uintptr_t>(machine.pc), static_cast<std::uintptr_t>(machine.sp),
+          static_cast<std::uintptr_t>(machine.regs[29])};
 #else
   (void)machine;
   return {};
@@ -209,8 +211,8 @@ Registers registers_of(const void* context) {
 /// Whether a fault at `pc` leaves the process as sound as a report does: see recover.hpp. Not a
 /// stack overflow (an access just below the stack pointer, AddressSanitizer's test), which is
 /// AddressSanitizer's to report.
-bool survivable(int signal, const siginfo_t* info, const void* context) {
-  const auto [pc, sp] = registers_of(context);
+bool survivable(int signal, const siginfo_t* info, const Registers& registers) {
+  const std::uintptr_t pc = registers.pc, sp = registers.sp;
   const auto address = reinterpret_cast<std::uintptr_t>(info->si_addr);
   if ((signal == SIGSEGV || signal == SIGBUS) && address + 512 > sp && address < sp + 0xFFFF) return false;
   // Not a fault at a known address (a non-canonical pointer comes with si_addr 0), which
@@ -258,7 +260,8 @@ bool in_sanitizer_runtime(const char* function) {
 /// AddressSanitizer's report of a fault, in its words (its deadly-signal report): the kind, the
 /// faulting frame and its callers, and the summary. False when the unwinder does not reach the
 /// faulting frame through the signal's.
-bool report_fault(int signal, const siginfo_t* info, const void* context, std::uintptr_t pc) {
+bool report_fault(int signal, const siginfo_t* info, const void* context, const Registers& registers) {
+  const std::uintptr_t pc = registers.pc;
   static Frames frames;
   frames.count = 0;
   _Unwind_Backtrace(collect_frame, &frames);
@@ -267,15 +270,11 @@ bool report_fault(int signal, const siginfo_t* info, const void* context, std::u
   // Code without unwind tables, where AddressSanitizer would have walked frame pointers instead.
   if (frames.count - first <= 2) return false;
   const char* kind = signal == SIGSEGV ? "SEGV" : signal == SIGBUS ? "BUS" : signal == SIGFPE ? "FPE" : "ILL";
-  const auto& machine = static_cast<const ucontext_t*>(context)->uc_mcontext;
-  std::uintptr_t bp = 0, sp = 0;
   const char* access = "UNKNOWN";
 #if defined(__x86_64__)
-  bp = static_cast<std::uintptr_t>(machine.gregs[REG_RBP]);
-  sp = static_cast<std::uintptr_t>(machine.gregs[REG_RSP]);
-  access = (machine.gregs[REG_ERR] & 2) != 0 ? "WRITE" : "READ";
+  access = (static_cast<const ucontext_t*>(context)->uc_mcontext.gregs[REG_ERR] & 2) != 0 ? "WRITE" : "READ";
 #else
-  (void)machine;
+  (void)context;
 #endif
   const int pid = static_cast<int>(getpid());
   static char text[32768];
@@ -286,7 +285,7 @@ bool report_fault(int signal, const siginfo_t* info, const void* context, std::u
     if (n > 0) used = std::min(sizeof text - 1, used + static_cast<std::size_t>(n));
   };
   add("==%d==ERROR: AddressSanitizer: %s on unknown address 0x%012zx (pc 0x%012zx bp 0x%012zx sp 0x%012zx T0)\n", pid,
-      kind, reinterpret_cast<std::uintptr_t>(info->si_addr), pc, bp, sp);
+      kind, reinterpret_cast<std::uintptr_t>(info->si_addr), pc, registers.bp, registers.sp);
   if (signal == SIGSEGV) {
     add("==%d==The signal is caused by a %s memory access.\n", pid, access);
     if (reinterpret_cast<std::uintptr_t>(info->si_addr) < 4096)
@@ -337,7 +336,8 @@ void on_fault(int signal, siginfo_t* info, void* context) {
     siglongjmp(reporting, 1);
   }
   if ((g_report_pending || g_cleaning) && can_jump()) jump_back();
-  if (g_in_fault == 0 && can_jump() && survivable(signal, info, context)) {
+  const Registers registers = registers_of(context);
+  if (g_in_fault == 0 && can_jump() && survivable(signal, info, registers)) {
     g_in_fault = 1;
     if (!g_address_sanitizer) {
       note_fatal_signal(signal, info);
@@ -348,7 +348,7 @@ void on_fault(int signal, siginfo_t* info, void* context) {
     // AddressSanitizer's to report after all, not this one.
     if (sigsetjmp(reporting, 0) == 0) {
       in_report = 1;
-      const bool reported = report_fault(signal, info, context, registers_of(context).pc);
+      const bool reported = report_fault(signal, info, context, registers);
       in_report = 0;
       if (reported) jump_back();
     }
