@@ -24,13 +24,19 @@ Sequence ContractChecks::appended(const Sequence& sequence, Random& random) cons
     auto found = by_type_.find(type);
     if (found == by_type_.end()) continue;
     for (const CallableInfo* check : found->second) {
+      // A contract that changes its object (a = a) never gets a const T& the library returned
+      // (Json::Value::nullSingleton(): the static every new member is copied from).
+      auto may_take = [&](std::size_t input, std::uint32_t k) {
+        return !(check->inputs[input].may_change && read_only_at(catalog_, sequence, k));
+      };
+      if (!may_take(0, statement)) continue;
       Statement s;
       s.callable = check->index;
       s.inputs.push_back(Input::result_of(statement));
       if (check->contract->arity == 2) {
         std::vector<std::uint32_t> others;
         for (std::uint32_t k = 0; k < sequence.size(); ++k) {
-          if (k == statement) continue;
+          if (k == statement || !may_take(1, k)) continue;
           for (const auto& y : catalog_.callables[sequence[k].callable].yields)
             if (y == type) others.push_back(k);
         }

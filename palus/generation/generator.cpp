@@ -171,8 +171,13 @@ void Generator::fill_batch(std::vector<Sequence>& checked, std::vector<std::size
         ++stats_.duplicates;
         continue;
       }
+      Sequence with_checks = theories_.appended(contracts_.appended(*candidate, random_), candidate->size(), random_);
+      if (changes_read_only(catalog_, with_checks)) {  // the checks' appenders should not build these either
+        ++stats_.changes_read_only;
+        continue;
+      }
       main_sizes.push_back(candidate->size());
-      checked.push_back(theories_.appended(contracts_.appended(*candidate, random_), candidate->size(), random_));
+      checked.push_back(std::move(with_checks));
       requests.push_back(request_for(checked.back()));
       requests.back().test_statements = static_cast<std::uint32_t>(candidate->size());
       // Never a regression test (keep_regression), so the blocks it reaches stay for one that can be.

@@ -261,6 +261,37 @@ TEST_F(StepFixture, ReceiverOfTheLastStatementIsChecked) {
   EXPECT_EQ(checked[3].inputs[0].ref, 0u);
 }
 
+// A contract that changes its object (a = a) is never given a const reference the library returned:
+// jsoncpp's Json::Value::nullSingleton(), changed so, changed every member made after it.
+TEST(ContractChecks, AContractThatChangesItsObjectSkipsAReadOnlyOne) {
+  api::Api api;
+  api::Class a;
+  a.name = "ns::A";
+  a.kind = "class";
+  a.constructors.push_back(
+      callable("ns::A::A(int)", "A", "ns::A", api::CallableKind::constructor, {param("n", int_type())}));
+  api.classes = {a};
+  api.functions.push_back(callable("ns::shared()", "shared", "", api::CallableKind::function, {},
+                                   record_type("ns::A", api::Passing::const_ref)));
+  const Catalog catalog =
+      make_catalog(api, {"ns::A::A(int)", "ns::shared()", "palus::contract::self_assignment_keeps_value(ns::A)",
+                         "palus::contract::equals_reflexive(ns::A)"});
+  ASSERT_TRUE(catalog.callables[2].inputs[0].may_change);
+  ASSERT_FALSE(catalog.callables[3].inputs[0].may_change);
+  const ContractChecks checks(catalog);
+  auto appended = [&](const Sequence& s) {
+    Random random(1);
+    std::set<std::uint32_t> out;
+    const Sequence checked = checks.appended(s, random);
+    for (std::size_t k = s.size(); k < checked.size(); ++k) out.insert(checked[k].callable);
+    return out;
+  };
+  EXPECT_EQ(appended(make({call(1)})), (std::set<std::uint32_t>{3}));
+  EXPECT_EQ(appended(make({call(0, {Input::integer(1)})})), (std::set<std::uint32_t>{2, 3}));
+  Random random(2);
+  EXPECT_FALSE(changes_read_only(catalog, checks.appended(make({call(1)}), random)));
+}
+
 TEST_F(StepFixture, NoCheckWhenNoContractApplies) {
   const ContractChecks checks(catalog);
   Random random(1);
