@@ -213,14 +213,13 @@ struct Executor::Impl {
     if (opt.sanitized) {
       std::string log_path = (scratch / "sanitizer").string();
       std::string mib = std::to_string(std::max<std::uint64_t>(opt.memory_bytes >> 20, 1));
-      // AddressSanitizer still halts at its first report. A child that lived on after it
-      // (halt_on_error=0:suppress_equal_pcs=0, harness/runtime/recover.hpp) let UBSan report what
-      // followed into the same file, which each runtime opens afresh and truncates: minisat's
-      // theory failure then read as a misaligned reference (samples_e2e), so it stays off until
-      // each runtime reports into a file of its own.
+      // A fork server's child lives on after a report (harness/runtime/recover.hpp): every report
+      // of a failure seen before is made again (suppress_equal_pcs=0), or a later sequence that
+      // fails the same way would pass.
       e.emplace_back("ASAN_OPTIONS",
                      "log_path=" + log_path + ":detect_leaks=0:abort_on_error=0:hard_rss_limit_mb=" + mib +
-                         ":malloc_limit_mb=" + mib + ":allocator_may_return_null=0:handle_abort=0:symbolize=1");
+                         ":malloc_limit_mb=" + mib + ":allocator_may_return_null=0:handle_abort=0:symbolize=1" +
+                         (opt.fork_server ? ":halt_on_error=0:suppress_equal_pcs=0" : ""));
       // A fork server's child lives on after a report of UBSan's (harness/runtime/recover.hpp).
       e.emplace_back("UBSAN_OPTIONS", "log_path=" + log_path + ":halt_on_error=" + (opt.fork_server ? "0" : "1") +
                                           ":print_stacktrace=1" +

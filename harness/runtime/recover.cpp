@@ -53,7 +53,15 @@ bool g_cleaning = false;     ///< armed by arm_cleanup()
 /// Each loaded sanitizer runtime's __sanitizer_set_report_path (GCC links ASan and UBSan as two
 /// libraries, each with its own report file).
 std::vector<SetReportPath> g_report_path_setters;
-std::string g_log_path;  ///< UBSAN_OPTIONS log_path; empty when reports go to stderr
+/// GCC's two runtimes each open log_path.<pid> afresh, truncating it, at their first report: after
+/// the first report of a sequence the other runtime reports into a file of its own (g_later_prefix),
+/// so the first report, the one that says what failed, stands. Not needed with one runtime
+/// (clang's), whose reports follow one another in one file.
+std::vector<SetReportPath> g_asan_setters, g_other_setters;
+enum class Reporter { none, address, undefined };
+Reporter g_first_reporter = Reporter::none;
+char g_later_prefix[4096];  ///< empty: one runtime, or reports on stderr
+std::string g_log_path;     ///< UBSAN_OPTIONS log_path; empty when reports go to stderr
 unsigned g_reports_survived = 0;
 
 /// UBSan's view of a check's source location, as the compiler lays it out in the check's data.
@@ -180,6 +188,15 @@ bool can_jump() {
   sigjmp_buf* target = g_target;
   disarm();
   siglongjmp(*target, 1);
+}
+
+/// A runtime's report hook: the first report of a sequence keeps the report file, and the other
+/// runtime's reports after it go to g_later_prefix's (after_jump puts them back).
+void first_report_by(Reporter reporter) {
+  if (g_first_reporter != Reporter::none) return;
+  g_first_reporter = reporter;
+  if (g_later_prefix[0] == '\0') return;
+  for (SetReportPath set : reporter == Reporter::address ? g_other_setters : g_asan_setters) set(g_later_prefix);
 }
 
 void note_report_file() {
@@ -407,8 +424,18 @@ void enable(bool sanitized) {
         return 0;
       },
       &executable);
-  for (void* set : definitions_of("__sanitizer_set_report_path"))
-    g_report_path_setters.push_back(reinterpret_cast<SetReportPath>(set));
+  Dl_info asan{};
+  const bool asan_found = g_address_sanitizer && dladdr(dlsym(RTLD_DEFAULT, "__asan_init"), &asan) != 0;
+  for (void* set : definitions_of("__sanitizer_set_report_path")) {
+    const auto setter = reinterpret_cast<SetReportPath>(set);
+    Dl_info where{};
+    const bool address = asan_found && dladdr(set, &where) != 0 && where.dli_fbase == asan.dli_fbase;
+    (address ? g_asan_setters : g_other_setters).push_back(setter);
+    g_report_path_setters.push_back(setter);
+  }
+  g_later_prefix[0] = '\0';
+  if (!g_log_path.empty() && !g_asan_setters.empty() && !g_other_setters.empty())
+    std::snprintf(g_later_prefix, sizeof g_later_prefix, "%s-later", g_log_path.c_str());
   struct sigaction action {};
   action.sa_sigaction = on_fault;
   // SA_NODEFER: a jump out of the handler leaves the fault unblocked for the next sequence.
@@ -451,12 +478,14 @@ Stopped after_jump() {
   Stopped stopped;
   stopped.signal = std::exchange(g_fault_signal, 0);
   stopped.must_leave = std::exchange(g_bad_write, false);
+  g_first_reporter = Reporter::none;
   if (g_log_path.empty()) return stopped;
   const std::string written = current_prefix() + "." + std::to_string(getpid());
   ++g_reports_survived;
   const std::string next = current_prefix();
-  for (SetReportPath set : g_report_path_setters) set(next.c_str());
+  for (SetReportPath set : g_report_path_setters) set(next.c_str());  // closes a later report's file too
   note_report_file();
+  if (g_later_prefix[0] != '\0') unlink((std::string(g_later_prefix) + "." + std::to_string(getpid())).c_str());
   const std::size_t slash = written.rfind('/');
   stopped.report_file = slash == std::string::npos ? written : written.substr(slash + 1);
   return stopped;
@@ -467,6 +496,7 @@ Stopped after_jump() {
 extern "C" void __ubsan_on_report() {
   namespace recover = palus::harness::recover;
   recover::g_report_pending = true;  // in a process that did not enable(), it halts at the next safe point
+  recover::first_report_by(recover::Reporter::undefined);
   if (__ubsan_get_current_report_data == nullptr || recover::g_reported_count == recover::kMaxReports) return;
   const char *kind = nullptr, *message = nullptr, *file = nullptr;
   unsigned line = 0, column = 0;
@@ -480,6 +510,7 @@ extern "C" void __ubsan_on_report() {
 extern "C" void __asan_on_error() {
   namespace recover = palus::harness::recover;
   palus::harness::note_freeing_statement();
+  recover::first_report_by(recover::Reporter::address);
   if (__asan_report_present != nullptr && __asan_get_report_access_type != nullptr && __asan_report_present() != 0 &&
       __asan_get_report_access_type() != 0)
     recover::g_bad_write = true;

@@ -226,6 +226,21 @@ int Misbehaver::writeAfterFree(int value) {
   return value;
 }
 
+int Misbehaver::overflowThenReadAfterFree(int value) {
+  int* volatile block = new int[4]{value, value, value, value};
+  delete[] block;
+  volatile int most = 2147483647;
+  const int sum = value + most;
+  return sum ^ block[2];
+}
+
+int Misbehaver::readAfterFreeThenOverflow(int value) {
+  int* volatile block = new int[4]{value, value, value, value};
+  delete[] block;
+  volatile int most = 2147483647;
+  return block[2] + most;
+}
+
 int Misbehaver::overflowAdd(int value) {
   volatile int most = 2147483647;
   return value + most;
