@@ -577,33 +577,20 @@ class SanitizedFaultyHarness : public ::testing::Test {
   static inline std::unique_ptr<ph::Executor> executor_;
 };
 
-// AddressSanitizer's report of a bad read or write costs no child either (harness/runtime/recover.hpp):
-// after a read the child stays (countCalls counts on), after a write it answers and leaves.
+// AddressSanitizer's report of a use after free names the statement that freed the memory; the
+// report still ends the child (ASAN_OPTIONS keeps halt_on_error=1, executor.cpp).
 TEST_F(SanitizedFaultyHarness, UseAfterFreeIsASanitizerReport) {
-  executor_->callables();
-  const std::size_t deaths = executor_->child_deaths(), survived = executor_->reports_survived();
-  auto calls = [] { return count_calls(*executor_, 0); };
-  const std::string first = calls();
-  for (int round = 0; round < 2; ++round) {  // twice: every report is made again (suppress_equal_pcs=0)
-    ph::Outcome o = misbehave("readAfterFree(int)", {protocol::Input::integer(5)});
+  for (const char* method : {"readAfterFree(int)", "writeAfterFree(int)"}) {
+    SCOPED_TRACE(method);
+    ph::Outcome o = misbehave(method, {protocol::Input::integer(5)});
     EXPECT_EQ("sanitizer", ph::to_string(o.kind)) << o.message;
     EXPECT_EQ(1, o.statement);
     EXPECT_EQ("heap-use-after-free", o.sanitizer_kind);
-    EXPECT_EQ(1, o.freed_statement) << "freed and read in the same call";
-    EXPECT_TRUE(contains(o.top_frame, "readAfterFree"));
+    EXPECT_EQ(1, o.freed_statement) << "freed and used in the same call";
+    EXPECT_TRUE(
+        contains(o.top_frame, method == std::string("writeAfterFree(int)") ? "writeAfterFree" : "readAfterFree"));
+    EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
   }
-  const std::string second = calls();
-  EXPECT_NE(first, second) << "the child stayed after the reads";
-  EXPECT_NE("countCalls: 1\n", second);
-  ph::Outcome written = misbehave("writeAfterFree(int)", {protocol::Input::integer(5)});
-  EXPECT_EQ("heap-use-after-free", written.sanitizer_kind) << written.message;
-  EXPECT_EQ(1, written.statement);
-  EXPECT_EQ(1, written.freed_statement);
-  EXPECT_TRUE(contains(written.top_frame, "writeAfterFree"));
-  EXPECT_EQ("countCalls: 1\n", calls()) << "the child left after the write";
-  EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
-  EXPECT_EQ(deaths, executor_->child_deaths());
-  EXPECT_EQ(survived + 3, executor_->reports_survived());
 }
 
 TEST_F(SanitizedFaultyHarness, SegfaultIsReportedBySanitizer) {
