@@ -140,6 +140,12 @@ Outcome classify_death(Instance& in, const Ending& ending, std::uint64_t wire, c
     return m;
   };
 
+  if (ending.child) {
+    // What the other sanitizer runtime reported after the first report (recover.cpp): never read,
+    // whatever ended the child.
+    std::error_code ignored;
+    fs::remove(in.scratch / ("sanitizer-later." + std::to_string(ending.child->pid)), ignored);
+  }
   switch (ending.cause) {
     case Instance::Cause::hang:
       o.kind = OutcomeKind::hang;
@@ -173,12 +179,6 @@ Outcome classify_death(Instance& in, const Ending& ending, std::uint64_t wire, c
     const std::string name = it->path().filename().string();
     // A dead child's: log_path.<pid>, or log_path.<pid>-<n>.<pid> after n reports it survived.
     const bool own = name == own_report || name.rfind(own_report + (ending.child ? "-" : ""), 0) == 0;
-    if (ending.child && name == "sanitizer-later." + std::to_string(ending.child->pid)) {
-      // What the other sanitizer runtime reported after the first report (recover.cpp): not read.
-      std::error_code ignored;
-      fs::remove(it->path(), ignored);
-      continue;
-    }
     if (one_file ? name != ending.child->report_file : !own) continue;
     report_text += read_file_text(it->path());
     std::error_code ignored;

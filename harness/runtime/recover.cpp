@@ -11,6 +11,7 @@
 #include <unwind.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -59,9 +60,9 @@ std::vector<SetReportPath> g_report_path_setters;
 /// (clang's), whose reports follow one another in one file.
 std::vector<SetReportPath> g_asan_setters, g_other_setters;
 enum class Reporter { none, address, undefined };
-Reporter g_first_reporter = Reporter::none;
-char g_later_prefix[4096];  ///< empty: one runtime, or reports on stderr
-std::string g_log_path;     ///< UBSAN_OPTIONS log_path; empty when reports go to stderr
+std::atomic<Reporter> g_first_reporter{Reporter::none};  ///< claimed once: reports may come from two threads
+char g_later_prefix[4096];                               ///< empty: one runtime, or reports on stderr
+std::string g_log_path;                                  ///< UBSAN_OPTIONS log_path; empty when reports go to stderr
 unsigned g_reports_survived = 0;
 
 /// UBSan's view of a check's source location, as the compiler lays it out in the check's data.
@@ -193,8 +194,8 @@ bool can_jump() {
 /// A runtime's report hook: the first report of a sequence keeps the report file, and the other
 /// runtime's reports after it go to g_later_prefix's (after_jump puts them back).
 void first_report_by(Reporter reporter) {
-  if (g_first_reporter != Reporter::none) return;
-  g_first_reporter = reporter;
+  Reporter none = Reporter::none;
+  if (!g_first_reporter.compare_exchange_strong(none, reporter)) return;
   if (g_later_prefix[0] == '\0') return;
   for (SetReportPath set : reporter == Reporter::address ? g_other_setters : g_asan_setters) set(g_later_prefix);
 }

@@ -4,22 +4,24 @@
 // about 25 ms under the sanitizers against about 1 ms for the report itself).
 //
 // With halt_on_error=0 (the executor sets it in UBSAN_OPTIONS for a forking harness, whose checks
-// are built recoverable; AddressSanitizer's is left at 1, see executor.cpp) UBSan and
-// AddressSanitizer print their report and return to the code that failed. Our __ubsan_on_report
-// and __asan_on_error note it. The first report of a sequence is the one the executor reads: GCC's
-// two runtimes would each truncate the one report file, so after it the other runtime reports into
-// a file of its own, which is not read. After a bad write, which AddressSanitizer lets through and
-// which may have changed the allocator's own data, the child abandons the sequence's objects,
-// answers and leaves (another thread of the library's halts at its next safe point). After a bad
-// read, a double or bad free, it stays: what the read returned may still be used before the next
-// safe point, and a later sequence in the child may then fail where a fresh process would not,
-// which the failure's test, checked alone, shows. AddressSanitizer's reports that end a process
-// anyway (out of memory, allocations too large or misaligned, limits, its deadly signals, a failed
-// internal check) still cost the child. The sequence stops at the next safe point: the next basic
-// block of the library (__sanitizer_cov_trace_pc) or the end of the call, whichever comes first,
-// unless an exception is on its way. There the child jumps back to where it took the request,
-// destroys the sequence's objects as at the end of any sequence, and tells the server, which
-// reports the sequence as if its child had died.
+// are built recoverable) UBSan prints its report and returns to the code that failed.
+// AddressSanitizer's checks are built recoverable too and would do the same, but the executor
+// leaves its halt_on_error at 1 (executor.cpp), so what follows on its bad reads and writes
+// describes a mode not in use. Our __ubsan_on_report and __asan_on_error note a report. The first
+// report of a sequence is the one the executor reads: GCC's two runtimes would each truncate the
+// one report file, so after it the other runtime reports into a file of its own, which is not read.
+// After a bad write, which AddressSanitizer lets through and which may have changed the allocator's
+// own data, the child abandons the sequence's objects, answers and leaves (another thread of the
+// library's halts at its next safe point). After a bad read, a double or bad free, it stays: what
+// the read returned may still be used before the next safe point, and a later sequence in the child
+// may then fail where a fresh process would not, which the failure's test, checked alone, shows.
+// AddressSanitizer's reports that end a process anyway (out of memory, allocations too large or
+// misaligned, limits, its deadly signals, a failed internal check) still cost the child. The
+// sequence stops at the next safe point: the next basic block of the library
+// (__sanitizer_cov_trace_pc) or the end of the call, whichever comes first, unless an exception is
+// on its way. There the child jumps back to where it took the request, destroys the sequence's
+// objects as at the end of any sequence, and tells the server, which reports the sequence as if its
+// child had died.
 //
 // UBSan reports each check once per process: it turns the check's source location off after its
 // first report. A child that lives on turns it back on, so the same failure in a later sequence is

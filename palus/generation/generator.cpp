@@ -174,6 +174,7 @@ void Generator::fill_batch(std::vector<Sequence>& checked, std::vector<std::size
       Sequence with_checks = theories_.appended(contracts_.appended(*candidate, random_), candidate->size(), random_);
       if (changes_read_only(catalog_, with_checks)) {  // the checks' appenders should not build these either
         ++stats_.changes_read_only;
+        executed_.erase(candidate->hash());  // not run: a later draw may still run it
         continue;
       }
       main_sizes.push_back(candidate->size());

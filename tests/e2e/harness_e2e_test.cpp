@@ -651,15 +651,26 @@ TEST_F(SanitizedFaultyHarness, UndefinedBehaviourCostsNoChild) {
 // GCC's two runtimes would each truncate the one report file: the first report of a sequence is
 // its outcome, whichever runtime made it, and the other's after it is not read (recover.cpp).
 TEST_F(SanitizedFaultyHarness, TheFirstOfTwoReportsIsTheOutcome) {
+  const std::size_t deaths = executor_->child_deaths();
   for (int round = 0; round < 2; ++round) {
     SCOPED_TRACE(round);
     ph::Outcome ubsan_first = misbehave("overflowThenReadAfterFree(int)", {protocol::Input::integer(5)});
     EXPECT_EQ("sanitizer", ph::to_string(ubsan_first.kind)) << ubsan_first.message;
     EXPECT_TRUE(contains(ubsan_first.message, "signed integer overflow")) << ubsan_first.message;
-    ph::Outcome asan_first = misbehave("readAfterFreeThenOverflow(int)", {protocol::Input::integer(5)});
-    EXPECT_EQ("heap-use-after-free", asan_first.sanitizer_kind) << asan_first.message;
-    EXPECT_TRUE(contains(asan_first.top_frame, "readAfterFreeThenOverflow")) << asan_first.top_frame;
+    // AddressSanitizer's report, the second, halted the child: the read after free did happen.
+    EXPECT_EQ(deaths + 2 * round + 1, executor_->child_deaths());
+    // A report survived (UBSan's) puts every runtime back on its own file: AddressSanitizer's
+    // report in the same child's next sequence is read.
+    EXPECT_TRUE(
+        contains(misbehave("overflowAdd(int)", {protocol::Input::integer(1)}).message, "signed integer overflow"));
+    ph::Outcome after = misbehave("readAfterFree(int)", {protocol::Input::integer(5)});
+    EXPECT_EQ("heap-use-after-free", after.sanitizer_kind) << after.message;
+    EXPECT_EQ(deaths + 2 * round + 2, executor_->child_deaths());
   }
+  // One report only: AddressSanitizer halts before UBSan's.
+  ph::Outcome asan_first = misbehave("readAfterFreeThenOverflow(int)", {protocol::Input::integer(5)});
+  EXPECT_EQ("heap-use-after-free", asan_first.sanitizer_kind) << asan_first.message;
+  EXPECT_TRUE(contains(asan_first.top_frame, "readAfterFreeThenOverflow")) << asan_first.top_frame;
   EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
   for (const auto& entry : fs::recursive_directory_iterator(scratch_->path() / "run"))
     EXPECT_EQ(entry.path().filename().string().find("sanitizer-later"), std::string::npos) << entry.path();

@@ -58,9 +58,10 @@ public:
   // overflow for a positive value), and a member call through a null pointer (then a null read).
   int overflowAdd(int value);
   int callThroughNull();
-  // Two reports in one stretch of code, with no basic block of the library between them: a
-  // signed overflow (UBSan) and then a read after free (AddressSanitizer), and the other way round.
-  // The first report is the one that says what failed.
+  // A signed overflow (UBSan, which lets the code run on) and then a read after free
+  // (AddressSanitizer) in one stretch of code, with no basic block of the library between them:
+  // the first report is the one that says what failed. Then the other order, where
+  // AddressSanitizer, unless told to recover, halts before UBSan reports.
   int overflowThenReadAfterFree(int value);
   int readAfterFreeThenOverflow(int value);
   // Steps a singular std::map iterator: the standard library (not instrumented) reads through its

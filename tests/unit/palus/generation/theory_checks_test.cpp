@@ -427,6 +427,38 @@ TEST_F(TheoryFixture, TheoriesDoNotTakeMovedFromObjects) {
   }
 }
 
+// A theory or invariant that may change an object (a T& parameter) is never given a const T& the
+// library returned; one that takes a const T& is.
+TEST(TheoryChecksOfReadOnlyObjects, OnlyAConstParameterTakesAReadOnlyObject) {
+  TheoryLibrary lib;
+  lib.api.functions.push_back(callable("ns::shared()", "shared", "", api::CallableKind::function, {},
+                                       record_type("ns::A", api::Passing::const_ref)));
+  lib.ids.push_back("ns::shared()");
+  const auto shared = static_cast<std::uint32_t>(lib.ids.size() - 1);
+  const Catalog catalog = make_catalog(lib.api, lib.ids);
+  ASSERT_TRUE(catalog.callables[shared].yields_read_only);
+  const LiteralPool literals{lib.api};
+  TheoryCheckOptions options;
+  options.theories_per_sequence = 10;
+  options.objectless_chance = 0;
+  const TheoryChecks checks(catalog, literals, options);
+  auto appended = [&](const Sequence& s) {
+    std::set<std::uint32_t> out;
+    for (std::uint64_t seed = 0; seed < 20; ++seed) {
+      Random random(seed);
+      const Sequence checked = checks.appended(s, s.size(), random);
+      EXPECT_FALSE(changes_read_only(catalog, checked));
+      for (std::size_t k = s.size(); k < checked.size(); ++k) out.insert(checked[k].callable);
+    }
+    return out;
+  };
+  const Sequence read_only = make({call(Library::kOtherCtor), call(shared)});
+  EXPECT_EQ(appended(read_only), (std::set<std::uint32_t>{TheoryLibrary::kAOnly}));
+  const Sequence own = make({call(Library::kOtherCtor), call(Library::kACtor, {Input::integer(1)})});
+  const std::set<std::uint32_t> all = appended(own);
+  EXPECT_TRUE(all.count(TheoryLibrary::kAValid) && all.count(TheoryLibrary::kPair) && all.count(TheoryLibrary::kAOnly));
+}
+
 TEST_F(TheoryFixture, NoOraclesNoChecks) {
   const Catalog bare = make_catalog(lib.api, std::vector<std::string>(lib.ids.begin(), lib.ids.begin() + 11));
   const TheoryChecks none(bare, literals, options(10, 1));
