@@ -217,14 +217,18 @@ bool read_only_at(const Catalog& catalog, const Sequence& sequence, std::uint32_
          catalog.callables[sequence[k].callable].yields_read_only;
 }
 
+bool may_take(const Catalog& catalog, const Sequence& sequence, std::uint32_t k, const InputNeed& need) {
+  return !(need.may_change && read_only_at(catalog, sequence, k));
+}
+
 bool changes_read_only(const Catalog& catalog, const Sequence& sequence) {
   for (std::uint32_t k = 0; k < sequence.size(); ++k) {
     if (sequence[k].callable >= catalog.callables.size()) continue;
     const CallableInfo& info = catalog.callables[sequence[k].callable];
     const auto& inputs = sequence[k].inputs;
     for (std::size_t slot = 0; slot < inputs.size() && slot < info.inputs.size(); ++slot) {
-      if (inputs[slot].kind != harness::protocol::InputKind::ref || !info.inputs[slot].may_change) continue;
-      if (read_only_at(catalog, sequence, inputs[slot].ref)) return true;
+      if (inputs[slot].kind != harness::protocol::InputKind::ref) continue;
+      if (!may_take(catalog, sequence, inputs[slot].ref, info.inputs[slot])) return true;
     }
   }
   return false;

@@ -64,6 +64,10 @@ Catalog make_catalog(const api::Api& api, const std::vector<std::string>& harnes
 /// pointer to const (CallableInfo::yields_read_only): no call may change it. False out of range.
 bool read_only_at(const Catalog& catalog, const Sequence& sequence, std::uint32_t k);
 
+/// Whether the object statement `k` of `sequence` yields may be given where `need` is: not when the
+/// call may change it and it is read-only (read_only_at).
+bool may_take(const Catalog& catalog, const Sequence& sequence, std::uint32_t k, const InputNeed& need);
+
 /// Whether a statement of `sequence` passes a read-only object (read_only_at) where the call may
 /// change it: the sequence would const_cast and change an object the library handed out as const.
 bool changes_read_only(const Catalog& catalog, const Sequence& sequence);

@@ -26,17 +26,14 @@ Sequence ContractChecks::appended(const Sequence& sequence, Random& random) cons
     for (const CallableInfo* check : found->second) {
       // A contract that changes its object (a = a) never gets a const T& the library returned
       // (Json::Value::nullSingleton(): the static every new member is copied from).
-      auto may_take = [&](std::size_t input, std::uint32_t k) {
-        return !(check->inputs[input].may_change && read_only_at(catalog_, sequence, k));
-      };
-      if (!may_take(0, statement)) continue;
+      if (!may_take(catalog_, sequence, statement, check->inputs[0])) continue;
       Statement s;
       s.callable = check->index;
       s.inputs.push_back(Input::result_of(statement));
       if (check->contract->arity == 2) {
         std::vector<std::uint32_t> others;
         for (std::uint32_t k = 0; k < sequence.size(); ++k) {
-          if (k == statement || !may_take(1, k)) continue;
+          if (k == statement || !may_take(catalog_, sequence, k, check->inputs[1])) continue;
           for (const auto& y : catalog_.callables[sequence[k].callable].yields)
             if (y == type) others.push_back(k);
         }

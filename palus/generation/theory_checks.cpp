@@ -46,22 +46,19 @@ bool TheoryChecks::theory_call(const CallableInfo& theory, const Sequence& seque
   std::vector<std::size_t> fresh;  // object inputs a subject can fill
   const std::set<std::uint32_t> moved = moved_from(sequence, main_size, catalog_);
   // A theory that changes an object (a T& parameter) never gets a const T& the library returned.
-  auto may_take = [&](const InputNeed& need, std::uint32_t s) {
-    return !(need.may_change && read_only_at(catalog_, sequence, s));
-  };
   bool objects = false;
   for (std::size_t k = 0; k < theory.inputs.size(); ++k) {
     const InputNeed& need = theory.inputs[k];
     if (need.literal) continue;
     objects = true;
     for (std::uint32_t s = 0; s < main_size; ++s) {
-      if (moved.count(s) || !may_take(need, s)) continue;
+      if (moved.count(s) || !may_take(catalog_, sequence, s, need)) continue;
       const auto& yields = catalog_.callables[sequence[s].callable].yields;
       if (std::find(yields.begin(), yields.end(), need.record) != yields.end()) choices[k].push_back(s);
     }
     if (choices[k].empty()) return false;
     for (const auto& [statement, type] : subjects)
-      if (type == need.record && may_take(need, statement)) {
+      if (type == need.record && may_take(catalog_, sequence, statement, need)) {
         fresh.push_back(k);
         break;
       }
@@ -82,7 +79,7 @@ bool TheoryChecks::theory_call(const CallableInfo& theory, const Sequence& seque
     if (k == pinned) {
       std::vector<std::uint32_t> mine;
       for (const auto& [statement, type] : subjects)
-        if (type == need.record && may_take(need, statement)) mine.push_back(statement);
+        if (type == need.record && may_take(catalog_, sequence, statement, need)) mine.push_back(statement);
       from = random.one_of(mine);
     }
     out.inputs.push_back(Input::result_of(from));
@@ -97,7 +94,7 @@ Sequence TheoryChecks::appended(const Sequence& checked, std::size_t main_size, 
   for (const auto& [statement, type] : touched) {
     auto found = invariants_.find(type);
     if (found == invariants_.end()) continue;
-    if (found->second->inputs[0].may_change && read_only_at(catalog_, checked, statement)) continue;
+    if (!may_take(catalog_, checked, statement, found->second->inputs[0])) continue;
     Statement s;
     s.callable = found->second->index;
     s.inputs.push_back(Input::result_of(statement));
