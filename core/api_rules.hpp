@@ -91,6 +91,12 @@ bool is_iterator(const Class& cls);
 /// with hasNext() and next() checks itself).
 bool steps_and_dereferences(const Class& cls);
 
+/// A const method whose class also declares a non-const one of the same name and parameters
+/// (`Value::operator[](int) const` and `Value::operator[](int)`): called on an object that is not
+/// const, the non-const one is chosen, so the harness and the written tests call `method` on a
+/// const view of the object. `owner`: the method's class.
+bool has_mutable_twin(const Class& owner, const Callable& method);
+
 /// The name a call of `c` spells after the object: its name, and for a conversion operator
 /// "operator " and its whole result type, which the declared name abbreviates (re2's
 /// `operator basic_string_view` converts to std::basic_string_view<char, traits_type>).

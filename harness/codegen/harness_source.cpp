@@ -121,7 +121,9 @@ class Emitter {
     std::size_t first = 0;
     bool member = callable.kind == api::CallableKind::method;
     if (member) {
-      body += fmt::format("  auto& self = c.object<{}>(0);\n", callable.owner);
+      // A const method is called on a const view: on the object itself, a non-const overload of
+      // the same name and parameters would be chosen (api::has_mutable_twin).
+      body += fmt::format("  {}auto& self = c.object<{}>(0);\n", callable.is_const ? "const " : "", callable.owner);
       first = 1;
     }
     for (std::size_t i = 0; i < callable.params.size(); ++i) {
@@ -334,7 +336,7 @@ HarnessSource generate_harness_source(const api::Api& api, const std::vector<std
       text += fmt::format(
           "PALUS_UNCOUNTED\n"
           "static void observe_{}(palus::harness::Observer& o, void* object) {{\n"
-          "  auto& self = *static_cast<{}*>(object);\n{}}}\n\n",
+          "  const auto& self = *static_cast<const {}*>(object);\n{}}}\n\n",
           n, cls.name, calls);
       observers += fmt::format("      {{&typeid({}), &observe_{}}},\n", cls.name, n);
     }

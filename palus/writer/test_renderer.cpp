@@ -412,6 +412,19 @@ class Body {
     return v.holder == Holder::pointer || v.holder == Holder::smart ? v.name + "->" : v.name + ".";
   }
 
+  /// Whether calling `f` on the object of statement j needs a const view of it: the object is not
+  /// const where it is named, and a non-const twin of `f` would be chosen there (as the harness
+  /// calls `f` itself on a const view; api::has_mutable_twin).
+  bool needs_const_view(std::uint32_t j, const api::Callable& f) const {
+    const Variable& v = vars_[j];
+    if (v.is_const && !v.needs_mutable) return false;
+    const auto owner = classes_.find(f.owner);
+    return owner != classes_.end() && api::has_mutable_twin(*owner->second, f);
+  }
+  std::string const_view(std::uint32_t j, const std::string& owner) const {
+    return fmt::format("static_cast<const {}&>({})", owner, object(j));
+  }
+
   const api::Class* class_of(const api::TypeRef& type) const {
     const auto found = classes_.find(type.base);
     return found == classes_.end() ? nullptr : found->second;
@@ -593,6 +606,9 @@ class Body {
             // of the same name would hide the base's, and overloads could resolve elsewhere.
             receiver = fmt::format("static_cast<{}{}&>({})", f.is_const ? "const " : "", f.owner, receiver);
             access = receiver + ".";
+          } else if (needs_const_view(s.inputs[0].ref, f)) {
+            receiver = const_view(s.inputs[0].ref, f.owner);
+            access = receiver + ".";
           }
         } else {
           receiver = "(*static_cast<" + f.owner + "*>(nullptr))";
@@ -736,9 +752,11 @@ class Body {
   void emit_observations(std::size_t i) {
     for (const Observation* o : observed_[i]) {
       const api::Callable& observer = *catalog_.callables[o->callable].callable;
-      assertion_line(value_assertion(member_access(o->object) + api::called_name(observer) + "()", observer.result,
-                                     o->value, catalog_.api),
-                     o->callable);
+      const std::string access = needs_const_view(o->object, observer) ? const_view(o->object, observer.owner) + "."
+                                                                       : member_access(o->object);
+      assertion_line(
+          value_assertion(access + api::called_name(observer) + "()", observer.result, o->value, catalog_.api),
+          o->callable);
     }
   }
 

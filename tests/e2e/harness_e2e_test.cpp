@@ -197,6 +197,19 @@ TEST_F(FaultyHarness, NormalCallAnswersItsValue) {
   EXPECT_FALSE(executor_->protections().empty());
 }
 
+TEST_F(FaultyHarness, AConstMethodIsCalledNotItsNonConstTwin) {
+  protocol::RunRequest request;
+  request.sequence_id = ++sequence_;
+  request.observe = false;
+  request.statements = {statement_of(*executor_, "faulty::Misbehaver::Misbehaver()"),
+                        statement_of(*executor_, "faulty::Misbehaver::peek()", {protocol::Input::result_of(0)}),
+                        statement_of(*executor_, "faulty::Misbehaver::peek() const", {protocol::Input::result_of(0)})};
+  const ph::Outcome o = executor_->run(request);
+  ASSERT_EQ(ph::OutcomeKind::normal, o.kind) << o.message;
+  EXPECT_EQ(1, o.result.statements.at(1).value.i);
+  EXPECT_EQ(1, o.result.statements.at(2).value.i) << "the non-const peek ran again";
+}
+
 TEST_F(FaultyHarness, ExceptionIsAnOutcomeNotACrash) {
   expect(misbehave("throwError()"), ph::OutcomeKind::exception, 1, "faulty error");
 }

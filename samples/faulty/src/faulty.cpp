@@ -58,6 +58,10 @@ int Misbehaver::nonNegative(int x) {
   return x;
 }
 
+int Misbehaver::peek() const { return peeks_; }
+
+int Misbehaver::peek() { return ++peeks_; }
+
 void Misbehaver::throwError() {
   throw std::runtime_error("faulty error");
 }

@@ -51,6 +51,11 @@ class Widget {
   void fail() const { throw std::runtime_error("fail"); }
   void crash() const { std::abort(); }
 
+  // A const method and a non-const twin that changes the widget: called on a Widget that is not
+  // const, the twin is chosen.
+  int peek() const { return size_; }
+  int peek() { return ++size_; }
+
  private:
   int size_ = 0;
   Color color_ = Color::red;

@@ -157,5 +157,27 @@ TEST(ApiRulesTest, AConversionIsCalledByItsWholeResultType) {
   EXPECT_EQ(called_name(plain), "size");
 }
 
+TEST(ApiRulesTest, AConstMethodHasAMutableTwinWhenItsClassDeclaresOneOfTheSameNameAndParameters) {
+  auto method = [](const std::string& name, bool is_const, std::vector<std::pair<std::string, TypeRef>> params) {
+    Callable m = named(std::move(params));
+    m.name = name;
+    m.kind = CallableKind::method;
+    m.is_const = is_const;
+    return m;
+  };
+  const TypeRef index{"unsigned int", "unsigned int", Passing::value, TypeCategory::integer};
+  const TypeRef key{"const char *", "char", Passing::const_pointer, TypeCategory::cstring};
+  Class value;
+  value.name = "Json::Value";
+  value.methods = {method("operator[]", true, {{"index", index}}), method("operator[]", false, {{"index", index}}),
+                   method("operator[]", true, {{"key", key}}),     method("size", true, {}),
+                   method("get", true, {{"index", index}}),        method("get", false, {{"key", key}})};
+  EXPECT_TRUE(has_mutable_twin(value, value.methods[0]));
+  EXPECT_FALSE(has_mutable_twin(value, value.methods[1])) << "not const itself";
+  EXPECT_FALSE(has_mutable_twin(value, value.methods[2])) << "the non-const one takes other parameters";
+  EXPECT_FALSE(has_mutable_twin(value, value.methods[3]));
+  EXPECT_FALSE(has_mutable_twin(value, value.methods[4])) << "the non-const get takes other parameters";
+}
+
 }  // namespace
 }  // namespace palus::api

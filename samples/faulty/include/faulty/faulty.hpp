@@ -15,6 +15,9 @@ public:
   // Normal behaviour: returns x, or 0 for a negative x, which it counts (a branch whose other
   // side is empty).
   int nonNegative(int x);
+  // A const method and its non-const twin: how many times the twin ran, and one more run of it.
+  int peek() const;
+  int peek();
 
   // Exceptions, crashes, aborts.
   void throwError();                     // throws std::runtime_error("faulty error")
@@ -70,6 +73,7 @@ public:
 
 private:
   int negatives_ = 0;
+  int peeks_ = 0;
 };
 
 // Crashes (null write) in its destructor once armed.

@@ -139,6 +139,8 @@ const Gadgets& gadgets() {
         {{"buffer", type("char", TypeCategory::character, Passing::pointer)}, {"capacity", kSize}}, true);
     add(widget, "Widget::fail", K::method, "fail", kVoid, {}, true);
     add(widget, "Widget::crash", K::method, "crash", kVoid, {}, true);
+    add(widget, "Widget::peek", K::method, "peek", kInt, {}, true);
+    add(widget, "Widget::peek_mutable", K::method, "peek", kInt, {});
 
     api::Class echo;
     echo.name = "gadgets::Echo";
@@ -541,6 +543,20 @@ TEST(TestRendererTest, AnObjectOfADerivedClassIsCalledAsItsBase) {
                 {answer(v_object("gadgets::Knob")), answer(v_none())});
   const std::string text = render(t);
   EXPECT_HAS(text, "static_cast<gadgets::Widget&>(knob).resize(3);") << "as the harness upcasts it";
+}
+
+TEST(TestRendererTest, AConstMethodWithANonConstTwinIsCalledOnAConstView) {
+  TestCase t = make_test(
+      TestKind::regression, "Widget",
+      {call("Widget(int)", {Input::integer(2)}), call("Widget::peek", {ref(0)}), call("Widget::view", {ref(0)}),
+       call("Widget::peek", {ref(2)}), call("Widget::peek_mutable", {ref(0)})},
+      {answer(v_object("gadgets::Widget")), answer(v_int(2)), answer(v_object("gadgets::Widget")), answer(v_int(2)),
+       answer(v_int(3))});
+  const std::string text = render(t);
+  EXPECT_HAS(text, "EXPECT_EQ(static_cast<const gadgets::Widget&>(widget1).peek(), 2);")
+      << "as the harness calls it: on the widget itself the non-const peek would be chosen";
+  EXPECT_HAS(text, "EXPECT_EQ(widget2.peek(), 2);") << "a const reference needs no view";
+  EXPECT_HAS(text, "EXPECT_EQ(widget1.peek(), 3);") << "the twin itself";
 }
 
 TEST(TestRendererTest, AnObjectArrayIsAVectorOfThatManyObjects) {
@@ -1213,6 +1229,12 @@ int run_shell(const std::string& command) {
 /// The tests of the compiled suite: every value below is what gadgets.hpp really returns.
 std::vector<TestCase> compiled_suite() {
   std::vector<TestCase> tests;
+  // Widget::peek const, as the harness calls it, then its non-const twin: 2, then 3.
+  tests.push_back(
+      make_test(TestKind::regression, "Widget",
+                {call("Widget(int)", {Input::integer(2)}), call("Widget::peek", {ref(0)}),
+                 call("Widget::peek", {ref(0)}), call("Widget::peek_mutable", {ref(0)})},
+                {answer(v_object("gadgets::Widget")), answer(v_int(2)), answer(v_int(2)), answer(v_int(3))}));
   tests.push_back(
       make_test(TestKind::regression, "Widget",
                 {call("Widget(int)", {Input::integer(3)}),
@@ -1367,7 +1389,7 @@ TEST(CompiledSuiteTest, WrittenTestsCompileAndPassOrFailAsFound) {
       << read_text(scratch.path() / "run.log") << "\n"
       << read_text(dir / "Echo_regression_test.cpp") << read_text(dir / "Widget_regression_test.cpp");
   const std::string run_log = read_text(scratch.path() / "run.log");
-  EXPECT_HAS(run_log, "[  PASSED  ] 9 tests.");
+  EXPECT_HAS(run_log, "[  PASSED  ] 10 tests.");
 
   const fs::path failure_exe = scratch.path() / "failure";
   ASSERT_EQ(
