@@ -416,9 +416,10 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   log(fmt::format(
       "generation time: {:.1f} s making candidates, {:.1f} s running them, {:.1f} s judging outcomes ({:.1f} s of "
       "it minimising failures); {} hangs run again with the full timeout, {} of them only slow; {} runs finding "
-      "observers to quarantine",
+      "observers to quarantine; {} tests' sequences run again alone, {} of them not kept (a statement ended "
+      "otherwise)",
       done.making_s, done.running_s, done.judging_s, done.minimising_s, done.hangs_examined, done.hangs_unconfirmed,
-      done.quarantine_probes));
+      done.quarantine_probes, done.run_alone, done.unsteady_alone));
   executor.stop();
 
   // Check the last tests, then write the final report.

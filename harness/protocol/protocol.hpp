@@ -13,7 +13,7 @@
 namespace palus::harness::protocol {
 
 inline constexpr std::uint32_t kMagic = 0x48534c50;  // "PLSH"
-inline constexpr std::uint16_t kVersion = 15;        // bump on every change of the wire format
+inline constexpr std::uint16_t kVersion = 16;        // bump on every change of the wire format
 inline constexpr std::size_t kHeaderSize = 12;
 inline constexpr std::uint32_t kMaxPayload = 64u << 20;
 /// Basic blocks are hashed into a map of 2^kBlockMapBits places (harness/runtime/coverage.hpp);
@@ -67,7 +67,14 @@ struct Statement {
 
 struct RunRequest {
   std::uint64_t sequence_id = 0;
+  /// Runs in a fork server's child that ran nothing before: from the static state the harness
+  /// started with, whatever earlier sequences left (a written test's values come from such a run).
+  /// Sent right after sequence_id: the server reads it before the child does.
+  bool first_in_child = false;
   bool observe = true;  ///< run observer methods on the receiver and result after each statement
+  /// With `observe`, observers run after statements from this one on only; the objects of earlier
+  /// ones are profiled but not observed (a sequence judged by its last statement needs no more).
+  std::uint32_t observe_from = 0;
   /// Count the blocks it reaches as reached (RunResult::new_blocks): false for reruns of a sequence
   /// already judged (confirming, minimising), whose blocks would otherwise count for no test.
   bool count_blocks = true;
@@ -199,6 +206,10 @@ FrameHeader decode_header(const char* bytes);
 
 Hello decode_hello(const std::string& payload);
 RunRequest decode_run(const std::string& payload);
+/// A run request's sequence_id and first_in_child, read without decoding the rest (the fork
+/// server's, which passes the payload on to its child); 0 and false for a payload too short.
+std::uint64_t sequence_id_of_run(const std::string& payload);
+bool first_in_child_of_run(const std::string& payload);
 RunResult decode_result(const std::string& payload);
 Death decode_death(const std::string& payload);
 

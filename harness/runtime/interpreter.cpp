@@ -72,7 +72,7 @@ protocol::RunResult Interpreter::run(const protocol::RunRequest& request) {
     if (request.observe) {
       enter(static_cast<std::int32_t>(i), protocol::Phase::observe);
       coverage::aside(i + 1 != in_test);
-      observe(i, statement, request.skip_observers, answer);
+      observe(i, statement, request.skip_observers, i >= request.observe_from, answer);
       recover::at_safe_point();
     }
   }
@@ -122,18 +122,18 @@ void Interpreter::execute(std::uint32_t index, const protocol::Statement& statem
 }
 
 void Interpreter::observe(std::uint32_t index, const protocol::Statement& statement,
-                          const std::vector<std::uint32_t>& skip, protocol::StatementResult& result) {
-  if (observers_.empty() && profiles_.empty()) return;
+                          const std::vector<std::uint32_t>& skip, bool observers, protocol::StatementResult& result) {
+  if ((observers_.empty() || !observers) && profiles_.empty()) return;
   std::vector<std::uint32_t> slots{index};
   for (const auto& in : statement.inputs) {
     if (in.kind == protocol::InputKind::ref && std::find(slots.begin(), slots.end(), in.ref) == slots.end()) {
       slots.push_back(in.ref);
     }
   }
-  for (std::uint32_t slot : slots) observe_slot(slot, skip, result);
+  for (std::uint32_t slot : slots) observe_slot(slot, skip, observers, result);
 }
 
-void Interpreter::observe_slot(std::uint32_t index, const std::vector<std::uint32_t>& skip,
+void Interpreter::observe_slot(std::uint32_t index, const std::vector<std::uint32_t>& skip, bool observers,
                                protocol::StatementResult& result) {
   const Slot& slot = pool_[index];
   if (slot.type == nullptr || slot.object == nullptr) return;
@@ -149,6 +149,7 @@ void Interpreter::observe_slot(std::uint32_t index, const std::vector<std::uint3
     p.object = index;
     profile->second(object, p.profile);
   }
+  if (!observers) return;
   auto found = observers_.find(*type);
   if (found == observers_.end()) return;
   Observer observer(index, result.observations, skip);

@@ -25,9 +25,12 @@ class Interpreter {
 
  private:
   void execute(std::uint32_t index, const protocol::Statement& statement, protocol::StatementResult& result);
+  /// Profiles the objects statement `index` made or was given, and with `observers` runs their
+  /// observers (those not in `skip`).
   void observe(std::uint32_t index, const protocol::Statement& statement, const std::vector<std::uint32_t>& skip,
-               protocol::StatementResult& result);
-  void observe_slot(std::uint32_t slot, const std::vector<std::uint32_t>& skip, protocol::StatementResult& result);
+               bool observers, protocol::StatementResult& result);
+  void observe_slot(std::uint32_t slot, const std::vector<std::uint32_t>& skip, bool observers,
+                    protocol::StatementResult& result);
   void destroy_pool();
   void enter(std::int32_t statement, protocol::Phase phase);
 

@@ -236,8 +236,10 @@ class ForkServer {
 
   /// Runs the request whose frame payload is `payload` in a child, which answers it; answers for
   /// the child when it dies.
-  void run(const std::string& payload, std::uint64_t sequence_id) {
+  void run(const std::string& payload) {
+    const std::uint64_t sequence_id = protocol::sequence_id_of_run(payload);
     reap_exited();
+    if (current_ && served_ > 0 && protocol::first_in_child_of_run(payload)) retire();
     if (!current_) {
       current_ = std::exchange(spare_, std::nullopt);
       if (!current_) current_ = spawn();
@@ -616,9 +618,7 @@ int serve(int argc, char** argv) {
     if (frame.kind == protocol::MessageKind::shutdown) break;
     if (frame.kind != protocol::MessageKind::run) die("unexpected message kind");
     if (server) {
-      std::uint64_t sequence_id = 0;  // the first field of a run request
-      if (payload.size() >= sizeof sequence_id) std::memcpy(&sequence_id, payload.data(), sizeof sequence_id);
-      server->run(payload, sequence_id);
+      server->run(payload);
     } else {
       run_and_answer(interpreter, protocol::decode_run(payload), options.sandbox.sequence_cpu_s);
     }

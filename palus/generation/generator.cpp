@@ -181,6 +181,9 @@ void Generator::fill_batch(std::vector<Sequence>& checked, std::vector<std::size
       checked.push_back(std::move(with_checks));
       requests.push_back(request_for(checked.back()));
       requests.back().test_statements = static_cast<std::uint32_t>(candidate->size());
+      // Judged by its last statement (behaviour_of, the blocks its test reaches): a test made of it
+      // is observed in full when kept (answers_alone).
+      requests.back().observe_from = static_cast<std::uint32_t>(candidate->size() - 1);
       // Never a regression test (keep_regression), so the blocks it reaches stay for one that can be.
       if (writes_static_state(*candidate, catalog_)) requests.back().count_blocks = false;
       origins.push_back(origin);
@@ -394,14 +397,35 @@ void Generator::keep_regression(const Sequence& main, const harness::Outcome& ou
     if (too_noisy(outcome)) return;
     if (!seen.insert(behaviour_of(outcome.result, main.size() - 1)).second) return;
   }
+  auto answers = answers_alone(main, outcome);
+  if (!answers) return;
   TestCase test;
   test.kind = TestKind::regression;
   test.sequence = main;
-  test.result = main_part(outcome.result, main.size());
+  test.result = std::move(*answers);
   test.subject = subject_of(last);
   ++stats_.regression_tests;
   mark_kept(outcome.result);
   sink(std::move(test));
+}
+
+std::optional<RunResult> Generator::answers_alone(const Sequence& main, const harness::Outcome& judged) {
+  harness::protocol::RunRequest request = request_for(main, true);
+  request.count_blocks = false;  // counted when it was judged
+  request.first_in_child = true;
+  harness::Outcome alone = executor_.run(request);
+  ++stats_.run_alone;
+  const auto& was = judged.result.statements;
+  auto& now = alone.result.statements;
+  const std::size_t n = std::min(main.size(), was.size());
+  bool same = now.size() >= n;
+  for (std::size_t k = 0; same && k < n; ++k)
+    same = now[k].status == was[k].status && now[k].exception_type == was[k].exception_type;
+  if (!same) {
+    ++stats_.unsteady_alone;
+    return std::nullopt;
+  }
+  return main_part(std::move(alone.result), main.size());
 }
 
 void Generator::keep_exception(const Sequence& main, const harness::Outcome& outcome, const Sink& sink) {
@@ -418,11 +442,13 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
     return;
   }
   if (too_noisy(outcome)) return;
+  auto answers = answers_alone(main, outcome);
+  if (!answers) return;
   ++kept;
   TestCase test;
   test.kind = TestKind::expected_exception;
   test.sequence = main;
-  test.result = main_part(outcome.result, main.size());
+  test.result = std::move(*answers);
   test.failing_statement = static_cast<int>(last_index);
   test.exception_type = type;
   test.message = outcome.message;

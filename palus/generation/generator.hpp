@@ -112,6 +112,9 @@ struct GeneratorStats {
   std::uint64_t writes_static = 0;
   std::uint64_t uses_freed = 0;     ///< candidates not run: they use an object a call freed (FreesRule)
   std::uint64_t suspect_tests = 0;  ///< failure tests of low confidence (confidence.hpp)
+  /// Regression and expected-exception tests whose sequence ran again alone (answers_alone), and
+  /// those of them not kept because a statement ended otherwise there.
+  std::uint64_t run_alone = 0, unsteady_alone = 0;
   /// Preconditions learned from failures, one sentence each: a library's assert on the call, a
   /// pointer it wants real, the objects a call frees.
   std::vector<std::string> preconditions;
@@ -164,6 +167,11 @@ class Generator {
   bool writes_static(const Sequence& main);
   void keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   void keep_exception(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
+  /// What a test of `main` asserts: its answers from a run of it alone, in a fork server's child
+  /// that ran nothing before (what earlier sequences left in the library's static state is not the
+  /// test's), with every statement observed (the run that judged it observed its last one only).
+  /// nullopt when a statement ends otherwise there than in `judged` (counted in stats).
+  std::optional<harness::protocol::RunResult> answers_alone(const Sequence& main, const harness::Outcome& judged);
   enum class Confirmed { reported, not_reproduced, known };
   /// report_failure's work with the full timeout: minimise, confirm, send the test. `known`: it
   /// came back as a failure already reported, or as a second suspect of a suspect's key.

@@ -37,6 +37,10 @@ class FakeExecution : public Execution {
     const bool calls_other = std::any_of(request.statements.begin(), request.statements.end(),
                                          [](const auto& s) { return s.callable == Library::kOtherCtor; });
     if (request.last_in_child != calls_other) ++last_in_child_not_other;
+    if (request.first_in_child) ++first_in_child;
+    if (!request.first_in_child && request.count_blocks && request.observe &&
+        request.observe_from + 1 < request.test_statements)
+      ++judged_observing_more;
     Outcome outcome;
     outcome.result.sequence_id = request.sequence_id;
     for (std::size_t k = 0; k < request.statements.size(); ++k) {
@@ -49,7 +53,20 @@ class FakeExecution : public Execution {
         outcome.phase = "call";
         return outcome;
       }
-      outcome.result.statements.emplace_back();
+      auto& answer = outcome.result.statements.emplace_back();
+      if (request.first_in_child && callable == throws_alone) {
+        answer.status = harness::protocol::StatementStatus::exception;
+        answer.exception_type = "std::runtime_error";
+        outcome.kind = OutcomeKind::exception;
+        outcome.statement = static_cast<int>(k);
+        return outcome;
+      }
+      if (request.observe && k >= request.observe_from) {
+        auto& o = answer.observations.emplace_back();
+        o.object = static_cast<std::uint32_t>(k);
+        o.callable = Library::kPeek;
+        o.value.kind = harness::protocol::ValueKind::signed_integer;
+      }
     }
     outcome.output_bytes = printed;
     for (const auto& statement : request.statements)
@@ -80,6 +97,9 @@ class FakeExecution : public Execution {
   std::size_t runs = 0;
   std::size_t last_in_child = 0;            ///< requests marked RunRequest::last_in_child
   std::size_t last_in_child_not_other = 0;  ///< marked, but not calling ns::Other(), or the reverse
+  std::size_t first_in_child = 0;           ///< requests marked RunRequest::first_in_child
+  std::size_t judged_observing_more = 0;    ///< candidates observed before their last statement
+  std::uint32_t throws_alone = ~0u;         ///< this callable throws in a request first in its child
   std::uint64_t printed = 0;                ///< what every sequence printed
   std::uint32_t refused_callable = ~0u;     ///< the sandbox refuses a call this callable makes
   std::uint32_t slow_callable = ~0u;        ///< takes longer than a short timeout: a hang only then
@@ -139,8 +159,33 @@ TEST(GeneratorTest, StopsAfterExactlyItsStepBudget) {
   FakeExecution execution(false);
   const Found found = generate(execution, 1, 150);
   EXPECT_EQ(found.stats.executed, 150u);
-  EXPECT_EQ(execution.runs, 150u) << "no failure: nothing is run again to confirm or minimise";
+  EXPECT_EQ(execution.runs, 150u + found.stats.run_alone)
+      << "no failure: nothing is run again to confirm or minimise, only each kept test alone";
+  EXPECT_EQ(found.stats.run_alone, found.stats.regression_tests + found.stats.exception_tests);
   EXPECT_GT(found.stats.regression_tests, 0u);
+}
+
+TEST(GeneratorTest, ATestsAnswersComeFromARunOfItAloneThatObservesEveryStatement) {
+  FakeExecution execution(false);
+  const Found found = generate(execution, 1, 150);
+  ASSERT_FALSE(found.tests.empty());
+  EXPECT_EQ(execution.first_in_child, found.stats.run_alone);
+  EXPECT_EQ(execution.judged_observing_more, 0u) << "a candidate is observed after its last statement only";
+  for (const TestCase& test : found.tests) {
+    ASSERT_EQ(test.result.statements.size(), test.sequence.size());
+    for (const auto& answer : test.result.statements) EXPECT_EQ(answer.observations.size(), 1u);
+  }
+}
+
+TEST(GeneratorTest, ATestWhoseStatementEndsOtherwiseWhenRunAloneIsNotKept) {
+  FakeExecution execution(false);
+  execution.throws_alone = Library::kPeek;
+  const Found found = generate(execution, 1, 150);
+  EXPECT_GT(found.stats.unsteady_alone, 0u);
+  EXPECT_EQ(found.stats.run_alone - found.stats.unsteady_alone,
+            found.stats.regression_tests + found.stats.exception_tests);
+  for (const TestCase& test : found.tests)
+    for (std::size_t k = 0; k < test.sequence.size(); ++k) EXPECT_NE(test.sequence[k].callable, Library::kPeek);
 }
 
 /// A strategy that runs dry at once: the same candidate every time (a duplicate after its first run).
