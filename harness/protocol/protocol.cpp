@@ -179,7 +179,6 @@ void fields_of_hello(IO& io, M& hello) {
 template <typename IO, typename M>
 void fields_of_run(IO& io, M& request) {
   io.field(request.sequence_id);
-  io.field(request.first_in_child);  // at a fixed place: the fork server reads it (first_in_child_of)
   io.field(request.observe);
   io.field(request.observe_from);
   io.field(request.count_blocks);
@@ -298,10 +297,6 @@ std::uint64_t sequence_id_of_run(const std::string& payload) {
   std::uint64_t id = 0;  // the first field (fields_of_run)
   if (payload.size() >= sizeof id) std::memcpy(&id, payload.data(), sizeof id);
   return id;
-}
-
-bool first_in_child_of_run(const std::string& payload) {
-  return payload.size() > sizeof(std::uint64_t) && payload[sizeof(std::uint64_t)] != 0;  // the second field
 }
 
 RunResult decode_result(const std::string& payload) {

@@ -67,10 +67,6 @@ struct Statement {
 
 struct RunRequest {
   std::uint64_t sequence_id = 0;
-  /// Runs in a fork server's child that ran nothing before: from the static state the harness
-  /// started with, whatever earlier sequences left (a written test's values come from such a run).
-  /// Sent right after sequence_id: the server reads it before the child does.
-  bool first_in_child = false;
   bool observe = true;  ///< run observer methods on the receiver and result after each statement
   /// With `observe`, observers run after statements from this one on only; the objects of earlier
   /// ones are profiled but not observed (a sequence judged by its last statement needs no more).
@@ -206,10 +202,9 @@ FrameHeader decode_header(const char* bytes);
 
 Hello decode_hello(const std::string& payload);
 RunRequest decode_run(const std::string& payload);
-/// A run request's sequence_id and first_in_child, read without decoding the rest (the fork
-/// server's, which passes the payload on to its child); 0 and false for a payload too short.
+/// A run request's sequence_id, read without decoding the rest (the fork server's, which passes
+/// the payload on to its child); 0 for a payload too short.
 std::uint64_t sequence_id_of_run(const std::string& payload);
-bool first_in_child_of_run(const std::string& payload);
 RunResult decode_result(const std::string& payload);
 Death decode_death(const std::string& payload);
 

@@ -239,7 +239,6 @@ class ForkServer {
   void run(const std::string& payload) {
     const std::uint64_t sequence_id = protocol::sequence_id_of_run(payload);
     reap_exited();
-    if (current_ && served_ > 0 && protocol::first_in_child_of_run(payload)) retire();
     if (!current_) {
       current_ = std::exchange(spare_, std::nullopt);
       if (!current_) current_ = spawn();

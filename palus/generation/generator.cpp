@@ -412,7 +412,6 @@ void Generator::keep_regression(const Sequence& main, const harness::Outcome& ou
 std::optional<RunResult> Generator::answers_alone(const Sequence& main, const harness::Outcome& judged) {
   harness::protocol::RunRequest request = request_for(main, true);
   request.count_blocks = false;  // counted when it was judged
-  request.first_in_child = true;
   harness::Outcome alone = executor_.run(request);
   ++stats_.run_alone;
   const auto& was = judged.result.statements;

@@ -167,10 +167,9 @@ class Generator {
   bool writes_static(const Sequence& main);
   void keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   void keep_exception(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
-  /// What a test of `main` asserts: its answers from a run of it alone, in a fork server's child
-  /// that ran nothing before (what earlier sequences left in the library's static state is not the
-  /// test's), with every statement observed (the run that judged it observed its last one only).
-  /// nullopt when a statement ends otherwise there than in `judged` (counted in stats).
+  /// What a test of `main` asserts: its answers from a run of it alone (without the checks), with
+  /// every statement observed (the run that judged it observed its last one only). nullopt when a
+  /// statement ends otherwise there than in `judged` (counted in stats).
   std::optional<harness::protocol::RunResult> answers_alone(const Sequence& main, const harness::Outcome& judged);
   enum class Confirmed { reported, not_reproduced, known };
   /// report_failure's work with the full timeout: minimise, confirm, send the test. `known`: it

@@ -26,12 +26,15 @@ TEST(Protocol, RunRequestRoundTrips) {
   request.skip_observers = {2, 5};
   request.test_statements = 3;
   request.last_in_child = true;
+  request.observe_from = 2;
   protocol::Statement call;
   call.callable = 9;
   request.statements = {call, call, call, call};
-  const protocol::RunRequest back =
-      protocol::decode_run(payload_of(protocol::encode(request), protocol::MessageKind::run));
+  const std::string payload = payload_of(protocol::encode(request), protocol::MessageKind::run);
+  const protocol::RunRequest back = protocol::decode_run(payload);
   EXPECT_EQ(back.sequence_id, 77u);
+  EXPECT_EQ(back.observe_from, 2u);
+  EXPECT_EQ(protocol::sequence_id_of_run(payload), 77u) << "read where the fork server reads it";
   EXPECT_FALSE(back.observe);
   EXPECT_FALSE(back.count_blocks);
   EXPECT_EQ(back.skip_observers, request.skip_observers);
