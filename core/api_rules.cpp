@@ -152,9 +152,7 @@ std::optional<std::size_t> written_stream(const Callable& f) {
 bool has_mutable_twin(const Class& owner, const Callable& method) {
   if (method.kind != CallableKind::method || !method.is_const) return false;
   return std::any_of(owner.methods.begin(), owner.methods.end(), [&](const Callable& m) {
-    return m.kind == CallableKind::method && !m.is_const && m.name == method.name &&
-           std::equal(m.params.begin(), m.params.end(), method.params.begin(), method.params.end(),
-                      [](const Param& a, const Param& b) { return a.type.spelling == b.type.spelling; });
+    return m.kind == CallableKind::method && !m.is_const && m.name == method.name;
   });
 }
 

@@ -91,10 +91,11 @@ bool is_iterator(const Class& cls);
 /// with hasNext() and next() checks itself).
 bool steps_and_dereferences(const Class& cls);
 
-/// A const method whose class also declares a non-const one of the same name and parameters
-/// (`Value::operator[](int) const` and `Value::operator[](int)`): called on an object that is not
-/// const, the non-const one is chosen, so the harness and the written tests call `method` on a
-/// const view of the object. `owner`: the method's class.
+/// A const method whose class also declares a non-const one of the same name (`Value::operator[](int)
+/// const` and `Value::operator[](int)`): called on an object that is not const, a non-const
+/// overload may be chosen (of the same parameters, or of others a conversion reaches, or the call
+/// may be ambiguous), so the harness and the written tests call `method` on a const view of the
+/// object, where only const overloads compete. `owner`: the method's class.
 bool has_mutable_twin(const Class& owner, const Callable& method);
 
 /// The name a call of `c` spells after the object: its name, and for a conversion operator

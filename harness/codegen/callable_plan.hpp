@@ -39,7 +39,8 @@ bool is_literal(api::TypeCategory category);
 bool is_value(api::TypeCategory category);
 
 /// A const method without parameters returning a literal by value: the harness calls it after
-/// each statement on the objects involved, and regression tests assert its value.
+/// statements (RunRequest::observe_from) on the objects involved, and regression tests assert its
+/// value.
 bool is_observer(const api::Callable& method);
 
 }  // namespace palus::harness

@@ -122,7 +122,7 @@ class Emitter {
     bool member = callable.kind == api::CallableKind::method;
     if (member) {
       // A const method is called on a const view: on the object itself, a non-const overload of
-      // the same name and parameters would be chosen (api::has_mutable_twin).
+      // the same name could be chosen (api::has_mutable_twin).
       body += fmt::format("  {}auto& self = c.object<{}>(0);\n", callable.is_const ? "const " : "", callable.owner);
       first = 1;
     }

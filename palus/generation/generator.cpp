@@ -391,14 +391,14 @@ void Generator::keep_regression(const Sequence& main, const harness::Outcome& ou
       return;
     }
     if (too_noisy(outcome)) return;
-    seen.insert(behaviour_of(outcome.result, main.size() - 1));
   } else {
     if (seen.size() >= options_.regression_per_callable) return;
     if (too_noisy(outcome)) return;
-    if (!seen.insert(behaviour_of(outcome.result, main.size() - 1)).second) return;
+    if (seen.count(behaviour_of(outcome.result, main.size() - 1))) return;
   }
   auto answers = answers_alone(main, outcome);
   if (!answers) return;
+  seen.insert(behaviour_of(outcome.result, main.size() - 1));
   TestCase test;
   test.kind = TestKind::regression;
   test.sequence = main;
@@ -410,12 +410,15 @@ void Generator::keep_regression(const Sequence& main, const harness::Outcome& ou
 }
 
 std::optional<RunResult> Generator::answers_alone(const Sequence& main, const harness::Outcome& judged) {
-  harness::protocol::RunRequest request = request_for(main, true);
-  request.count_blocks = false;  // counted when it was judged
-  harness::Outcome alone = executor_.run(request);
+  harness::Outcome alone = execute(main, true);
   ++stats_.run_alone;
+  // An observer the judging run did not call (one after an earlier statement) crashed or hung:
+  // it is not run again, and the test is not kept.
+  if (alone.phase == "observe" && alone.kind != harness::OutcomeKind::normal &&
+      alone.kind != harness::OutcomeKind::exception)
+    quarantine_observer(main, alone);
   const auto& was = judged.result.statements;
-  auto& now = alone.result.statements;
+  const auto& now = alone.result.statements;
   const std::size_t n = std::min(main.size(), was.size());
   bool same = now.size() >= n;
   for (std::size_t k = 0; same && k < n; ++k)
@@ -424,7 +427,14 @@ std::optional<RunResult> Generator::answers_alone(const Sequence& main, const ha
     ++stats_.unsteady_alone;
     return std::nullopt;
   }
-  return main_part(std::move(alone.result), main.size());
+  // What the observers after earlier statements did is judged as the candidate's own calls were.
+  if (refused(alone) || too_noisy(alone)) return std::nullopt;
+  RunResult answers = main_part(std::move(alone.result), main.size());
+  // The blocks are the judging run's: the rerun counted none, and its test is kept for those.
+  answers.new_blocks = judged.result.new_blocks;
+  answers.reached_blocks = judged.result.reached_blocks;
+  answers.total_blocks = judged.result.total_blocks;
+  return answers;
 }
 
 void Generator::keep_exception(const Sequence& main, const harness::Outcome& outcome, const Sink& sink) {

@@ -168,8 +168,10 @@ class Generator {
   void keep_regression(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   void keep_exception(const Sequence& main, const harness::Outcome& outcome, const Sink& sink);
   /// What a test of `main` asserts: its answers from a run of it alone (without the checks), with
-  /// every statement observed (the run that judged it observed its last one only). nullopt when a
-  /// statement ends otherwise there than in `judged` (counted in stats).
+  /// every statement observed (the run that judged it observed its last one only), and the blocks
+  /// `judged` counted. nullopt when a statement ends otherwise there than in `judged` (counted in
+  /// stats), or when the sandbox refused a call there or it printed too much; an observer that
+  /// crashed or hung there is quarantined.
   std::optional<harness::protocol::RunResult> answers_alone(const Sequence& main, const harness::Outcome& judged);
   enum class Confirmed { reported, not_reproduced, known };
   /// report_failure's work with the full timeout: minimise, confirm, send the test. `known`: it

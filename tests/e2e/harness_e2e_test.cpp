@@ -495,6 +495,22 @@ TEST_F(FaultyHarness, CrashInADestructorIsAttributedToItsStatement) {
   EXPECT_EQ("destroy", o.phase);
 }
 
+TEST_F(FaultyHarness, ObserversRunAfterStatementsFromObserveFromOn) {
+  protocol::RunRequest request;
+  request.sequence_id = ++sequence_;
+  request.observe = true;  // Misbehaver::readNull() const is an observer, and it crashes
+  request.observe_from = 2;
+  request.statements = {
+      statement("faulty::Misbehaver::Misbehaver()"),
+      statement("faulty::Misbehaver::ok(int)", {protocol::Input::result_of(0), protocol::Input::integer(1)})};
+  EXPECT_EQ(ph::OutcomeKind::normal, executor_->run(request).kind) << "no statement observed";
+  request.sequence_id = ++sequence_;
+  request.observe_from = 1;
+  const ph::Outcome o = executor_->run(request);
+  expect(o, ph::OutcomeKind::crash, 1, "SIGSEGV");
+  EXPECT_EQ("observe", o.phase) << "the second statement observed, not the first";
+}
+
 TEST_F(FaultyHarness, CrashInAnObserverIsAttributedToItsStatement) {
   protocol::RunRequest request;
   request.sequence_id = ++sequence_;

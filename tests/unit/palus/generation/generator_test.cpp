@@ -37,7 +37,7 @@ class FakeExecution : public Execution {
     const bool calls_other = std::any_of(request.statements.begin(), request.statements.end(),
                                          [](const auto& s) { return s.callable == Library::kOtherCtor; });
     if (request.last_in_child != calls_other) ++last_in_child_not_other;
-    if (request.count_blocks && request.observe && request.observe_from + 1 < request.test_statements)
+    if (request.count_blocks && request.observe && request.observe_from + 1 != request.test_statements)
       ++judged_observing_more;
     Outcome outcome;
     outcome.result.sequence_id = request.sequence_id;
@@ -52,7 +52,7 @@ class FakeExecution : public Execution {
         return outcome;
       }
       auto& answer = outcome.result.statements.emplace_back();
-      if (!request.count_blocks && request.observe_from == 0 && callable == throws_alone) {
+      if (!request.count_blocks && request.observe && request.observe_from == 0 && callable == throws_alone) {
         answer.status = harness::protocol::StatementStatus::exception;
         answer.exception_type = "std::runtime_error";
         outcome.kind = OutcomeKind::exception;
@@ -95,7 +95,7 @@ class FakeExecution : public Execution {
   std::size_t runs = 0;
   std::size_t last_in_child = 0;            ///< requests marked RunRequest::last_in_child
   std::size_t last_in_child_not_other = 0;  ///< marked, but not calling ns::Other(), or the reverse
-  std::size_t judged_observing_more = 0;    ///< candidates observed before their last statement
+  std::size_t judged_observing_more = 0;    ///< candidates observed from elsewhere than their last statement
   std::uint32_t throws_alone = ~0u;         ///< this callable throws in a rerun observing every statement
   std::uint64_t printed = 0;                ///< what every sequence printed
   std::uint32_t refused_callable = ~0u;     ///< the sandbox refuses a call this callable makes
@@ -166,7 +166,7 @@ TEST(GeneratorTest, ATestsAnswersComeFromARunOfItAloneThatObservesEveryStatement
   FakeExecution execution(false);
   const Found found = generate(execution, 1, 150);
   ASSERT_FALSE(found.tests.empty());
-  EXPECT_EQ(execution.judged_observing_more, 0u) << "a candidate is observed after its last statement only";
+  EXPECT_EQ(execution.judged_observing_more, 0u) << "a candidate is observed after its last statement, not before";
   for (const TestCase& test : found.tests) {
     ASSERT_EQ(test.result.statements.size(), test.sequence.size());
     for (const auto& answer : test.result.statements) EXPECT_EQ(answer.observations.size(), 1u);

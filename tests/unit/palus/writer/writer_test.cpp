@@ -551,12 +551,13 @@ TEST(TestRendererTest, AConstMethodWithANonConstTwinIsCalledOnAConstView) {
       {call("Widget(int)", {Input::integer(2)}), call("Widget::peek", {ref(0)}), call("Widget::view", {ref(0)}),
        call("Widget::peek", {ref(2)}), call("Widget::peek_mutable", {ref(0)})},
       {answer(v_object("gadgets::Widget")), answer(v_int(2)), answer(v_object("gadgets::Widget")), answer(v_int(2)),
-       answer(v_int(3))});
+       answer(v_int(3), {observed("Widget::peek", 0, v_int(3))})});
   const std::string text = render(t);
   EXPECT_HAS(text, "EXPECT_EQ(static_cast<const gadgets::Widget&>(widget1).peek(), 2);")
       << "as the harness calls it: on the widget itself the non-const peek would be chosen";
   EXPECT_HAS(text, "EXPECT_EQ(widget2.peek(), 2);") << "a const reference needs no view";
   EXPECT_HAS(text, "EXPECT_EQ(widget1.peek(), 3);") << "the twin itself";
+  EXPECT_HAS(text, "EXPECT_EQ(static_cast<const gadgets::Widget&>(widget1).peek(), 3);") << "an observation of it";
 }
 
 TEST(TestRendererTest, AnObjectArrayIsAVectorOfThatManyObjects) {
