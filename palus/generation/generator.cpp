@@ -385,6 +385,7 @@ void Generator::keep_regression(const Sequence& main, const harness::Outcome& ou
   if (refused(outcome) || writes_static(main)) return;
   const CallableInfo& last = catalog_.callables[main[main.size() - 1].callable];
   auto& seen = behaviours_[last.id];
+  const std::uint64_t behaviour = behaviour_of(outcome.result, main.size() - 1);
   if (by_coverage(outcome)) {
     if (!reaches_unkept(outcome.result)) {
       ++stats_.cut_no_new_blocks;
@@ -394,11 +395,11 @@ void Generator::keep_regression(const Sequence& main, const harness::Outcome& ou
   } else {
     if (seen.size() >= options_.regression_per_callable) return;
     if (too_noisy(outcome)) return;
-    if (seen.count(behaviour_of(outcome.result, main.size() - 1))) return;
+    if (seen.count(behaviour)) return;
   }
   auto answers = answers_alone(main, outcome);
   if (!answers) return;
-  seen.insert(behaviour_of(outcome.result, main.size() - 1));
+  seen.insert(behaviour);
   TestCase test;
   test.kind = TestKind::regression;
   test.sequence = main;

@@ -50,7 +50,7 @@ std::optional<Tracked> GuidedStep::object_for(const InputNeed& need, const model
       const models::Dependence& dep = random.one_of(constraint->dependences);
       if (auto model = guide_.model_of(dep.cls); model && passes_as(catalog_.api, dep.cls, need.record)) {
         auto found = index_.by_state(NodeKey{*model, dep.node}, random);
-        if (found && !(need.may_change && read_only_at(catalog_, found->sequence, found->statement))) {
+        if (found && may_take(catalog_, found->sequence, found->statement, need)) {
           ++counts_.by_state;
           return found;
         }
@@ -81,7 +81,7 @@ std::optional<Tracked> GuidedStep::make(const GuidedTransition& t, const Tracked
     const InputNeed& need = callable.inputs[slot];
     if (base && role == static_cast<int>(slot)) {
       // A transition that may change its object does not extend one reached as read-only.
-      if (need.may_change && read_only_at(catalog_, base->sequence, base->statement)) return std::nullopt;
+      if (!may_take(catalog_, base->sequence, base->statement, need)) return std::nullopt;
       inputs.push_back(ChosenInput::from(0, base->statement));
       continue;
     }
@@ -117,8 +117,8 @@ std::optional<Sequence> GuidedStep::with_dependent(const Tracked& made, const Gu
       continue;
     }
     // The dependent method acts on the object just worked on when it can take it.
-    const bool read_only = read_only_at(catalog_, made.sequence, made.statement);
-    if (slot == 0 && dep->is_method && passes_as(catalog_.api, cls, need.record) && !(read_only && need.may_change)) {
+    if (slot == 0 && dep->is_method && passes_as(catalog_.api, cls, need.record) &&
+        may_take(catalog_, made.sequence, made.statement, need)) {
       inputs.push_back(ChosenInput::from(0, made.statement));
       continue;
     }

@@ -421,8 +421,9 @@ class Body {
     const auto owner = classes_.find(f.owner);
     return owner != classes_.end() && api::has_mutable_twin(*owner->second, f);
   }
-  std::string const_view(std::uint32_t j, const std::string& owner) const {
-    return fmt::format("static_cast<const {}&>({})", owner, object(j));
+  /// The object of statement j as an `owner&`, const or not: `static_cast<const owner&>(x)`.
+  std::string viewed_as(std::uint32_t j, const std::string& owner, bool as_const) const {
+    return fmt::format("static_cast<{}{}&>({})", as_const ? "const " : "", owner, object(j));
   }
 
   const api::Class* class_of(const api::TypeRef& type) const {
@@ -604,10 +605,10 @@ class Body {
           if ((v.pointee.empty() ? v.type : v.pointee) != f.owner) {
             // An object of a derived class, as its base (the harness's upcast): a derived member
             // of the same name would hide the base's, and overloads could resolve elsewhere.
-            receiver = fmt::format("static_cast<{}{}&>({})", f.is_const ? "const " : "", f.owner, receiver);
+            receiver = viewed_as(s.inputs[0].ref, f.owner, f.is_const);
             access = receiver + ".";
           } else if (needs_const_view(s.inputs[0].ref, f)) {
-            receiver = const_view(s.inputs[0].ref, f.owner);
+            receiver = viewed_as(s.inputs[0].ref, f.owner, true);
             access = receiver + ".";
           }
         } else {
@@ -752,8 +753,9 @@ class Body {
   void emit_observations(std::size_t i) {
     for (const Observation* o : observed_[i]) {
       const api::Callable& observer = *catalog_.callables[o->callable].callable;
-      const std::string access = needs_const_view(o->object, observer) ? const_view(o->object, observer.owner) + "."
-                                                                       : member_access(o->object);
+      const std::string access = needs_const_view(o->object, observer)
+                                     ? viewed_as(o->object, observer.owner, true) + "."
+                                     : member_access(o->object);
       assertion_line(
           value_assertion(access + api::called_name(observer) + "()", observer.result, o->value, catalog_.api),
           o->callable);
