@@ -68,8 +68,9 @@ struct Statement {
 struct RunRequest {
   std::uint64_t sequence_id = 0;
   bool observe = true;  ///< run observer methods on the receiver and result after each statement
-  /// With `observe`, observers run after statements from this one on only; the objects of earlier
-  /// ones are profiled but not observed (a sequence judged by its last statement needs no more).
+  /// With `observe`, observers run after statements from this one on only, up to the last of
+  /// `test_statements`; the objects of other ones are profiled but not observed (a sequence judged
+  /// by its last statement needs no more, and a check after it changes nothing a test asserts).
   std::uint32_t observe_from = 0;
   /// Count the blocks it reaches as reached (RunResult::new_blocks): false for reruns of a sequence
   /// already judged (confirming, minimising), whose blocks would otherwise count for no test.

@@ -495,7 +495,7 @@ TEST_F(FaultyHarness, CrashInADestructorIsAttributedToItsStatement) {
   EXPECT_EQ("destroy", o.phase);
 }
 
-TEST_F(FaultyHarness, ObserversRunAfterStatementsFromObserveFromOn) {
+TEST_F(FaultyHarness, ObserversRunAfterStatementsFromObserveFromOnUpToTheTestsLast) {
   protocol::RunRequest request;
   request.sequence_id = ++sequence_;
   request.observe = true;  // Misbehaver::readNull() const is an observer, and it crashes
@@ -509,6 +509,12 @@ TEST_F(FaultyHarness, ObserversRunAfterStatementsFromObserveFromOn) {
   const ph::Outcome o = executor_->run(request);
   expect(o, ph::OutcomeKind::crash, 1, "SIGSEGV");
   EXPECT_EQ("observe", o.phase) << "the second statement observed, not the first";
+  // A check after the test's statements (here the second statement, past test_statements = 1) is
+  // not observed either.
+  request.sequence_id = ++sequence_;
+  request.observe_from = 1;
+  request.test_statements = 1;
+  EXPECT_EQ(ph::OutcomeKind::normal, executor_->run(request).kind) << "a check's objects are not observed";
 }
 
 TEST_F(FaultyHarness, CrashInAnObserverIsAttributedToItsStatement) {
