@@ -417,9 +417,10 @@ report::RunReport generate_stage(const GenerateRequest& request) {
       "generation time: {:.1f} s making candidates, {:.1f} s running them, {:.1f} s judging outcomes ({:.1f} s of "
       "it minimising failures); {} hangs run again with the full timeout, {} of them only slow; {} runs finding "
       "observers to quarantine; {} tests' sequences run again alone, {} of them not kept (a statement ended "
-      "otherwise)",
+      "otherwise{})",
       done.making_s, done.running_s, done.judging_s, done.minimising_s, done.hangs_examined, done.hangs_unconfirmed,
-      done.quarantine_probes, done.run_alone, done.unsteady_alone));
+      done.quarantine_probes, done.run_alone, done.unsteady_alone,
+      done.first_unsteady.empty() ? "" : "; the first: " + done.first_unsteady));
   executor.stop();
 
   // Check the last tests, then write the final report.

@@ -74,6 +74,35 @@ Sequence failing_sequence(const Sequence& checked, std::size_t main_size, const 
   return failing;
 }
 
+std::string ended_as(const harness::protocol::StatementResult& r) {
+  switch (r.status) {
+    case harness::protocol::StatementStatus::normal:
+      return "normally";
+    case harness::protocol::StatementStatus::exception:
+      return "throwing " + (r.exception_type.empty() ? std::string("an exception") : r.exception_type);
+    case harness::protocol::StatementStatus::invalid_input:
+      return "refusing its inputs";
+    case harness::protocol::StatementStatus::oom:
+      return "throwing std::bad_alloc";
+    case harness::protocol::StatementStatus::bad_request:
+      return "as a malformed request";
+  }
+  return "otherwise";
+}
+
+/// Statement `k` of `main` ended as `was` when judged and otherwise in the rerun `alone`.
+std::string unsteady_statement(const Sequence& main, std::size_t k, const harness::protocol::StatementResult& was,
+                               const harness::Outcome& alone, const Catalog& catalog) {
+  const auto& now = alone.result.statements;
+  const std::string then = k < now.size()
+                               ? ended_as(now[k])
+                               : "not at all (the run ended: " + std::string(harness::to_string(alone.kind)) +
+                                     (alone.message.empty() ? "" : ", " + alone.message) + ")";
+  return "statement " + std::to_string(k + 1) + " of " + std::to_string(main.size()) + ", " +
+         catalog.callables[main[k].callable].id + ", ended " + ended_as(was) + " when judged and " + then +
+         " when run again";
+}
+
 /// What minimising one failure may take (a hang: two full call timeouts).
 constexpr double kMinimiseSeconds = 1.0;
 /// How often a key whose failure was a suspect is examined again for a confident failure.
@@ -421,11 +450,11 @@ std::optional<RunResult> Generator::answers_alone(const Sequence& main, const ha
   const auto& was = judged.result.statements;
   const auto& now = alone.result.statements;
   const std::size_t n = std::min(main.size(), was.size());
-  bool same = now.size() >= n;
-  for (std::size_t k = 0; same && k < n; ++k)
-    same = now[k].status == was[k].status && now[k].exception_type == was[k].exception_type;
-  if (!same) {
-    ++stats_.unsteady_alone;
+  std::size_t k = 0;
+  while (k < n && k < now.size() && now[k].status == was[k].status && now[k].exception_type == was[k].exception_type)
+    ++k;
+  if (k < n) {
+    if (++stats_.unsteady_alone == 1) stats_.first_unsteady = unsteady_statement(main, k, was[k], alone, catalog_);
     return std::nullopt;
   }
   // What the observers after earlier statements did is judged as the candidate's own calls were.

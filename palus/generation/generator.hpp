@@ -115,6 +115,8 @@ struct GeneratorStats {
   /// Regression and expected-exception tests whose sequence ran again alone (answers_alone), and
   /// those of them not kept because a statement ended otherwise there.
   std::uint64_t run_alone = 0, unsteady_alone = 0;
+  /// The first of those: which statement ended otherwise, and how (for run.log).
+  std::string first_unsteady;
   /// Preconditions learned from failures, one sentence each: a library's assert on the call, a
   /// pointer it wants real, the objects a call frees.
   std::vector<std::string> preconditions;

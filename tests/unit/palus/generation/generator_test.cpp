@@ -178,6 +178,10 @@ TEST(GeneratorTest, ATestWhoseStatementEndsOtherwiseWhenRunAloneIsNotKept) {
   execution.throws_alone = Library::kPeek;
   const Found found = generate(execution, 1, 150);
   EXPECT_GT(found.stats.unsteady_alone, 0u);
+  EXPECT_NE(found.stats.first_unsteady.find("ns::A::peek(ns::Other *), ended normally when judged and throwing "
+                                            "std::runtime_error when run again"),
+            std::string::npos)
+      << found.stats.first_unsteady;
   EXPECT_EQ(found.stats.run_alone - found.stats.unsteady_alone,
             found.stats.regression_tests + found.stats.exception_tests);
   for (const TestCase& test : found.tests)
