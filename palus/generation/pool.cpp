@@ -10,42 +10,54 @@ std::string read_only_key(const std::string& type) { return type + " (read-only)
 bool Pool::add(const Sequence& sequence, const std::vector<Yield>& yields, Random& random) {
   if (!hashes_.insert(sequence.hash()).second) return false;
   ++size_;
-  std::map<std::string, std::vector<std::uint32_t>> per_type;
-  for (const auto& y : yields) per_type[y.read_only ? read_only_key(y.type) : y.type].push_back(y.statement);
-  for (auto& [type, statements] : per_type) {
-    auto entry = std::make_shared<const Entry>(Entry{sequence, std::move(statements)});
-    auto& list = by_type_[type];
-    if (list.size() < cap_)
-      list.push_back(std::move(entry));
-    else
-      list[random.below(list.size())] = std::move(entry);
+  std::map<std::string, std::map<std::uint32_t, std::vector<std::uint32_t>>> per_type;
+  for (const auto& y : yields)
+    per_type[y.read_only ? read_only_key(y.type) : y.type][sequence[y.statement].callable].push_back(y.statement);
+  for (auto& [type, makers] : per_type) {
+    Makers& listed = by_type_[type];
+    for (auto& [maker, statements] : makers) {
+      auto entry = std::make_shared<const Entry>(Entry{sequence, std::move(statements)});
+      Entries& list = listed.by_maker[maker];
+      if (list.size() < cap_) {
+        list.push_back(std::move(entry));
+        ++listed.total;
+      } else {
+        list[random.below(list.size())] = std::move(entry);
+      }
+    }
   }
   return true;
 }
 
-const Pool::Entries* Pool::entries(const std::string& type, bool read_only) const {
+const Pool::Makers* Pool::listed(const std::string& type, bool read_only) const {
   auto found = by_type_.find(read_only ? read_only_key(type) : type);
-  return found == by_type_.end() || found->second.empty() ? nullptr : &found->second;
+  return found == by_type_.end() || found->second.total == 0 ? nullptr : &found->second;
 }
 
 bool Pool::has(const std::string& type, bool writable) const {
-  return entries(type, false) != nullptr || (!writable && entries(type, true) != nullptr);
+  return listed(type, false) != nullptr || (!writable && listed(type, true) != nullptr);
 }
 
 std::optional<Pool::Pick> Pool::pick(const std::string& type, Random& random, bool writable) const {
-  const Entries* changeable = entries(type, false);
-  const Entries* read_only = writable ? nullptr : entries(type, true);
-  const std::size_t first = changeable ? changeable->size() : 0;
-  const std::size_t total = first + (read_only ? read_only->size() : 0);
-  if (total == 0) return std::nullopt;
-  const Entry* entry = nullptr;
-  if (read_only == nullptr) {
-    entry = random.one_of(*changeable).get();
-  } else {
-    const std::size_t at = random.below(total);
-    entry = (at < first ? (*changeable)[at] : (*read_only)[at - first]).get();
-  }
-  return Pick{entry->sequence, random.one_of(entry->statements)};
+  std::vector<const Makers*> from;
+  for (const Makers* m : {listed(type, false), writable ? nullptr : listed(type, true)})
+    if (m != nullptr) from.push_back(m);
+  if (from.empty()) return std::nullopt;
+  // The k-th maker's list, or the list holding the k-th entry.
+  const bool by_maker = random.chance(0.5);
+  std::size_t total = 0;
+  for (const Makers* m : from) total += by_maker ? m->by_maker.size() : m->total;
+  std::size_t k = random.below(total);
+  for (const Makers* m : from)
+    for (const auto& [maker, entries] : m->by_maker) {
+      const std::size_t weight = by_maker ? 1 : entries.size();
+      if (k < weight) {
+        const Entry& entry = *random.one_of(entries);
+        return Pick{entry.sequence, random.one_of(entry.statements)};
+      }
+      k -= weight;
+    }
+  return std::nullopt;  // not reached: k < total
 }
 
 }  // namespace palus::generation

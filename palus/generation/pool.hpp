@@ -17,8 +17,8 @@ namespace palus::generation {
 
 class Pool {
  public:
-  /// `cap_per_type`: at most this many sequences are kept per type; past it a new one replaces a
-  /// randomly chosen one, so memory stays bounded on long runs.
+  /// `cap_per_type`: at most this many sequences are kept per type and callable that made the
+  /// object; past it a new one replaces a randomly chosen one, so memory stays bounded on long runs.
   explicit Pool(std::size_t cap_per_type = 5000) : cap_(cap_per_type) {}
 
   /// A statement index of a sequence and the type it yields there.
@@ -42,6 +42,10 @@ class Pool {
   };
   /// A random sequence yielding `type`, and one of the statements that yields it; with
   /// `writable`, never an object reached only through a const reference or pointer to const.
+  /// Half the draws take every object listed as likely as another, so what runs make most (the
+  /// model's and the sample's ways) comes most; the other half take every callable that made one
+  /// as likely as another, so an object only a rare call makes (Value(bool) beside a thousand
+  /// Value::operator[] results) still reaches the calls that take one (GRT's diversity of inputs).
   std::optional<Pick> pick(const std::string& type, Random& random, bool writable = false) const;
 
   std::size_t size() const { return size_; }  ///< sequences added (duplicates excluded)
@@ -50,15 +54,20 @@ class Pool {
  private:
   struct Entry {
     Sequence sequence;
-    std::vector<std::uint32_t> statements;  ///< statements yielding the type this entry is listed under
+    std::vector<std::uint32_t> statements;  ///< statements yielding the type, all made by one callable
+  };
+  using Entries = std::vector<std::shared_ptr<const Entry>>;
+  /// The entries of one type, by the callable that made the object (a sequence making it in two
+  /// ways is listed under both). Each maker keeps at most cap_ entries.
+  struct Makers {
+    std::map<std::uint32_t, Entries> by_maker;
+    std::size_t total = 0;  ///< entries over all makers
   };
   std::size_t cap_;
   std::size_t size_ = 0;
-  using Entries = std::vector<std::shared_ptr<const Entry>>;
-  /// The entries of `type` (read-only ones listed under a key of their own).
-  const Entries* entries(const std::string& type, bool read_only) const;
-
-  std::map<std::string, Entries> by_type_;
+  /// The entries of `type` (read-only ones listed under a key of their own); null when none.
+  const Makers* listed(const std::string& type, bool read_only) const;
+  std::map<std::string, Makers> by_type_;
   std::unordered_set<std::uint64_t> hashes_;  ///< of every sequence added, to drop exact duplicates
 };
 

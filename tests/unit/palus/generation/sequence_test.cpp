@@ -285,10 +285,24 @@ TEST(Pool, CapKeepsEachTypeBounded) {
   EXPECT_EQ(pool.size(), 100u);  // counts every sequence added
   std::set<std::int64_t> seen;
   for (int i = 0; i < 2000; ++i) seen.insert(pool.pick("T", random)->sequence[0].inputs[0].i);
-  EXPECT_LE(seen.size(), 5u);  // at most cap sequences listed under T
+  EXPECT_LE(seen.size(), 5u);  // at most cap sequences listed under T and its one maker
   EXPECT_GE(seen.size(), 4u);  // and picks do spread over them
   // Replacement: the survivors are not simply the first five.
   EXPECT_NE(seen, (std::set<std::int64_t>{0, 1, 2, 3, 4}));
+}
+
+TEST(Pool, AnObjectOnlyARareCallMakesIsStillPickedOften) {
+  Pool pool;
+  Random random(7);
+  // 99 objects made by callable 0 (T::T(int)), one by callable 1 (T::T(bool)).
+  for (int v = 0; v < 99; ++v) ASSERT_TRUE(pool.add(make({call(0, {Input::integer(v)})}), {{0, "T"}}, random));
+  ASSERT_TRUE(pool.add(make({call(1, {Input::boolean(true)})}), {{0, "T"}}, random));
+  int rare = 0;
+  for (int i = 0; i < 2000; ++i) rare += pool.pick("T", random)->sequence[0].callable == 1 ? 1 : 0;
+  // Half the draws by maker (one in two of them the rare one), half by entry (one in a hundred):
+  // about 505 in 2000, where drawing by entry alone would give about 20.
+  EXPECT_GT(rare, 400);
+  EXPECT_LT(rare, 620);
 }
 
 TEST(Pool, SequenceYieldingNothingIsCountedButNotListed) {
