@@ -83,7 +83,7 @@ std::string ended_as(const harness::protocol::StatementResult& r) {
     case harness::protocol::StatementStatus::invalid_input:
       return "refusing its inputs";
     case harness::protocol::StatementStatus::oom:
-      return "throwing std::bad_alloc";
+      return "throwing " + (r.exception_type.empty() ? std::string("std::bad_alloc") : r.exception_type);
     case harness::protocol::StatementStatus::bad_request:
       return "as a malformed request";
   }
@@ -94,10 +94,10 @@ std::string ended_as(const harness::protocol::StatementResult& r) {
 std::string unsteady_statement(const Sequence& main, std::size_t k, const harness::protocol::StatementResult& was,
                                const harness::Outcome& alone, const Catalog& catalog) {
   const auto& now = alone.result.statements;
-  const std::string then = k < now.size()
-                               ? ended_as(now[k])
-                               : "not at all (the run ended: " + std::string(harness::to_string(alone.kind)) +
-                                     (alone.message.empty() ? "" : ", " + alone.message) + ")";
+  const std::string then = k < now.size() ? ended_as(now[k])
+                                          : "without an answer (the run ended in phase " + alone.phase + ": " +
+                                                std::string(harness::to_string(alone.kind)) +
+                                                (alone.message.empty() ? "" : ", " + alone.message) + ")";
   return "statement " + std::to_string(k + 1) + " of " + std::to_string(main.size()) + ", " +
          catalog.callables[main[k].callable].id + ", ended " + ended_as(was) + " when judged and " + then +
          " when run again";
@@ -454,6 +454,8 @@ std::optional<RunResult> Generator::answers_alone(const Sequence& main, const ha
   while (k < n && k < now.size() && now[k].status == was[k].status && now[k].exception_type == was[k].exception_type)
     ++k;
   if (k < n) {
+    // A rerun whose harness died answered nothing: the statement it died at is the one.
+    if (k >= now.size() && alone.statement >= 0) k = std::min(static_cast<std::size_t>(alone.statement), n - 1);
     if (++stats_.unsteady_alone == 1) stats_.first_unsteady = unsteady_statement(main, k, was[k], alone, catalog_);
     return std::nullopt;
   }

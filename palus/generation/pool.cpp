@@ -18,11 +18,22 @@ bool Pool::add(const Sequence& sequence, const std::vector<Yield>& yields, Rando
     for (auto& [maker, statements] : makers) {
       auto entry = std::make_shared<const Entry>(Entry{sequence, std::move(statements)});
       Entries& list = listed.by_maker[maker];
-      if (list.size() < cap_) {
+      if (listed.total < cap_) {
         list.push_back(std::move(entry));
         ++listed.total;
+        continue;
+      }
+      // Full: the largest maker's list gives up a random entry, so that a rare maker's stay.
+      Entries* largest = &list;
+      for (auto& [other, entries] : listed.by_maker)
+        if (entries.size() > largest->size()) largest = &entries;
+      const std::size_t at = random.below(largest->size());
+      if (largest == &list) {
+        list[at] = std::move(entry);
       } else {
-        list[random.below(list.size())] = std::move(entry);
+        (*largest)[at] = std::move(largest->back());
+        largest->pop_back();
+        list.push_back(std::move(entry));
       }
     }
   }
@@ -43,16 +54,18 @@ std::optional<Pool::Pick> Pool::pick(const std::string& type, Random& random, bo
   for (const Makers* m : {listed(type, false), writable ? nullptr : listed(type, true)})
     if (m != nullptr) from.push_back(m);
   if (from.empty()) return std::nullopt;
-  // The k-th maker's list, or the list holding the k-th entry.
+  // The k-th maker's list (a maker listed for changing and for reading only counts twice), or the
+  // k-th entry.
   const bool by_maker = random.chance(0.5);
   std::size_t total = 0;
-  for (const Makers* m : from) total += by_maker ? m->by_maker.size() : m->total;
+  for (const Makers* m : from)
+    for (const auto& [maker, entries] : m->by_maker) total += by_maker ? !entries.empty() : entries.size();
   std::size_t k = random.below(total);
   for (const Makers* m : from)
     for (const auto& [maker, entries] : m->by_maker) {
-      const std::size_t weight = by_maker ? 1 : entries.size();
+      const std::size_t weight = by_maker ? !entries.empty() : entries.size();
       if (k < weight) {
-        const Entry& entry = *random.one_of(entries);
+        const Entry& entry = by_maker ? *random.one_of(entries) : *entries[k];
         return Pick{entry.sequence, random.one_of(entry.statements)};
       }
       k -= weight;

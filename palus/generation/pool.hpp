@@ -17,8 +17,8 @@ namespace palus::generation {
 
 class Pool {
  public:
-  /// `cap_per_type`: at most this many sequences are kept per type and callable that made the
-  /// object; past it a new one replaces a randomly chosen one, so memory stays bounded on long runs.
+  /// `cap_per_type`: at most this many entries are listed per type, so memory stays bounded on long
+  /// runs; past it a new one takes the place of a random one of the callable that made the most.
   explicit Pool(std::size_t cap_per_type = 5000) : cap_(cap_per_type) {}
 
   /// A statement index of a sequence and the type it yields there.
@@ -58,7 +58,7 @@ class Pool {
   };
   using Entries = std::vector<std::shared_ptr<const Entry>>;
   /// The entries of one type, by the callable that made the object (a sequence making it in two
-  /// ways is listed under both). Each maker keeps at most cap_ entries.
+  /// ways is listed under both), cap_ in all.
   struct Makers {
     std::map<std::uint32_t, Entries> by_maker;
     std::size_t total = 0;  ///< entries over all makers

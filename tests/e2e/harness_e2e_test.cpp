@@ -510,11 +510,15 @@ TEST_F(FaultyHarness, ObserversRunAfterStatementsFromObserveFromOnUpToTheTestsLa
   expect(o, ph::OutcomeKind::crash, 1, "SIGSEGV");
   EXPECT_EQ("observe", o.phase) << "the second statement observed, not the first";
   // A check after the test's statements (here the second statement, past test_statements = 1) is
-  // not observed either.
+  // not observed either; the first statement still is.
   request.sequence_id = ++sequence_;
-  request.observe_from = 1;
   request.test_statements = 1;
   EXPECT_EQ(ph::OutcomeKind::normal, executor_->run(request).kind) << "a check's objects are not observed";
+  request.sequence_id = ++sequence_;
+  request.observe_from = 0;
+  const ph::Outcome first = executor_->run(request);
+  expect(first, ph::OutcomeKind::crash, 0, "SIGSEGV");
+  EXPECT_EQ("observe", first.phase) << "the test's own statement is observed";
 }
 
 TEST_F(FaultyHarness, CrashInAnObserverIsAttributedToItsStatement) {

@@ -285,7 +285,7 @@ TEST(Pool, CapKeepsEachTypeBounded) {
   EXPECT_EQ(pool.size(), 100u);  // counts every sequence added
   std::set<std::int64_t> seen;
   for (int i = 0; i < 2000; ++i) seen.insert(pool.pick("T", random)->sequence[0].inputs[0].i);
-  EXPECT_LE(seen.size(), 5u);  // at most cap sequences listed under T and its one maker
+  EXPECT_LE(seen.size(), 5u);  // at most cap sequences listed under T
   EXPECT_GE(seen.size(), 4u);  // and picks do spread over them
   // Replacement: the survivors are not simply the first five.
   EXPECT_NE(seen, (std::set<std::int64_t>{0, 1, 2, 3, 4}));
@@ -300,9 +300,27 @@ TEST(Pool, AnObjectOnlyARareCallMakesIsStillPickedOften) {
   int rare = 0;
   for (int i = 0; i < 2000; ++i) rare += pool.pick("T", random)->sequence[0].callable == 1 ? 1 : 0;
   // Half the draws by maker (one in two of them the rare one), half by entry (one in a hundred):
-  // about 505 in 2000, where drawing by entry alone would give about 20.
+  // about 510 in 2000, where drawing by entry alone would give about 20.
   EXPECT_GT(rare, 400);
   EXPECT_LT(rare, 620);
+}
+
+TEST(Pool, AFullTypeMakesRoomInItsLargestMakersList) {
+  Pool pool(10);
+  Random random(13);
+  for (int v = 0; v < 100; ++v) ASSERT_TRUE(pool.add(make({call(0, {Input::integer(v)})}), {{0, "T"}}, random));
+  ASSERT_TRUE(pool.add(make({call(1, {Input::boolean(true)})}), {{0, "T"}}, random));
+  std::set<std::int64_t> made_by_0;
+  int made_by_1 = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const Sequence s = pool.pick("T", random)->sequence;
+    if (s[0].callable == 1)
+      ++made_by_1;
+    else
+      made_by_0.insert(s[0].inputs[0].i);
+  }
+  EXPECT_GT(made_by_1, 0) << "the one rare object stays listed";
+  EXPECT_LE(made_by_0.size(), 9u) << "ten in all: it took the place of one of callable 0's";
 }
 
 TEST(Pool, SequenceYieldingNothingIsCountedButNotListed) {
