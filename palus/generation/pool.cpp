@@ -24,17 +24,19 @@ bool Pool::add(const Sequence& sequence, const std::vector<Yield>& yields, Rando
         continue;
       }
       // Full: the largest maker's list gives up a random entry, so that a rare maker's stay.
-      Entries* largest = &list;
-      for (auto& [other, entries] : listed.by_maker)
-        if (entries.size() > largest->size()) largest = &entries;
-      const std::size_t at = random.below(largest->size());
-      if (largest == &list) {
+      auto largest = listed.by_maker.find(maker);
+      for (auto other = listed.by_maker.begin(); other != listed.by_maker.end(); ++other)
+        if (other->second.size() > largest->second.size()) largest = other;
+      Entries& from = largest->second;
+      const std::size_t at = random.below(from.size());
+      if (&from == &list) {
         list[at] = std::move(entry);
-      } else {
-        (*largest)[at] = std::move(largest->back());
-        largest->pop_back();
-        list.push_back(std::move(entry));
+        continue;
       }
+      from[at] = std::move(from.back());
+      from.pop_back();
+      if (from.empty()) listed.by_maker.erase(largest);  // no maker is listed without an entry
+      list.push_back(std::move(entry));
     }
   }
   return true;
@@ -58,12 +60,11 @@ std::optional<Pool::Pick> Pool::pick(const std::string& type, Random& random, bo
   // k-th entry.
   const bool by_maker = random.chance(0.5);
   std::size_t total = 0;
-  for (const Makers* m : from)
-    for (const auto& [maker, entries] : m->by_maker) total += by_maker ? !entries.empty() : entries.size();
+  for (const Makers* m : from) total += by_maker ? m->by_maker.size() : m->total;
   std::size_t k = random.below(total);
   for (const Makers* m : from)
     for (const auto& [maker, entries] : m->by_maker) {
-      const std::size_t weight = by_maker ? !entries.empty() : entries.size();
+      const std::size_t weight = by_maker ? 1 : entries.size();
       if (k < weight) {
         const Entry& entry = by_maker ? *random.one_of(entries) : *entries[k];
         return Pick{entry.sequence, random.one_of(entry.statements)};

@@ -58,7 +58,7 @@ class Pool {
   };
   using Entries = std::vector<std::shared_ptr<const Entry>>;
   /// The entries of one type, by the callable that made the object (a sequence making it in two
-  /// ways is listed under both), cap_ in all.
+  /// ways is listed under both), cap_ in all; a maker is listed only while it has an entry.
   struct Makers {
     std::map<std::uint32_t, Entries> by_maker;
     std::size_t total = 0;  ///< entries over all makers

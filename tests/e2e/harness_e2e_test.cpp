@@ -504,21 +504,22 @@ TEST_F(FaultyHarness, ObserversRunAfterStatementsFromObserveFromOnUpToTheTestsLa
       statement("faulty::Misbehaver::Misbehaver()"),
       statement("faulty::Misbehaver::ok(int)", {protocol::Input::result_of(0), protocol::Input::integer(1)})};
   EXPECT_EQ(ph::OutcomeKind::normal, executor_->run(request).kind) << "no statement observed";
-  request.sequence_id = ++sequence_;
+  // The request run again: the crashing observer ran after statement `at`, and no earlier one.
+  auto observed_first_at = [&](int at, const char* why) {
+    request.sequence_id = ++sequence_;
+    const ph::Outcome o = executor_->run(request);
+    expect(o, ph::OutcomeKind::crash, at, "SIGSEGV");
+    EXPECT_EQ("observe", o.phase) << why;
+  };
   request.observe_from = 1;
-  const ph::Outcome o = executor_->run(request);
-  expect(o, ph::OutcomeKind::crash, 1, "SIGSEGV");
-  EXPECT_EQ("observe", o.phase) << "the second statement observed, not the first";
+  observed_first_at(1, "the second statement observed, not the first");
   // A check after the test's statements (here the second statement, past test_statements = 1) is
   // not observed either; the first statement still is.
   request.sequence_id = ++sequence_;
   request.test_statements = 1;
   EXPECT_EQ(ph::OutcomeKind::normal, executor_->run(request).kind) << "a check's objects are not observed";
-  request.sequence_id = ++sequence_;
   request.observe_from = 0;
-  const ph::Outcome first = executor_->run(request);
-  expect(first, ph::OutcomeKind::crash, 0, "SIGSEGV");
-  EXPECT_EQ("observe", first.phase) << "the test's own statement is observed";
+  observed_first_at(0, "the test's own statement is observed");
 }
 
 TEST_F(FaultyHarness, CrashInAnObserverIsAttributedToItsStatement) {
