@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <set>
+#include <span>
 #include <tuple>
 #include <utility>
 
@@ -103,10 +105,35 @@ std::string unsteady_statement(const Sequence& main, std::size_t k, const harnes
          " when run again";
 }
 
+/// The first of `main`'s statements that ended otherwise in `now` than in `was`; n when none did
+/// (n: the statements both runs answered for, at most `main`'s).
+std::size_t first_changed(const std::vector<harness::protocol::StatementResult>& was,
+                          const std::vector<harness::protocol::StatementResult>& now, std::size_t n) {
+  std::size_t k = 0;
+  while (k < n && k < now.size() && now[k].status == was[k].status && now[k].exception_type == was[k].exception_type)
+    ++k;
+  return k;
+}
+
+/// The record types a sequence's objects have: what its statements yield and the objects they take.
+std::set<std::string> types_of(const Sequence& sequence, std::size_t upto, const Catalog& catalog) {
+  std::set<std::string> types;
+  for (std::size_t k = 0; k < upto && k < sequence.size(); ++k) {
+    const CallableInfo& info = catalog.callables[sequence[k].callable];
+    types.insert(info.yields.begin(), info.yields.end());
+    for (const auto& need : info.inputs)
+      if (!need.literal) types.insert(need.record);
+  }
+  return types;
+}
+
 /// What minimising one failure may take (a hang: two full call timeouts).
 constexpr double kMinimiseSeconds = 1.0;
 /// How often a key whose failure was a suspect is examined again for a confident failure.
 constexpr std::size_t kSuspectReexaminations = 2;
+/// Searches for an unsettling observer that found none, after which no more are made: each costs
+/// up to twice the log of the observers in runs.
+constexpr std::size_t kMaxUnsettledSearches = 16;
 
 const api::Api& api_of(const Catalog& catalog) {
   static const api::Api none;
@@ -143,9 +170,8 @@ bool Generator::quarantine_observer(const Sequence& checked, const harness::Outc
   if (outcome.statement < 0 || static_cast<std::size_t>(outcome.statement) >= checked.size()) return false;
   const auto at = static_cast<std::size_t>(outcome.statement);
   // The types observed after that statement: what it yields and the objects it took.
-  std::set<std::string> types;
   const CallableInfo& info = catalog_.callables[checked[at].callable];
-  types.insert(info.yields.begin(), info.yields.end());
+  std::set<std::string> types(info.yields.begin(), info.yields.end());
   for (const auto& need : info.inputs)
     if (!need.literal) types.insert(need.record);
   const Sequence upto = checked.prefix(at + 1);
@@ -169,6 +195,52 @@ bool Generator::quarantine_observer(const Sequence& checked, const harness::Outc
     }
   }
   return false;
+}
+
+bool Generator::quarantine_unsettling_observer(const Sequence& main, const harness::Outcome& judged) {
+  if (unsettled_searches_failed_ >= kMaxUnsettledSearches) return false;
+  const std::set<std::string> types = types_of(main, main.size(), catalog_);
+  std::vector<std::uint32_t> all, suspects;
+  for (const auto& c : catalog_.callables)
+    if (c.is_observer && !std::binary_search(skip_observers_.begin(), skip_observers_.end(), c.index)) {
+      all.push_back(c.index);
+      if (types.count(c.callable->owner)) suspects.push_back(c.index);
+    }
+  const std::size_t n = std::min(main.size(), judged.result.statements.size());
+  // Whether observing with `observed` alone, a statement ends otherwise than when judged.
+  auto unsettles = [&](std::span<const std::uint32_t> observed) {
+    harness::protocol::RunRequest request = request_for(main);
+    request.count_blocks = false;
+    for (std::uint32_t other : all)
+      if (std::find(observed.begin(), observed.end(), other) == observed.end()) request.skip_observers.push_back(other);
+    std::sort(request.skip_observers.begin(), request.skip_observers.end());
+    ++stats_.quarantine_probes;
+    const harness::Outcome probe = executor_.run(request);
+    return first_changed(judged.result.statements, probe.result.statements, n) < n;
+  };
+  // Without observers it must end as judged, or the change is not theirs (state the sequence
+  // leaves, a flaky call).
+  std::span<const std::uint32_t> left(suspects);
+  bool found = !left.empty() && !unsettles({});
+  while (found && left.size() > 1) {
+    const std::size_t half = left.size() / 2;
+    if (unsettles(left.first(half)))
+      left = left.first(half);
+    else if (unsettles(left.subspan(half)))
+      left = left.subspan(half);
+    else
+      found = false;  // only some observers together do it
+  }
+  // One suspect from the start was never tried alone.
+  if (found && suspects.size() == 1) found = unsettles(left);
+  if (!found) {
+    ++unsettled_searches_failed_;
+    return false;
+  }
+  skip_observers_.insert(std::lower_bound(skip_observers_.begin(), skip_observers_.end(), left[0]), left[0]);
+  ++stats_.quarantined_observers;
+  ++stats_.unsettling_observers;
+  return true;
 }
 
 bool Generator::shorter_hang_timeout() const {
@@ -448,11 +520,13 @@ std::optional<RunResult> Generator::answers_alone(const Sequence& main, const ha
       alone.kind != harness::OutcomeKind::exception)
     quarantine_observer(main, alone);
   const auto& was = judged.result.statements;
-  const auto& now = alone.result.statements;
   const std::size_t n = std::min(main.size(), was.size());
-  std::size_t k = 0;
-  while (k < n && k < now.size() && now[k].status == was[k].status && now[k].exception_type == was[k].exception_type)
-    ++k;
+  std::size_t k = first_changed(was, alone.result.statements, n);
+  if (k < n && k < alone.result.statements.size() && quarantine_unsettling_observer(main, judged)) {
+    alone = execute(main, true);
+    k = first_changed(was, alone.result.statements, n);
+  }
+  const auto& now = alone.result.statements;
   if (k < n) {
     // A rerun whose harness died answered nothing: the statement it died at is the one.
     if (k >= now.size() && alone.statement >= 0) k = std::min(static_cast<std::size_t>(alone.statement), n - 1);

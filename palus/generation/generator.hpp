@@ -96,7 +96,10 @@ struct GeneratorStats {
   std::map<std::string, std::uint64_t> failures_by_kind;  ///< distinct failures, after de-duplication
   std::uint64_t regression_tests = 0, exception_tests = 0, failure_tests = 0;
   std::uint64_t quarantined_observers = 0;  ///< observers no longer run because they crash or hang
-  std::uint64_t quarantine_probes = 0;      ///< runs spent finding the observer to quarantine
+  /// Of those, the observers no longer run because observing with them changed how a later
+  /// statement of the sequence ended (a const method that writes, e.g. a cache or a compiled form).
+  std::uint64_t unsettling_observers = 0;
+  std::uint64_t quarantine_probes = 0;  ///< runs spent finding the observer to quarantine
   /// Hangs found with the short timeout and run again with the full one, and those of them that
   /// finished then (slow calls, not hangs).
   std::uint64_t hangs_examined = 0, hangs_unconfirmed = 0;
@@ -173,8 +176,13 @@ class Generator {
   /// every statement observed (the run that judged it observed its last one only), and the blocks
   /// `judged` counted. nullopt when a statement ends otherwise there than in `judged` (counted in
   /// stats), or when the sandbox refused a call there or it printed too much; an observer that
-  /// crashed or hung there is quarantined.
+  /// crashed or hung there is quarantined, and so is one whose calls changed how a statement ended.
   std::optional<harness::protocol::RunResult> answers_alone(const Sequence& main, const harness::Outcome& judged);
+  /// A statement of `main` ended otherwise when observed throughout than in `judged`: finds the one
+  /// observer that does this alone (halving the observers of the sequence's types) and stops
+  /// running it. Returns whether one was found; gives up without probing after kMaxUnsettledSearches
+  /// searches found none.
+  bool quarantine_unsettling_observer(const Sequence& main, const harness::Outcome& judged);
   enum class Confirmed { reported, not_reproduced, known };
   /// report_failure's work with the full timeout: minimise, confirm, send the test. `known`: it
   /// came back as a failure already reported, or as a second suspect of a suspect's key.
@@ -198,6 +206,7 @@ class Generator {
   std::optional<LiteralPool> no_literals_;  ///< when options_.literals is null
   TheoryChecks theories_;
   GeneratorStats stats_;
+  std::size_t unsettled_searches_failed_ = 0;  ///< quarantine_unsettling_observer found none
   std::uint64_t next_id_ = 1;
   std::unordered_set<std::uint64_t> executed_;  ///< hashes of every candidate run
   std::set<std::string> failure_keys_;          ///< distinct failures seen

@@ -41,6 +41,10 @@ class FakeExecution : public Execution {
       ++judged_observing_more;
     Outcome outcome;
     outcome.result.sequence_id = request.sequence_id;
+    const bool unsettling =
+        unsettling_observer != ~0u && std::find(request.skip_observers.begin(), request.skip_observers.end(),
+                                                unsettling_observer) == request.skip_observers.end();
+    bool unsettled = false;  // the unsettling observer ran after an earlier statement
     for (std::size_t k = 0; k < request.statements.size(); ++k) {
       const std::uint32_t callable = request.statements[k].callable;
       const bool cut_off = callable == slow_callable && timeouts.back() < 1000ms;
@@ -60,7 +64,8 @@ class FakeExecution : public Execution {
         return outcome;
       }
       auto& answer = outcome.result.statements.emplace_back();
-      if (!request.count_blocks && request.observe && request.observe_from == 0 && callable == throws_alone) {
+      if ((!request.count_blocks && request.observe && request.observe_from == 0 && callable == throws_alone) ||
+          (unsettled && callable == Library::kPeek)) {
         answer.status = harness::protocol::StatementStatus::exception;
         answer.exception_type = "std::runtime_error";
         outcome.kind = OutcomeKind::exception;
@@ -73,6 +78,7 @@ class FakeExecution : public Execution {
         o.object = static_cast<std::uint32_t>(k);
         o.callable = Library::kPeek;
         o.value.kind = harness::protocol::ValueKind::signed_integer;
+        unsettled = unsettled || unsettling;
       }
     }
     outcome.output_bytes = printed;
@@ -107,10 +113,13 @@ class FakeExecution : public Execution {
   std::size_t judged_observing_more = 0;    ///< candidates observed from elsewhere than their last statement
   std::uint32_t throws_alone = ~0u;         ///< this callable throws in a rerun observing every statement
   std::uint32_t dies_alone = ~0u;           ///< an observer after this callable crashes in such a rerun
-  std::uint64_t printed = 0;                ///< what every sequence printed
-  std::uint32_t refused_callable = ~0u;     ///< the sandbox refuses a call this callable makes
-  std::uint32_t slow_callable = ~0u;        ///< takes longer than a short timeout: a hang only then
-  bool count_blocks = false;                ///< report block coverage: one block per callable
+  /// An observer that, run after a statement, makes every later peek() throw (a const method that
+  /// writes: muparser's Eval() compiles the expression).
+  std::uint32_t unsettling_observer = ~0u;
+  std::uint64_t printed = 0;             ///< what every sequence printed
+  std::uint32_t refused_callable = ~0u;  ///< the sandbox refuses a call this callable makes
+  std::uint32_t slow_callable = ~0u;     ///< takes longer than a short timeout: a hang only then
+  bool count_blocks = false;             ///< report block coverage: one block per callable
   std::set<std::uint32_t> reached;
 
  private:
@@ -208,6 +217,33 @@ TEST(GeneratorTest, ARerunThatDiesIsNamedByTheStatementItDiedAt) {
   expect_no_test_with_peek(execution,
                            ", ns::A::peek(ns::Other *), ended normally when judged and without an answer (the run "
                            "ended in phase observe: crash, SIGSEGV)");
+}
+
+TEST(GeneratorTest, AnObserverThatChangesHowALaterStatementEndsIsQuarantinedAndTheTestKept) {
+  // Three observers of ns::A, the second of which unsettles a later peek(): halving finds it.
+  Library library;
+  for (auto& c : library.api.classes) {
+    if (c.name != "ns::A") continue;
+    for (const char* name : {"count", "size", "id"}) {
+      api::Callable m = fixtures::callable(std::string("ns::A::") + name + "()", name, "ns::A",
+                                           api::CallableKind::method, {}, fixtures::int_type());
+      m.is_const = true;
+      c.methods.push_back(m);
+      library.ids.push_back(m.id);
+    }
+  }
+  const auto size = static_cast<std::uint32_t>(library.ids.size() - 2);
+  FakeExecution execution(false);
+  execution.unsettling_observer = size;
+  const Found found = generate_from(library, execution, 1, 150);
+  EXPECT_EQ(found.stats.unsettling_observers, 1u);
+  EXPECT_EQ(found.stats.quarantined_observers, 1u) << "the other two observers still run";
+  EXPECT_EQ(found.stats.unsteady_alone, 0u) << "the test that found it is kept too";
+  std::size_t peek_after_a_statement = 0;
+  for (const TestCase& test : found.tests)
+    for (std::size_t k = 1; k < test.sequence.size(); ++k)
+      if (test.sequence[k].callable == Library::kPeek) ++peek_after_a_statement;
+  EXPECT_GT(peek_after_a_statement, 0u);
 }
 
 /// A strategy that runs dry at once: the same candidate every time (a duplicate after its first run).
