@@ -22,6 +22,7 @@
 #include "palus/generation/literal_pool.hpp"
 #include "palus/generation/mutation_source.hpp"
 #include "palus/generation/random_step.hpp"
+#include "palus/generation/split_execution.hpp"
 #include "palus/interrupt.hpp"
 #include "palus/report/progress.hpp"
 #include "palus/run_budget.hpp"
@@ -261,7 +262,11 @@ report::RunReport generate_stage(const GenerateRequest& request) {
                     "generating in random mode",
                     to_string(config.generate.mode)));
   }
-  harness::Executor executor(executor_options(request, log));
+  // One executor per harness process; the first answers the single reruns too.
+  std::vector<std::unique_ptr<harness::Executor>> executors;
+  for (int k = 0; k < std::max(1, config.sandbox.harness_processes); ++k)
+    executors.push_back(std::make_unique<harness::Executor>(executor_options(request, log)));
+  harness::Executor& executor = *executors.front();
   const generation::Catalog catalog = generation::make_catalog(*request.api, executor.callables());
   for (const auto& p : executor.protections()) log("sandbox: " + p);
   log(fmt::format("seed {}, mode {}, time limit {:.1f} s{}{}", config.generate.seed, summary.mode, summary.time_limit_s,
@@ -296,7 +301,11 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   }
   const Clock::time_point deadline = budget ? budget->generation_deadline(0, 0) : start + config.generate.time_limit;
   const std::unique_ptr<Sources> sources = make_sources(request, catalog, literals, guided, deadline, log);
-  generation::ExecutorExecution execution(executor);
+  std::vector<std::unique_ptr<generation::ExecutorExecution>> harnesses;
+  std::vector<generation::Execution*> parts;
+  for (const auto& e : executors)
+    parts.push_back(harnesses.emplace_back(std::make_unique<generation::ExecutorExecution>(*e)).get());
+  generation::SplitExecution execution(parts);
   generation::GeneratorOptions options = generator_options(request, literals, deadline);
   if (guided) {
     options.fallback = &sources->random_source;
@@ -408,20 +417,27 @@ report::RunReport generate_stage(const GenerateRequest& request) {
                     "sequences in its corpus",
                     m.made, m.executed, m.found, m.new_blocks, m.corpus));
   }
-  log(
-      fmt::format("harness: {} sequences ended in a forked child's death, {} in a sanitizer report the child survived, "
-                  "{} harness restarts",
-                  executor.child_deaths(), executor.reports_survived(), executor.restarts()));
+  std::size_t child_deaths = 0, reports_survived = 0, restarts = 0;
+  for (const auto& e : executors) {
+    child_deaths += e->child_deaths();
+    reports_survived += e->reports_survived();
+    restarts += e->restarts();
+  }
+  log(fmt::format(
+      "harness: {} processes; {} sequences ended in a forked child's death, {} in a sanitizer report the child "
+      "survived, {} harness restarts",
+      executors.size(), child_deaths, reports_survived, restarts));
   const generation::GeneratorStats& done = generator.stats();
   log(fmt::format(
       "generation time: {:.1f} s making candidates, {:.1f} s running them, {:.1f} s judging outcomes ({:.1f} s of "
       "it minimising failures); {} hangs run again with the full timeout, {} of them only slow; {} runs finding "
-      "observers to quarantine; {} tests' sequences run again alone, {} of them not kept (a statement ended "
+      "observers to quarantine, {} quarantined ({} for changing how a later statement ended); {} tests' sequences run "
+      "again alone, {} of them not kept (a statement ended "
       "otherwise{})",
       done.making_s, done.running_s, done.judging_s, done.minimising_s, done.hangs_examined, done.hangs_unconfirmed,
-      done.quarantine_probes, done.run_alone, done.unsteady_alone,
-      done.first_unsteady.empty() ? "" : "; the first: " + done.first_unsteady));
-  executor.stop();
+      done.quarantine_probes, done.quarantined_observers, done.unsettling_observers, done.run_alone,
+      done.unsteady_alone, done.first_unsteady.empty() ? "" : "; the first: " + done.first_unsteady));
+  for (const auto& e : executors) e->stop();
 
   // Check the last tests, then write the final report.
   if (summary.interrupted) progress.note("generate: interrupted; checking and writing the tests found so far");

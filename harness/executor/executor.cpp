@@ -235,9 +235,11 @@ struct Executor::Impl {
 
   void ensure_started() {
     if (inst && !inst->finished) return;
+    const std::string ended = inst ? inst->cause_message : "";
     retire();
     try {
       start_once();
+      if (starts > 1) log("harness restarted (pid " + std::to_string(inst->pid) + ") after: " + ended);
     } catch (const ExecutorError& first) {
       log(std::string("harness start failed, trying once more: ") + first.what());
       start_once();

@@ -38,7 +38,7 @@ const std::map<std::string, std::vector<std::string>> section_keys{
     {"generate",
      {"time_limit", "seed", "mode", "guided_fraction", "max_statements", "keep", "assertions", "mutate", "shard"}},
     {"output", {"dir", "tests_per_file"}},
-    {"sandbox", {"call_timeout", "memory", "sanitizers", "fork_server", "sequences_per_child"}},
+    {"sandbox", {"call_timeout", "memory", "sanitizers", "fork_server", "sequences_per_child", "harness_processes"}},
 };
 
 /// " (did you mean 'x'?)" when a candidate is close to `word`, else "".
@@ -473,6 +473,8 @@ void read_sandbox(const ConfigReader& reader, const std::map<std::string, Field>
   if (const Field f = field_in(fields, "memory"); f.given()) sandbox.memory_bytes = reader.size(f);
   if (const Field f = field_in(fields, "fork_server"); f.given()) sandbox.fork_server = reader.boolean(f);
   if (const Field f = field_in(fields, "sequences_per_child"); f.given()) sandbox.sequences_per_child = reader.count(f);
+  if (const Field f = field_in(fields, "harness_processes"); f.given())
+    sandbox.harness_processes = static_cast<int>(reader.integer(f, 1, 64));
   const Field sanitizers = field_in(fields, "sanitizers");
   if (!sanitizers.present) return;
   std::vector<std::string> names;

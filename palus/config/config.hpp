@@ -111,6 +111,9 @@ struct Config {
     /// With the fork server: sequences one child runs before a fresh one takes over (>= 1; a child
     /// that dies is replaced at once). 1: every sequence starts from clean static state.
     int sequences_per_child = 1024;
+    /// Harness processes that share each batch of candidates (>= 1): while one runs, the other
+    /// core need not wait on it.
+    int harness_processes = 2;
     /// Known names only, in the order given, without duplicates; never thread with address/leak.
     std::vector<std::string> sanitizers{"address", "undefined"};
   } sandbox;
