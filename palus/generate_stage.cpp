@@ -417,26 +417,30 @@ report::RunReport generate_stage(const GenerateRequest& request) {
                     "sequences in its corpus",
                     m.made, m.executed, m.found, m.new_blocks, m.corpus));
   }
-  std::size_t child_deaths = 0, reports_survived = 0, restarts = 0;
+  std::size_t child_deaths = 0, reports_survived = 0, restarts = 0, started = 0;
   for (const auto& e : executors) {
+    if (e->pid() >= 0) ++started;
     child_deaths += e->child_deaths();
     reports_survived += e->reports_survived();
     restarts += e->restarts();
   }
-  log(fmt::format(
-      "harness: {} processes; {} sequences ended in a forked child's death, {} in a sanitizer report the child "
-      "survived, {} harness restarts",
-      executors.size(), child_deaths, reports_survived, restarts));
+  log(
+      fmt::format("harness: {} of {} processes started; {} sequences ended in a forked child's death, {} in a "
+                  "sanitizer report the child "
+                  "survived, {} harness restarts",
+                  started, executors.size(), child_deaths, reports_survived, restarts));
   const generation::GeneratorStats& done = generator.stats();
   log(fmt::format(
       "generation time: {:.1f} s making candidates, {:.1f} s running them, {:.1f} s judging outcomes ({:.1f} s of "
-      "it minimising failures); {} hangs run again with the full timeout, {} of them only slow; {} runs finding "
+      "it confirming and minimising failures, {:.1f} s of that minimising; {:.1f} s running kept tests again alone); "
+      "{} hangs run again with the full timeout, {} of them only slow; {} runs finding "
       "observers to quarantine, {} quarantined ({} for changing how a later statement ended); {} tests' sequences run "
       "again alone, {} of them not kept (a statement ended "
       "otherwise{})",
-      done.making_s, done.running_s, done.judging_s, done.minimising_s, done.hangs_examined, done.hangs_unconfirmed,
-      done.quarantine_probes, done.quarantined_observers, done.unsettling_observers, done.run_alone,
-      done.unsteady_alone, done.first_unsteady.empty() ? "" : "; the first: " + done.first_unsteady));
+      done.making_s, done.running_s, done.judging_s, done.reporting_s, done.minimising_s, done.rerunning_s,
+      done.hangs_examined, done.hangs_unconfirmed, done.quarantine_probes, done.quarantined_observers,
+      done.unsettling_observers, done.run_alone, done.unsteady_alone,
+      done.first_unsteady.empty() ? "" : "; the first: " + done.first_unsteady));
   for (const auto& e : executors) e->stop();
 
   // Check the last tests, then write the final report.

@@ -134,6 +134,8 @@ constexpr std::size_t kSuspectReexaminations = 2;
 /// Searches for an unsettling observer that found none, after which no more are made: each costs
 /// up to twice the log of the observers in runs.
 constexpr std::size_t kMaxUnsettledSearches = 16;
+/// Changes that came without observers too (one run each), after which no search is made.
+constexpr std::size_t kMaxUnsettledElsewhere = 64;
 
 const api::Api& api_of(const Catalog& catalog) {
   static const api::Api none;
@@ -197,42 +199,56 @@ bool Generator::quarantine_observer(const Sequence& checked, const harness::Outc
   return false;
 }
 
-bool Generator::quarantine_unsettling_observer(const Sequence& main, const harness::Outcome& judged) {
-  if (unsettled_searches_failed_ >= kMaxUnsettledSearches) return false;
-  const std::set<std::string> types = types_of(main, main.size(), catalog_);
+bool Generator::quarantine_unsettling_observer(const Sequence& main, const harness::Outcome& judged,
+                                               std::size_t changed) {
+  // Only observers after an earlier statement can change how statement `changed` ends.
+  if (changed == 0 || unsettled_searches_failed_ >= kMaxUnsettledSearches ||
+      unsettled_elsewhere_ >= kMaxUnsettledElsewhere)
+    return false;
+  const std::set<std::string> types = types_of(main, changed, catalog_);
   std::vector<std::uint32_t> all, suspects;
   for (const auto& c : catalog_.callables)
     if (c.is_observer && !std::binary_search(skip_observers_.begin(), skip_observers_.end(), c.index)) {
       all.push_back(c.index);
       if (types.count(c.callable->owner)) suspects.push_back(c.index);
     }
+  if (suspects.empty()) return false;
   const std::size_t n = std::min(main.size(), judged.result.statements.size());
-  // Whether observing with `observed` alone, a statement ends otherwise than when judged.
-  auto unsettles = [&](std::span<const std::uint32_t> observed) {
+  // Observing with `observed` alone: every statement ends as judged, one ends otherwise, or the
+  // run says neither (a death, a hang, statements unanswered).
+  enum class Probe { same, changed, neither };
+  auto probe = [&](std::span<const std::uint32_t> observed) {
     harness::protocol::RunRequest request = request_for(main);
     request.count_blocks = false;
     for (std::uint32_t other : all)
       if (std::find(observed.begin(), observed.end(), other) == observed.end()) request.skip_observers.push_back(other);
     std::sort(request.skip_observers.begin(), request.skip_observers.end());
     ++stats_.quarantine_probes;
-    const harness::Outcome probe = executor_.run(request);
-    return first_changed(judged.result.statements, probe.result.statements, n) < n;
+    const harness::Outcome ran = executor_.run(request);
+    if (ran.kind != harness::OutcomeKind::normal && ran.kind != harness::OutcomeKind::exception) return Probe::neither;
+    if (first_changed(judged.result.statements, ran.result.statements, n) < n) return Probe::changed;
+    return ran.result.statements.size() < n ? Probe::neither : Probe::same;
   };
   // Without observers it must end as judged, or the change is not theirs (state the sequence
   // leaves, a flaky call).
+  if (probe({}) != Probe::same) {
+    ++unsettled_elsewhere_;
+    return false;
+  }
   std::span<const std::uint32_t> left(suspects);
-  bool found = !left.empty() && !unsettles({});
+  bool found = true;
   while (found && left.size() > 1) {
     const std::size_t half = left.size() / 2;
-    if (unsettles(left.first(half)))
+    const Probe first = probe(left.first(half));
+    if (first == Probe::changed)
       left = left.first(half);
-    else if (unsettles(left.subspan(half)))
+    else if (first == Probe::same && probe(left.subspan(half)) == Probe::changed)
       left = left.subspan(half);
     else
-      found = false;  // only some observers together do it
+      found = false;  // only some observers together do it, or a probe said neither
   }
   // One suspect from the start was never tried alone.
-  if (found && suspects.size() == 1) found = unsettles(left);
+  if (found && suspects.size() == 1) found = probe(left) == Probe::changed;
   if (!found) {
     ++unsettled_searches_failed_;
     return false;
@@ -512,6 +528,11 @@ void Generator::keep_regression(const Sequence& main, const harness::Outcome& ou
 }
 
 std::optional<RunResult> Generator::answers_alone(const Sequence& main, const harness::Outcome& judged) {
+  struct Timed {  // every return counts
+    double& total;
+    std::chrono::steady_clock::time_point from = std::chrono::steady_clock::now();
+    ~Timed() { total += seconds_since(from); }
+  } timed{stats_.rerunning_s};
   harness::Outcome alone = execute(main, true);
   ++stats_.run_alone;
   // An observer the judging run did not call (one after an earlier statement) crashed or hung:
@@ -522,8 +543,11 @@ std::optional<RunResult> Generator::answers_alone(const Sequence& main, const ha
   const auto& was = judged.result.statements;
   const std::size_t n = std::min(main.size(), was.size());
   std::size_t k = first_changed(was, alone.result.statements, n);
-  if (k < n && k < alone.result.statements.size() && quarantine_unsettling_observer(main, judged)) {
+  if (k < n && k < alone.result.statements.size() && quarantine_unsettling_observer(main, judged, k)) {
     alone = execute(main, true);
+    if (alone.phase == "observe" && alone.kind != harness::OutcomeKind::normal &&
+        alone.kind != harness::OutcomeKind::exception)
+      quarantine_observer(main, alone);
     k = first_changed(was, alone.result.statements, n);
   }
   const auto& now = alone.result.statements;
@@ -586,6 +610,7 @@ void Generator::report_failure(const Sequence& checked, std::size_t main_size, c
     if (!judge_confidence(as_found, failing_sequence(checked, main_size, found), catalog_).high) return;
   }
   failure_keys_.insert(found.key);
+  const auto started = std::chrono::steady_clock::now();
   const bool hang = found.kind == "hang";
   if (hang) ++stats_.hangs_examined;
   // Confirmed with the full call timeout: a call that was only slow is no hang.
@@ -600,6 +625,7 @@ void Generator::report_failure(const Sequence& checked, std::size_t main_size, c
   }
   hang_reported_ = hang_reported_ || (reported && hang);
   if (shorter_hang_timeout() && hang_reported_) executor_.set_call_timeout(options_.known_hang_timeout);
+  stats_.reporting_s += seconds_since(started);
 }
 
 Generator::Confirmed Generator::confirm_and_report(const Sequence& checked, std::size_t main_size,

@@ -129,6 +129,8 @@ struct GeneratorStats {
   /// outcomes (confirming and minimising failures included).
   double making_s = 0, running_s = 0, judging_s = 0;
   double minimising_s = 0;  ///< of judging_s: minimising failures (bounded: generator.cpp)
+  double reporting_s = 0;   ///< of judging_s: confirming and minimising failures, minimising_s included
+  double rerunning_s = 0;   ///< of judging_s: running kept tests again alone (answers_alone)
   std::size_t pool = 0;
 };
 
@@ -178,11 +180,13 @@ class Generator {
   /// stats), or when the sandbox refused a call there or it printed too much; an observer that
   /// crashed or hung there is quarantined, and so is one whose calls changed how a statement ended.
   std::optional<harness::protocol::RunResult> answers_alone(const Sequence& main, const harness::Outcome& judged);
-  /// A statement of `main` ended otherwise when observed throughout than in `judged`: finds the one
-  /// observer that does this alone (halving the observers of the sequence's types) and stops
-  /// running it. Returns whether one was found; gives up without probing after kMaxUnsettledSearches
-  /// searches found none.
-  bool quarantine_unsettling_observer(const Sequence& main, const harness::Outcome& judged);
+  /// Statement `changed` of `main` ended otherwise when observed throughout than in `judged`:
+  /// finds the one observer that does this alone (halving the observers of the types of the
+  /// statements before it) and stops running it. Returns whether one was found. Gives up at once
+  /// when the change comes without observers too, or a probe neither ends as judged nor changes;
+  /// no search is made after kMaxUnsettledSearches found none (or kMaxUnsettledElsewhere changes
+  /// came without observers).
+  bool quarantine_unsettling_observer(const Sequence& main, const harness::Outcome& judged, std::size_t changed);
   enum class Confirmed { reported, not_reproduced, known };
   /// report_failure's work with the full timeout: minimise, confirm, send the test. `known`: it
   /// came back as a failure already reported, or as a second suspect of a suspect's key.
@@ -207,6 +211,7 @@ class Generator {
   TheoryChecks theories_;
   GeneratorStats stats_;
   std::size_t unsettled_searches_failed_ = 0;  ///< quarantine_unsettling_observer found none
+  std::size_t unsettled_elsewhere_ = 0;        ///< ... or the change came without observers too
   std::uint64_t next_id_ = 1;
   std::unordered_set<std::uint64_t> executed_;  ///< hashes of every candidate run
   std::set<std::string> failure_keys_;          ///< distinct failures seen

@@ -32,7 +32,7 @@ void SplitExecution::Worker::loop() {
   for (;;) {
     std::unique_lock lock(mutex_);
     wake_.wait(lock, [this] { return done_ || job_.has_value(); });
-    if (done_ && !job_) return;
+    if (done_) return;  // a batch not taken yet is dropped: its answer is no longer awaited
     auto job = std::move(*job_);
     job_.reset();
     lock.unlock();
@@ -55,7 +55,6 @@ harness::Outcome SplitExecution::run(const harness::protocol::RunRequest& reques
 
 std::vector<harness::Outcome> SplitExecution::run_batch(const std::vector<harness::protocol::RunRequest>& requests) {
   const std::size_t n = parts_.size();
-  if (n == 1) return parts_.front()->run_batch(requests);
   std::vector<std::vector<harness::protocol::RunRequest>> shares(n);
   for (std::size_t k = 0; k < requests.size(); ++k) shares[k % n].push_back(requests[k]);
   std::vector<std::future<std::vector<harness::Outcome>>> others;
@@ -73,7 +72,6 @@ std::vector<harness::Outcome> SplitExecution::run_batch(const std::vector<harnes
 }
 
 void SplitExecution::new_to_all(harness::Outcome& outcome, bool count) {
-  if (parts_.size() == 1) return;
   auto& found = outcome.result.new_blocks;
   std::erase_if(found, [&](std::uint32_t b) { return b < reached_.size() && reached_[b]; });
   if (count)

@@ -2,9 +2,11 @@
 // Several harness processes sharing each batch. With one, the generator waits while the harness
 // runs a batch, so on two cores one stays idle when the harness is slow (sanitizers). Each harness
 // keeps its own map of the blocks reached, so an outcome's new blocks are new to its own harness:
-// here they are cut to those no earlier outcome (in the batch's order) reported, which is what a
-// single harness would have answered. A batch is dealt out in turn (request k to harness
-// k mod N), so a run with --seed and --max-steps stays the same every time.
+// here they are cut to those no earlier outcome (in the run's order) reported, which is what a
+// single harness would have answered had it never restarted (a restarted harness's map is empty
+// again; its old blocks are not new to the run either, so one harness is cut the same way). A
+// batch is dealt out in turn (request k to harness k mod N), so a run with --seed and --max-steps
+// stays the same every time.
 //
 // Each part after the first is run on a thread of its own that lives as long as this: a harness
 // dies with the thread that started it (PR_SET_PDEATHSIG), so a thread per batch would cost a
