@@ -264,7 +264,10 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   }
   // One executor per harness process; the first answers the single reruns too.
   std::vector<std::unique_ptr<harness::Executor>> executors;
-  for (int k = 0; k < std::max(1, config.sandbox.harness_processes); ++k)
+  const int processes = config.sandbox.harness_processes > 0 ? config.sandbox.harness_processes
+                        : request.sanitizers.empty()         ? 1
+                                                             : 2;
+  for (int k = 0; k < processes; ++k)
     executors.push_back(std::make_unique<harness::Executor>(executor_options(request, log)));
   harness::Executor& executor = *executors.front();
   const generation::Catalog catalog = generation::make_catalog(*request.api, executor.callables());

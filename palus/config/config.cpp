@@ -474,7 +474,7 @@ void read_sandbox(const ConfigReader& reader, const std::map<std::string, Field>
   if (const Field f = field_in(fields, "fork_server"); f.given()) sandbox.fork_server = reader.boolean(f);
   if (const Field f = field_in(fields, "sequences_per_child"); f.given()) sandbox.sequences_per_child = reader.count(f);
   if (const Field f = field_in(fields, "harness_processes"); f.given())
-    sandbox.harness_processes = static_cast<int>(reader.integer(f, 1, 64));
+    sandbox.harness_processes = static_cast<int>(reader.integer(f, 0, 64));
   const Field sanitizers = field_in(fields, "sanitizers");
   if (!sanitizers.present) return;
   std::vector<std::string> names;

@@ -111,9 +111,10 @@ struct Config {
     /// With the fork server: sequences one child runs before a fresh one takes over (>= 1; a child
     /// that dies is replaced at once). 1: every sequence starts from clean static state.
     int sequences_per_child = 1024;
-    /// Harness processes that share each batch of candidates (>= 1): while one runs, the other
-    /// core need not wait on it.
-    int harness_processes = 2;
+    /// Harness processes that share each batch of candidates: while one runs, the other core need
+    /// not wait on it. 0: two under sanitizers, one without (its sequences are cheap enough that
+    /// sharing a batch costs more than it gains).
+    int harness_processes = 0;
     /// Known names only, in the order given, without duplicates; never thread with address/leak.
     std::vector<std::string> sanitizers{"address", "undefined"};
   } sandbox;

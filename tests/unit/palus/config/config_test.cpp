@@ -136,6 +136,14 @@ TEST_F(ConfigTest, DefaultsFillEverythingButHeaders) {
   EXPECT_EQ(config.sandbox.memory_bytes, 2ull << 30);
   EXPECT_EQ(config.sandbox.sanitizers, (std::vector<std::string>{"address", "undefined"}));
   EXPECT_TRUE(config.sandbox.fork_server);
+  EXPECT_EQ(config.sandbox.harness_processes, 0) << "chosen by the sanitizers";
+}
+
+TEST_F(ConfigTest, HarnessProcessesIsACountUpTo64) {
+  EXPECT_EQ(load("project:\n  headers: [include/x.hpp]\nsandbox:\n  harness_processes: 3\n").sandbox.harness_processes,
+            3);
+  const std::string error = error_of("project:\n  headers: [include/x.hpp]\nsandbox:\n  harness_processes: 65\n");
+  EXPECT_EQ(error.rfind("palus.yaml:4: sandbox.harness_processes", 0), 0u) << error;
 }
 
 TEST_F(ConfigTest, ForkServerIsTrueOrFalse) {
