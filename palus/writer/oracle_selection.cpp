@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <queue>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
 
 namespace palus::writer {
 
@@ -30,27 +34,46 @@ void merge_sites(FaultSites& into, const FaultSites& from, double factor) {
 }
 
 std::vector<bool> select_oracle_data(const std::vector<FaultSites>& candidates, double min_gain) {
+  // The places as numbers, each candidate's in its map's order (so that a gain is summed as the
+  // maps would sum it): a test may have hundreds of candidates over the same few hundred places.
+  std::unordered_map<std::string_view, std::uint32_t> number;
+  std::vector<std::vector<std::pair<std::uint32_t, double>>> sites(candidates.size());
+  for (std::size_t k = 0; k < candidates.size(); ++k)
+    for (const auto& [site, capability] : candidates[k])
+      sites[k].emplace_back(number.try_emplace(site, static_cast<std::uint32_t>(number.size())).first->second,
+                            capability);
+  std::vector<double> observed(number.size(), 0.0);  // per place, the best kept capability (0: none)
+  auto gain_of = [&](std::size_t k) {
+    double gain = 0;
+    for (const auto& [site, capability] : sites[k]) gain += std::max(0.0, capability - observed[site]);
+    return gain;
+  };
+  // Lazy greedy: a candidate's gain only falls as others are kept, so a gain computed earlier
+  // bounds it. The first of the largest gain is the one that, computed afresh, still ranks first
+  // (larger gain, then smaller index) among the bounds of the others: the same pick as computing
+  // every gain each round.
+  struct Bound {
+    double gain;
+    std::size_t index;
+    bool operator<(const Bound& o) const { return gain < o.gain || (gain == o.gain && index > o.index); }
+  };
+  std::priority_queue<Bound> bounds;
+  for (std::size_t k = 0; k < candidates.size(); ++k) bounds.push({gain_of(k), k});
   std::vector<bool> kept(candidates.size(), false);
-  FaultSites observed;  // each place with the largest capability a kept candidate observes it with
-  for (;;) {
-    std::size_t best = candidates.size();
-    double best_gain = 0;
-    for (std::size_t k = 0; k < candidates.size(); ++k) {
-      if (kept[k]) continue;
-      double gain = 0;
-      for (const auto& [site, capability] : candidates[k]) {
-        const auto seen = observed.find(site);
-        gain += std::max(0.0, capability - (seen == observed.end() ? 0.0 : seen->second));
-      }
-      if (gain > best_gain) {
-        best_gain = gain;
-        best = k;
-      }
+  while (!bounds.empty()) {
+    const Bound top = bounds.top();
+    bounds.pop();
+    const Bound fresh{gain_of(top.index), top.index};
+    if (!bounds.empty() && fresh < bounds.top()) {
+      bounds.push(fresh);
+      continue;
     }
-    if (best == candidates.size() || best_gain < min_gain) return kept;
-    kept[best] = true;
-    merge_sites(observed, candidates[best]);
+    if (!(fresh.gain > 0) || fresh.gain < min_gain) break;
+    kept[fresh.index] = true;
+    for (const auto& [site, capability] : sites[fresh.index])
+      if (capability >= kNegligible && capability > observed[site]) observed[site] = capability;
   }
+  return kept;
 }
 
 void FieldDefinitions::define(std::uint32_t object, std::uint32_t callable, const std::vector<std::string>& reads,

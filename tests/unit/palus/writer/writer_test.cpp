@@ -722,6 +722,49 @@ TEST(SelectOracleDataTest, KeepsTheCandidateObservingMostAndDropsThoseItSubstitu
   EXPECT_EQ(select_oracle_data({}), std::vector<bool>{});
 }
 
+/// The selection as first written: every candidate's gain computed again in every round.
+std::vector<bool> every_gain_every_round(const std::vector<FaultSites>& candidates, double min_gain) {
+  std::vector<bool> kept(candidates.size(), false);
+  FaultSites observed;
+  for (;;) {
+    std::size_t best = candidates.size();
+    double best_gain = 0;
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+      if (kept[k]) continue;
+      double gain = 0;
+      for (const auto& [site, capability] : candidates[k]) {
+        const auto seen = observed.find(site);
+        gain += std::max(0.0, capability - (seen == observed.end() ? 0.0 : seen->second));
+      }
+      if (gain > best_gain) {
+        best_gain = gain;
+        best = k;
+      }
+    }
+    if (best == candidates.size() || best_gain < min_gain) return kept;
+    kept[best] = true;
+    merge_sites(observed, candidates[best]);
+  }
+}
+
+TEST(SelectOracleDataTest, PicksAsComputingEveryGainEveryRoundWould) {
+  // Capabilities from a few values (ties are common, as in real tests), some below a tenth.
+  std::uint64_t state = 12345;
+  auto next = [&](std::uint64_t bound) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return (state >> 33) % bound;
+  };
+  const double values[] = {1.0, 0.75, 0.5, 0.375, 0.25, 0.125, 0.0625};
+  for (int round = 0; round < 300; ++round) {
+    std::vector<FaultSites> candidates(next(40));
+    for (auto& c : candidates)
+      for (std::uint64_t n = next(8); n > 0; --n) c["p" + std::to_string(next(30))] = values[next(7)];
+    for (double min_gain : {1.0, 0.5, 0.0})
+      ASSERT_EQ(select_oracle_data(candidates, min_gain), every_gain_every_round(candidates, min_gain))
+          << "round " << round << ", min_gain " << min_gain;
+  }
+}
+
 TEST(FieldDefinitionsTest, AReadSeesTheLastWriteOfAFieldAndWhatThatWriteRead) {
   FieldDefinitions defs;
   defs.define(0, 7, {}, {"C::a", "C::b"});  // a constructor: reads nothing known
