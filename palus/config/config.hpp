@@ -113,7 +113,8 @@ struct Config {
     int sequences_per_child = 1024;
     /// Harness processes that share each batch of candidates: while one runs, the other core need
     /// not wait on it. 0: two under sanitizers, one without (its sequences are cheap enough that
-    /// sharing a batch costs more than it gains).
+    /// sharing a batch costs more than it gains) and in a --max-steps run (the load of two makes
+    /// calls near the hang timeout cross it in some runs only).
     int harness_processes = 0;
     /// Known names only, in the order given, without duplicates; never thread with address/leak.
     std::vector<std::string> sanitizers{"address", "undefined"};
