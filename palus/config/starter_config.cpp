@@ -309,7 +309,8 @@ std::string render(const ProjectGuess& guess, const fs::path& project_dir) {
       "#   fork_server: true           # children forked from one harness; false: one process, restarted after a "
       "crash\n"
       "#   sequences_per_child: 1024   # 1: every sequence starts from clean static state\n"
-      "#   harness_processes: 0        # harnesses sharing each batch; 0: 2 under sanitizers\n"
+      "#   harness_processes: 0        # harnesses sharing each batch; 0: 2 under sanitizers, 1 without or with "
+      "--max-steps\n"
       "#   sanitizers: [address, undefined]   # or leak, thread (thread alone)\n",
       text::join(oracles::contract_names()));
   return text;
