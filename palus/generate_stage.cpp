@@ -431,8 +431,7 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   }
   log(
       fmt::format("harness: {} of {} processes started; {} sequences ended in a forked child's death, {} in a "
-                  "sanitizer report the child "
-                  "survived, {} harness restarts",
+                  "sanitizer report the child survived, {} harness restarts",
                   started, executors.size(), child_deaths, reports_survived, restarts));
   const generation::GeneratorStats& done = generator.stats();
   log(fmt::format(

@@ -115,16 +115,23 @@ std::size_t first_changed(const std::vector<harness::protocol::StatementResult>&
   return k;
 }
 
-/// The record types a sequence's objects have: what its statements yield and the objects they take.
-std::set<std::string> types_of(const Sequence& sequence, std::size_t upto, const Catalog& catalog) {
+/// The record types of the objects statements [from, upto) make or take: the types whose
+/// observers run after them.
+std::set<std::string> types_of(const Sequence& sequence, std::size_t from, std::size_t upto, const Catalog& catalog) {
   std::set<std::string> types;
-  for (std::size_t k = 0; k < upto && k < sequence.size(); ++k) {
+  for (std::size_t k = from; k < upto && k < sequence.size(); ++k) {
     const CallableInfo& info = catalog.callables[sequence[k].callable];
     types.insert(info.yields.begin(), info.yields.end());
     for (const auto& need : info.inputs)
       if (!need.literal) types.insert(need.record);
   }
   return types;
+}
+
+/// The harness died or hung in an observer call (not the sequence's own statements).
+bool died_observing(const harness::Outcome& outcome) {
+  return outcome.phase == "observe" && outcome.kind != harness::OutcomeKind::normal &&
+         outcome.kind != harness::OutcomeKind::exception;
 }
 
 /// What minimising one failure may take (a hang: two full call timeouts).
@@ -171,11 +178,7 @@ harness::Outcome Generator::execute(const Sequence& sequence, bool observe) {
 bool Generator::quarantine_observer(const Sequence& checked, const harness::Outcome& outcome) {
   if (outcome.statement < 0 || static_cast<std::size_t>(outcome.statement) >= checked.size()) return false;
   const auto at = static_cast<std::size_t>(outcome.statement);
-  // The types observed after that statement: what it yields and the objects it took.
-  const CallableInfo& info = catalog_.callables[checked[at].callable];
-  std::set<std::string> types(info.yields.begin(), info.yields.end());
-  for (const auto& need : info.inputs)
-    if (!need.literal) types.insert(need.record);
+  const std::set<std::string> types = types_of(checked, at, at + 1, catalog_);
   const Sequence upto = checked.prefix(at + 1);
   std::vector<std::uint32_t> all;
   for (const auto& c : catalog_.callables)
@@ -205,7 +208,7 @@ bool Generator::quarantine_unsettling_observer(const Sequence& main, const harne
   if (changed == 0 || unsettled_searches_failed_ >= kMaxUnsettledSearches ||
       unsettled_elsewhere_ >= kMaxUnsettledElsewhere)
     return false;
-  const std::set<std::string> types = types_of(main, changed, catalog_);
+  const std::set<std::string> types = types_of(main, 0, changed, catalog_);
   std::vector<std::uint32_t> all, suspects;
   for (const auto& c : catalog_.callables)
     if (c.is_observer && !std::binary_search(skip_observers_.begin(), skip_observers_.end(), c.index)) {
@@ -419,8 +422,7 @@ void Generator::run(const std::atomic<bool>& stop, const Sink& sink, const Progr
 
 void Generator::judge(const Sequence& checked, std::size_t main_size, const harness::Outcome& outcome,
                       const Sink& sink) {
-  if (outcome.phase == "observe" && outcome.kind != harness::OutcomeKind::normal &&
-      outcome.kind != harness::OutcomeKind::exception && quarantine_observer(checked, outcome)) {
+  if (died_observing(outcome) && quarantine_observer(checked, outcome)) {
     // Not the sequence's fault: run it again without the observer.
     executed_.erase(checked.prefix(main_size).hash());
     ++stats_.invalid;
@@ -537,17 +539,13 @@ std::optional<RunResult> Generator::answers_alone(const Sequence& main, const ha
   ++stats_.run_alone;
   // An observer the judging run did not call (one after an earlier statement) crashed or hung:
   // it is not run again, and the test is not kept.
-  if (alone.phase == "observe" && alone.kind != harness::OutcomeKind::normal &&
-      alone.kind != harness::OutcomeKind::exception)
-    quarantine_observer(main, alone);
+  if (died_observing(alone)) quarantine_observer(main, alone);
   const auto& was = judged.result.statements;
   const std::size_t n = std::min(main.size(), was.size());
   std::size_t k = first_changed(was, alone.result.statements, n);
   if (k < n && k < alone.result.statements.size() && quarantine_unsettling_observer(main, judged, k)) {
     alone = execute(main, true);
-    if (alone.phase == "observe" && alone.kind != harness::OutcomeKind::normal &&
-        alone.kind != harness::OutcomeKind::exception)
-      quarantine_observer(main, alone);
+    if (died_observing(alone)) quarantine_observer(main, alone);
     k = first_changed(was, alone.result.statements, n);
   }
   const auto& now = alone.result.statements;
