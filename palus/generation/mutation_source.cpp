@@ -69,6 +69,28 @@ std::size_t MutationSource::draw(Random& random) const {
   return corpus_.size() - 1;  // the total's rounding left a sliver past the last entry
 }
 
+MutationSource::InputKey MutationSource::key_of(const Sequence& sequence, const Slot& slot) const {
+  return (InputKey{sequence[slot.statement].callable} << 32) | slot.input;
+}
+
+const MutationSource::Slot& MutationSource::pick_slot(const Entry& entry, Random& random) const {
+  // The mean of a Beta(1, 1) prior updated by the tries: an input never tried draws as one that
+  // found every other time, so each gets tried before its count can sink it.
+  auto weight = [&](const Slot& slot) {
+    auto found = yields_.find(key_of(entry.sequence, slot));
+    const Yield y = found == yields_.end() ? Yield{} : found->second;
+    return (y.found + 1.0) / (y.tried + 2.0);
+  };
+  double total = 0;
+  for (const Slot& slot : entry.slots) total += weight(slot);
+  double at = random.unit() * total;
+  for (const Slot& slot : entry.slots) {
+    at -= weight(slot);
+    if (at < 0) return slot;
+  }
+  return entry.slots.back();
+}
+
 std::optional<Sequence> MutationSource::next(const Pool& /*pool*/, Random& random) {
   if (corpus_.empty()) return std::nullopt;
   const std::size_t index = draw(random);
@@ -78,8 +100,10 @@ std::optional<Sequence> MutationSource::next(const Pool& /*pool*/, Random& rando
   Sequence candidate = entry.sequence;
   // Havoc: one change most often, up to four stacked.
   const std::size_t changes = 1 + (random.chance(0.5) ? 0 : random.below(4));
+  std::vector<InputKey> changed;
   for (std::size_t n = 0; n < changes; ++n) {
-    const Slot& slot = random.one_of(entry.slots);
+    const Slot& slot = pick_slot(entry, random);
+    changed.push_back(key_of(entry.sequence, slot));
     const CallableInfo& info = catalog_.callables[candidate[slot.statement].callable];
     const Input& before = candidate[slot.statement].inputs[slot.input];
     candidate = candidate.with_input(slot.statement, slot.input,
@@ -88,7 +112,9 @@ std::optional<Sequence> MutationSource::next(const Pool& /*pool*/, Random& rando
   candidate = with_legal_lengths(candidate, catalog_);  // as the generator would: the parent is found by hash
   if (candidate == entry.sequence) return std::nullopt;
   if (parents_.size() >= kMaxPendingParents) parents_.clear();  // made, then dropped as duplicates
-  parents_[candidate.hash()] = Parent{index, entry.stamp};
+  std::sort(changed.begin(), changed.end());
+  changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
+  parents_[candidate.hash()] = Parent{index, entry.stamp, std::move(changed)};
   ++stats_.made;
   return candidate;
 }
@@ -97,6 +123,13 @@ void MutationSource::executed(const Sequence& candidate, Verdict verdict, const 
   const std::size_t found = result.new_blocks.size();
   if (auto parent = parents_.find(candidate.hash()); parent != parents_.end()) {
     ++stats_.executed;
+    // Only a mutant that changed one input says what that input is worth: one that changed a
+    // parser's text and a count beside it would credit the count with the text's finds.
+    if (parent->second.changed.size() == 1) {
+      Yield& y = yields_[parent->second.changed.front()];
+      ++y.tried;
+      y.found += found > 0 ? 1 : 0;
+    }
     if (found > 0) {
       ++stats_.found;
       stats_.new_blocks += found;

@@ -4,7 +4,9 @@
 // whose run reached blocks no earlier one did joins a bounded corpus; a new candidate is a corpus
 // sequence, drawn by energy, with one to four of its literal inputs mutated (InputMutator). The
 // energy of a sequence grows with what it reached and with what its mutants found, and falls as
-// it is drawn, so the search dwells where coverage is still being found.
+// it is drawn, so the search dwells where coverage is still being found. Which input of it changes
+// is drawn by that callable input's yield over the run, so the search also dwells on the inputs
+// whose changes find (a parser's text) rather than on those beside them (a key, a count).
 
 #include <cstdint>
 #include <optional>
@@ -50,13 +52,24 @@ class MutationSource : public SequenceSource {
     std::uint32_t picked = 0, children_found = 0;
     double energy = 0;  ///< what the counts above give (energy_of), kept as they change
   };
+  /// An input of a callable (its index in the catalog, the input's), whichever sequence holds it.
+  using InputKey = std::uint64_t;
   struct Parent {
     std::size_t index = 0;
     std::uint64_t stamp = 0;
+    std::vector<InputKey> changed;  ///< the inputs this mutant changed
+  };
+  /// How often changing an input of a callable was tried (a mutant executed) and found new blocks.
+  struct Yield {
+    std::uint32_t tried = 0, found = 0;
   };
 
   std::vector<Slot> slots_of(const Sequence& sequence) const;
   static double energy_of(const Entry& entry);
+  InputKey key_of(const Sequence& sequence, const Slot& slot) const;
+  /// A slot of `entry` to change, drawn by the yield of its callable's input: one that keeps
+  /// finding (a parser's text) is drawn far more often than one that never did (a map's key).
+  const Slot& pick_slot(const Entry& entry, Random& random) const;
   /// Recomputes `entry`'s energy after its counts changed, and the corpus total with it.
   void refresh(Entry& entry);
   void add(const Sequence& sequence, std::size_t new_blocks);
@@ -69,7 +82,8 @@ class MutationSource : public SequenceSource {
   double total_energy_ = 0;  ///< of corpus_, so that a draw is one pass over it
   std::uint64_t next_stamp_ = 1;
   std::unordered_map<std::uint64_t, Parent> parents_;  ///< by candidate hash, until it is executed
-  std::vector<std::string> strings_;                   ///< string inputs of corpus sequences, to splice
+  std::unordered_map<InputKey, Yield> yields_;
+  std::vector<std::string> strings_;  ///< string inputs of corpus sequences, to splice
   std::size_t next_string_ = 0;
   MutationStats stats_;
 };

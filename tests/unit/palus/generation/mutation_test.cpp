@@ -175,6 +175,40 @@ TEST(MutationSourceTest, MutatesOnlyTheLiteralsOfSequencesThatReachedNewBlocks) 
   EXPECT_GT(source.stats().made, 0u);
 }
 
+/// Of `rounds` mutants of one sequence holding free_fn's int and its text, how many changed the
+/// text, when only a changed text finds new blocks (a parser's input beside a count) and `learn`.
+std::size_t text_changes(std::size_t rounds, bool learn) {
+  TokenLibrary s;
+  MutationSource source(s.catalog, s.mutator);
+  Random random(11);
+  const Pool pool;
+  const Sequence base = fixtures::make({fixtures::call(Library::kFree, {Input::integer(3), Input::string("text")})});
+  harness::protocol::RunResult fresh;
+  fresh.new_blocks = {1};
+  source.executed(base, Verdict::normal, fresh);
+  std::size_t text_changed = 0;
+  std::uint32_t next_block = 2;
+  for (std::size_t k = 0; k < rounds; ++k) {
+    const std::optional<Sequence> made = source.next(pool, random);
+    if (!made) continue;
+    const bool text = (*made)[0].inputs[1].s != "text";
+    text_changed += text ? 1 : 0;
+    harness::protocol::RunResult result;
+    if (learn && text) result.new_blocks = {next_block++};
+    // Invalid: its blocks count for the inputs it changed, but it joins no corpus, so every
+    // mutant is one of `base`.
+    source.executed(*made, Verdict::invalid, result);
+  }
+  return text_changed;
+}
+
+TEST(MutationSourceTest, AnInputWhoseChangesKeepFindingIsChangedMoreOften) {
+  const std::size_t blind = text_changes(600, false), learned = text_changes(600, true);
+  // Blind, each of the two inputs is changed about as often (one to four changes a mutant).
+  EXPECT_LT(blind, 400u);
+  EXPECT_GT(learned, 500u) << "blind: " << blind;
+}
+
 TEST(LegalInputsTest, ALengthAfterACStringIsAtMostTheStringsLength) {
   const api::TypeRef size = fixtures::type("size_t", "size_t", api::Passing::value, api::TypeCategory::integer);
   const WithFunction piece("ns::piece(const char *, size_t)", "piece",
