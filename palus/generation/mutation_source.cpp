@@ -69,7 +69,7 @@ std::size_t MutationSource::draw(Random& random) const {
   return corpus_.size() - 1;  // the total's rounding left a sliver past the last entry
 }
 
-MutationSource::InputKey MutationSource::key_of(const Sequence& sequence, const Slot& slot) const {
+MutationSource::InputKey MutationSource::key_of(const Sequence& sequence, const Slot& slot) {
   return (InputKey{sequence[slot.statement].callable} << 32) | slot.input;
 }
 
@@ -77,8 +77,8 @@ const MutationSource::Slot& MutationSource::pick_slot(const Entry& entry, Random
   // The mean of a Beta(1, 1) prior updated by the tries: an input never tried draws as one that
   // found every other time, so each gets tried before its count can sink it.
   auto weight = [&](const Slot& slot) {
-    auto found = yields_.find(key_of(entry.sequence, slot));
-    const Yield y = found == yields_.end() ? Yield{} : found->second;
+    auto it = yields_.find(key_of(entry.sequence, slot));
+    const Yield y = it == yields_.end() ? Yield{} : it->second;
     return (y.found + 1.0) / (y.tried + 2.0);
   };
   double total = 0;
@@ -100,10 +100,13 @@ std::optional<Sequence> MutationSource::next(const Pool& /*pool*/, Random& rando
   Sequence candidate = entry.sequence;
   // Havoc: one change most often, up to four stacked.
   const std::size_t changes = 1 + (random.chance(0.5) ? 0 : random.below(4));
-  std::vector<InputKey> changed;
+  std::optional<InputKey> only;  // the one input every change picked, if they all picked one
+  bool several = false;
   for (std::size_t n = 0; n < changes; ++n) {
     const Slot& slot = pick_slot(entry, random);
-    changed.push_back(key_of(entry.sequence, slot));
+    const InputKey key = key_of(entry.sequence, slot);
+    several = several || (only && *only != key);
+    only = key;
     const CallableInfo& info = catalog_.callables[candidate[slot.statement].callable];
     const Input& before = candidate[slot.statement].inputs[slot.input];
     candidate = candidate.with_input(slot.statement, slot.input,
@@ -112,9 +115,7 @@ std::optional<Sequence> MutationSource::next(const Pool& /*pool*/, Random& rando
   candidate = with_legal_lengths(candidate, catalog_);  // as the generator would: the parent is found by hash
   if (candidate == entry.sequence) return std::nullopt;
   if (parents_.size() >= kMaxPendingParents) parents_.clear();  // made, then dropped as duplicates
-  std::sort(changed.begin(), changed.end());
-  changed.erase(std::unique(changed.begin(), changed.end()), changed.end());
-  parents_[candidate.hash()] = Parent{index, entry.stamp, std::move(changed)};
+  parents_[candidate.hash()] = Parent{index, entry.stamp, several ? std::nullopt : only};
   ++stats_.made;
   return candidate;
 }
@@ -125,15 +126,15 @@ void MutationSource::executed(const Sequence& candidate, Verdict verdict, const 
     ++stats_.executed;
     // Only a mutant that changed one input says what that input is worth: one that changed a
     // parser's text and a count beside it would credit the count with the text's finds.
-    if (parent->second.changed.size() == 1) {
-      Yield& y = yields_[parent->second.changed.front()];
+    if (parent->second.only_input) {
+      Yield& y = yields_[*parent->second.only_input];
       ++y.tried;
       y.found += found > 0 ? 1 : 0;
     }
     if (found > 0) {
       ++stats_.found;
       stats_.new_blocks += found;
-      const Parent p = parent->second;
+      const Parent& p = parent->second;
       if (p.index < corpus_.size() && corpus_[p.index].stamp == p.stamp) {
         ++corpus_[p.index].children_found;
         refresh(corpus_[p.index]);

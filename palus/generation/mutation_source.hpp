@@ -57,16 +57,19 @@ class MutationSource : public SequenceSource {
   struct Parent {
     std::size_t index = 0;
     std::uint64_t stamp = 0;
-    std::vector<InputKey> changed;  ///< the inputs this mutant changed
+    /// The input every change of this mutant picked, when they all picked one (it may have come
+    /// out unchanged, a length after it set to fit): only then does its yield learn from it.
+    std::optional<InputKey> only_input;
   };
-  /// How often changing an input of a callable was tried (a mutant executed) and found new blocks.
+  /// How often a mutant that changed only this input of a callable was executed (tried), and how
+  /// often such a mutant reached new blocks (found). Mutants dropped before they ran count for nothing.
   struct Yield {
     std::uint32_t tried = 0, found = 0;
   };
 
   std::vector<Slot> slots_of(const Sequence& sequence) const;
   static double energy_of(const Entry& entry);
-  InputKey key_of(const Sequence& sequence, const Slot& slot) const;
+  static InputKey key_of(const Sequence& sequence, const Slot& slot);
   /// A slot of `entry` to change, drawn by the yield of its callable's input: one that keeps
   /// finding (a parser's text) is drawn far more often than one that never did (a map's key).
   const Slot& pick_slot(const Entry& entry, Random& random) const;
@@ -82,8 +85,8 @@ class MutationSource : public SequenceSource {
   double total_energy_ = 0;  ///< of corpus_, so that a draw is one pass over it
   std::uint64_t next_stamp_ = 1;
   std::unordered_map<std::uint64_t, Parent> parents_;  ///< by candidate hash, until it is executed
-  std::unordered_map<InputKey, Yield> yields_;
-  std::vector<std::string> strings_;  ///< string inputs of corpus sequences, to splice
+  std::unordered_map<InputKey, Yield> yields_;         ///< by callable input, over the run
+  std::vector<std::string> strings_;                   ///< string inputs of corpus sequences, to splice
   std::size_t next_string_ = 0;
   MutationStats stats_;
 };
