@@ -77,6 +77,7 @@ HarnessRun run_through_harness(const std::string& variant, const harness::Execut
     using Kind = harness::OutcomeKind;
     run.ended_process.push_back(o.kind == Kind::crash || o.kind == Kind::sanitizer || o.kind == Kind::hang ||
                                 o.kind == Kind::oom || o.kind == Kind::exit);
+    run.hung.push_back(o.kind == Kind::hang);
     const std::string kind(harness::to_string(o.kind));
     ++run.outcomes[kind];
     run.answered += o.result.statements.size();
@@ -93,7 +94,7 @@ std::vector<protocol::RunRequest> dying_mix(const std::vector<protocol::RunReque
                                             double share, std::size_t count) {
   std::vector<std::size_t> dying, living;
   for (std::size_t i = 0; i < sequences.size() && i < run.ended_process.size(); ++i)
-    (run.ended_process[i] ? dying : living).push_back(i);
+    if (!run.hung[i]) (run.ended_process[i] ? dying : living).push_back(i);
   std::vector<protocol::RunRequest> mix;
   std::size_t took_dying = 0, took_living = 0;
   for (std::size_t i = 0; i < count; ++i) {

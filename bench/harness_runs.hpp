@@ -28,6 +28,7 @@ struct HarnessRun {
       examples;  ///< a few messages of kinds other than normal and exception
   std::vector<std::string> protections;
   std::vector<bool> ended_process;  ///< per sequence: whether its outcome ended the process running it
+  std::vector<bool> hung;           ///< per sequence: whether it hung (it costs its timeout, not a death)
 };
 
 /// The callable ids of a harness, in table order (starts and stops it).
@@ -42,7 +43,8 @@ HarnessRun run_through_harness(const std::string& variant, const harness::Execut
 
 /// `count` sequences drawn from `sequences` so that `share` of them (0 to 1, spread evenly) are ones
 /// that ended the process in `run`, reusing each kind in turn as often as needed; empty when a
-/// kind the share needs is missing.
+/// kind the share needs is missing. Sequences that hung in `run` are left out: each would cost the
+/// call timeout (seconds), and the mix is to show what a death costs.
 std::vector<harness::protocol::RunRequest> dying_mix(const std::vector<harness::protocol::RunRequest>& sequences,
                                                      const HarnessRun& run, double share, std::size_t count);
 
