@@ -124,7 +124,7 @@ class CallIndex {
 struct Instance {
   std::string cls;                  ///< its api class; "" when its class is not one
   std::size_t constructor = kNone;  ///< its last constructor before any other event on it (most derived)
-  std::size_t first_call = kNone;   ///< its first event that is not a constructor
+  std::size_t first_call = kNone;   ///< its first event that is not a constructor nor inside one
   std::size_t end = kNone;          ///< its object_end
 };
 
@@ -148,6 +148,11 @@ Identities identify_objects(const std::vector<TraceEvent>& events, const std::ve
   auto instance_of = [&](std::uint64_t identity) {
     const auto it = current.find(identity);
     return it == current.end() ? kNone : it->second;
+  };
+  auto within_constructor = [&](const Instance& o, std::size_t event) {
+    if (o.constructor == kNone || events[o.constructor].thread != events[event].thread) return false;
+    const std::size_t exit = calls.exit_of(o.constructor);
+    return exit == kNone || exit > event;
   };
   for (std::size_t i = 0; i < events.size(); ++i) {
     const TraceEvent& e = events[i];
@@ -176,6 +181,9 @@ Identities identify_objects(const std::vector<TraceEvent>& events, const std::ve
     Instance& o = ids.instances[objects.self];
     if (o.first_call != kNone) continue;
     const ProbeInfo& probe = probes[e.callable];
+    // What a constructor calls on its object (a base's constructor calling an init method) is
+    // part of being constructed: a derived class's constructor that follows is still the last.
+    if (probe.role != ProbeRole::constructor && within_constructor(o, i)) continue;
     if (probe.role == ProbeRole::constructor) {
       o.constructor = i;
       owners[objects.self] = probe.owner;

@@ -43,6 +43,8 @@ const std::string kExecuteUpdate = "tinysql::Statement::executeUpdate(const std:
 const std::string kExecuteQuery = "tinysql::Statement::executeQuery(const std::string &)";
 const std::string kStatementClose = "tinysql::Statement::close()";
 const std::string kNext = "tinysql::ResultSet::next()";
+const std::string kDefaultsCtor =
+    "tinysql::DefaultProperties::DefaultProperties()";  // made up: derives from Properties
 
 api::TypeRef type(std::string spelling, std::string base, api::Passing passing = api::Passing::value) {
   return {std::move(spelling), std::move(base), passing, api::TypeCategory::other};
@@ -83,7 +85,10 @@ api::Api tinysql_api() {
       method(kStatementClose, statement.name, nothing)};
   api::Class result_set = named_class("tinysql::ResultSet");
   result_set.methods = {method(kNext, result_set.name, type("bool", "bool"))};
-  api.classes = {connection, driver, properties, result_set, statement};
+  api::Class defaults = named_class("tinysql::DefaultProperties");
+  defaults.bases = {properties.name};
+  defaults.constructors = {constructor(kDefaultsCtor, defaults.name)};
+  api.classes = {connection, defaults, driver, properties, result_set, statement};
   return api;
 }
 
@@ -103,6 +108,7 @@ enum Probe : std::uint32_t {
   kNextProbe,
   kDatabaseCtorProbe,
   kStatementDtorProbe,
+  kDefaultsCtorProbe,
 };
 
 std::vector<ProbeInfo> probe_table() {
@@ -126,6 +132,7 @@ std::vector<ProbeInfo> probe_table() {
       {kNext, "tinysql::ResultSet", R::method, false, "src/result_set.cpp", 10},
       {"tinysql::detail::Database::Database()", "tinysql::detail::Database", R::constructor, false, "src/db.cpp", 5},
       {"tinysql::Statement::~Statement()", "tinysql::Statement", R::destructor, false, "src/statement.cpp", 50},
+      {kDefaultsCtor, "tinysql::DefaultProperties", R::constructor, false, "src/properties.cpp", 40},
   };
 }
 
@@ -413,6 +420,22 @@ TEST(ModelInference, NestedCallsAreNotTransitions) {
   EXPECT_EQ(properties.nodes[1].profiles, Strings{"E"});
 }
 
+TEST(ModelInference, ADerivedConstructorAfterABaseConstructorThatCallsMethodsCreatesTheObject) {
+  Recorder r;
+  // Properties() calls set on its object before DefaultProperties()'s body runs.
+  r.enter(kPropertiesCtorProbe, kProperties);
+  r.set(kProperties, "user", "nobody");
+  r.exit("F");
+  r.enter(kDefaultsCtorProbe, kProperties), r.exit("F");
+  r.set(kProperties, "user", "demo");
+  const Model m = infer(r);
+  const ClassModel& defaults = model_of(m, "tinysql::DefaultProperties");
+  ASSERT_EQ(defaults.transitions.size(), 2u);
+  EXPECT_EQ(defaults.transitions[0].callable, kDefaultsCtor);
+  EXPECT_EQ(defaults.transitions[1].callable, kSet);
+  EXPECT_EQ(m.find("tinysql::Properties"), nullptr) << "the base subobject is no object of its own";
+}
+
 TEST(ModelInference, AReusedIdentityIsANewObjectSharingThePrefix) {
   Recorder r;
   r.new_properties(kProperties);
@@ -511,7 +534,7 @@ TEST(ModelInference, AProbeOutsideTheTableIsAClearError) {
     infer(r);
     FAIL() << "no error";
   } catch (const UserError& error) {
-    EXPECT_TRUE(contains(error.what(), "names probe 99, but the probe table has 15 probes"));
+    EXPECT_TRUE(contains(error.what(), "names probe 99, but the probe table has 16 probes"));
   }
 }
 
