@@ -112,6 +112,7 @@ class BodyWalker {
       case CXCursor_DeclRefExpr: {
         CXCursor decl = clang_getCursorReferenced(cursor);
         if (is_field(decl)) record(qualified_name(decl), classify(cursor));
+        record_table_literals(decl);
         break;
       }
       case CXCursor_ReturnStmt:
@@ -267,6 +268,38 @@ class BodyWalker {
     }
   }
 
+  /// The texts and characters in the initialiser of a variable outside any function that the
+  /// body reads (`static const char* kOperators[] = {"<=", ">=", ...}`, a keyword table): what the
+  /// code compares its input with through the table. Numbers are left out (a table of 256
+  /// character classes is no set of interesting values), as are tables past a size.
+  void record_table_literals(CXCursor decl) {
+    if (clang_getCursorKind(decl) != CXCursor_VarDecl) return;
+    const CXCursorKind scope = clang_getCursorKind(clang_getCursorSemanticParent(decl));
+    if (scope != CXCursor_Namespace && scope != CXCursor_TranslationUnit && !is_field(decl)) return;
+    CXCursor definition = clang_getCursorDefinition(decl);
+    if (clang_Cursor_isNull(definition)) return;
+    if (!tables_seen_.insert(clang::usr_of(definition)).second) return;
+    constexpr std::size_t kMaxNodes = 4096, kMaxLiterals = 256;
+    std::size_t nodes = 0, taken = 0;
+    std::vector<CXCursor> pending = children_of(definition);
+    while (!pending.empty() && nodes++ < kMaxNodes && taken < kMaxLiterals) {
+      CXCursor node = pending.back();
+      pending.pop_back();
+      const CXCursorKind kind = clang_getCursorKind(node);
+      if (kind == CXCursor_StringLiteral || kind == CXCursor_CharacterLiteral) {
+        const std::size_t before = facts.literals.size();
+        if (kind == CXCursor_StringLiteral) {
+          record_string_literal(node);
+        } else if (auto value = evaluated_literal(node, true); value && written_by_ourselves(node)) {
+          facts.literals.insert(std::move(*value));
+        }
+        taken += facts.literals.size() - before;
+        continue;
+      }
+      for (CXCursor child : children_of(node)) pending.push_back(child);
+    }
+  }
+
   bool inside_lambda() const {
     return std::any_of(stack_.begin(), stack_.end(),
                        [](CXCursor c) { return clang_getCursorKind(c) == CXCursor_LambdaExpr; });
@@ -293,6 +326,7 @@ class BodyWalker {
 
   CXType result_type_;
   std::vector<CXCursor> stack_;
+  std::set<std::string> tables_seen_;  ///< USRs of the tables whose literals are recorded
 };
 
 }  // namespace

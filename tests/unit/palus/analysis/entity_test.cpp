@@ -462,3 +462,37 @@ class L {
 
 }  // namespace
 }  // namespace palus::testing
+
+namespace palus::testing {
+namespace {
+
+TEST(Literals, TextsOfTheTablesABodyReadsAreItsOwn) {
+  const auto api = analyze_snippet(R"(
+#include <cstring>
+namespace t {
+const char* const kOperators[] = {"<=", ">=", "&&"};
+static const int kWeights[] = {7, 8, 9};
+class Lexer {
+ public:
+  static const char kQuotes[];
+  bool is_operator(const char* s) const {
+    for (const char* op : kOperators)
+      if (std::strcmp(s, op) == 0) return true;
+    return kWeights[0] > 0 && std::strchr(kQuotes, s[0]) != nullptr;
+  }
+  int plain(int x) const { const char* local[] = {"in-body"}; return x + (local[0][0] == 'i'); }
+};
+const char Lexer::kQuotes[] = {'"', '\''};
+}
+)");
+  const auto& lexer = class_named(api, "t::Lexer");
+  using K = api::Literal::Kind;
+  const std::vector<api::Literal> expected{{K::integer, "0"}, {K::string, "&&"},    {K::string, "<="},
+                                           {K::string, ">="}, {K::character, "34"}, {K::character, "39"}};
+  EXPECT_EQ(method_named(lexer, "is_operator").literals, expected) << "no numbers of a table (7, 8, 9)";
+  const std::vector<api::Literal> plain{{K::integer, "0"}, {K::string, "in-body"}, {K::character, "105"}};
+  EXPECT_EQ(method_named(lexer, "plain").literals, plain);
+}
+
+}  // namespace
+}  // namespace palus::testing
