@@ -49,6 +49,11 @@ class Emitter {
           return Argument{setup, local};
       }
     };
+    // What a pointer points at lives as long as the sequence, as the written test's local lives to
+    // the end of the test: the library may keep the pointer (muparser's DefineVar(name, &value)
+    // reads the value at every later Eval).
+    if (is_scalar(t.category) && api::is_pointer(t.passing))
+      return pass_local(fmt::format("auto& {} = c.hold(new {}(c.scalar<{}>({})));", local, t.base, t.base, input));
     if (is_scalar(t.category))
       return pass_local(fmt::format("{} {} = c.scalar<{}>({});", t.base, local, t.base, input));
     if (t.category == TypeCategory::string && kept && t.passing != Passing::value && t.passing != Passing::rvalue_ref)
@@ -133,8 +138,9 @@ class Emitter {
         body += fmt::format("  const {} a{} = static_cast<{}>(c.buffer_length({}, {}ull));\n", length, in + 1, length,
                             in + 1, api::kMaxBufferLength);
         body += fmt::format(
-            "  std::vector<{}> a{}(std::max<std::size_t>(static_cast<std::size_t>(a{}), 1), c.scalar<{}>({}));\n",
-            element, in, in + 1, element, in);
+            "  auto& a{} = c.hold(new std::vector<{}>(std::max<std::size_t>(static_cast<std::size_t>(a{}), 1), "
+            "c.scalar<{}>({})));\n",
+            in, element, in + 1, element, in);
         args.push_back(fmt::format("a{}.data()", in));
         args.push_back(fmt::format("a{}", in + 1));
         ++i;

@@ -126,14 +126,28 @@ TEST(CallablePlan, ACallbackGetsAFunctionOfItsSignature) {
   EXPECT_NE(source.text.find("struct AnyFunction"), std::string::npos);
 }
 
+TEST(CallablePlan, WhatAPointerToAScalarPointsAtLivesAsLongAsTheSequence) {
+  api::Api a;
+  a.functions.push_back(callable("ns::bind(double *)", "bind", "", CallableKind::function,
+                                 {{"value", type("double *", "double", Passing::pointer, TypeCategory::floating)}},
+                                 type("void", "void", Passing::value, TypeCategory::void_type)));
+  const HarnessSource source = generate_harness_source(a, {"bind.hpp"});
+  EXPECT_NE(source.text.find("auto& a0 = c.hold(new double(c.scalar<double>(0)));"), std::string::npos)
+      << "the library may keep the pointer, as the written test's local lives to the end of the test\n"
+      << source.text;
+  EXPECT_NE(source.text.find("ns::bind(&a0);"), std::string::npos) << source.text;
+}
+
 TEST(CallablePlan, AWideStringResultIsCalledNotReportedAndABufferIsARealArray) {
   const HarnessSource source = generate_harness_source(handles(), {"node.hpp"});
   EXPECT_NE(source.text.find("(void)ns::as_wide(a0);"), std::string::npos) << source.text;
   EXPECT_NE(source.text.find("const size_t a2 = static_cast<size_t>(c.buffer_length(2, 4096ull));"), std::string::npos)
       << source.text;
-  EXPECT_NE(source.text.find(
-                "std::vector<char> a1(std::max<std::size_t>(static_cast<std::size_t>(a2), 1), c.scalar<char>(1));"),
-            std::string::npos)
+  EXPECT_NE(
+      source.text.find("auto& a1 = c.hold(new std::vector<char>(std::max<std::size_t>(static_cast<std::size_t>(a2), "
+                       "1), c.scalar<char>(1)));"),
+      std::string::npos)
+      << "held to the end of the sequence, as the written test's vector lives to the end of the test\n"
       << source.text;
   EXPECT_NE(source.text.find("self.copy(a1.data(), a2)"), std::string::npos) << source.text;
 }
