@@ -124,7 +124,7 @@ int thunk_number(std::string_view body) {
 SanitizerReport parse_sanitizer_report(std::string_view text) {
   SanitizerReport report;
   std::string summary_kind;
-  bool in_first_stack = false, first_stack_done = false, in_freed_stack = false;
+  bool in_first_stack = false, first_stack_done = false, in_freed_stack = false, in_allocated_stack = false;
   int freed_frames = 0;
   std::string fallback_frame;
 
@@ -166,11 +166,25 @@ SanitizerReport parse_sanitizer_report(std::string_view text) {
       in_freed_stack = true;
       continue;
     }
+    if (contains(t, "allocated by thread ")) {
+      in_allocated_stack = true;
+      continue;
+    }
     bool is_frame = false, with_location = false;
     std::string_view body = frame_body(line, is_frame, with_location);
     if (!is_frame) {
       if (in_first_stack) first_stack_done = true;
       if (freed_frames > 0) in_freed_stack = false;  // the free stack ended (the allocation's follows)
+      continue;
+    }
+    if (in_allocated_stack) {
+      // The first frame past the allocator's (operator new, the standard library's containers):
+      // a thunk when the harness itself made the memory, for an input (a value a pointer points at).
+      if (in_sanitizer_runtime(body) || starts_with(body, "operator new") || starts_with(body, "std::") ||
+          starts_with(body, "__gnu_cxx::"))
+        continue;
+      report.allocated_in_thunk = thunk_number(body);
+      in_allocated_stack = false;
       continue;
     }
     if (in_freed_stack) {

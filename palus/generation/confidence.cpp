@@ -125,6 +125,25 @@ std::string made_up_pointer(const CallableInfo& info) {
   return "";
 }
 
+/// A bad access to memory the harness made for an earlier statement's input, where that input is
+/// a made-up pointer (made_up_pointer): muparser's DefineVar("a", &one_double) keeps the pointer,
+/// and Eval(results, 10) reads ten values from it in bulk mode. "" when not so; else the
+/// precondition, a newline, and the suspicion.
+std::string past_made_up_memory(const Classified& failure, const Sequence& failing, std::size_t at,
+                                const Catalog& catalog) {
+  if (failure.kind != "sanitizer" || failure.allocated_in_callable < 0) return "";
+  const auto maker = static_cast<std::uint32_t>(failure.allocated_in_callable);
+  for (std::size_t k = std::min(at + 1, failing.size()); k-- > 0;) {
+    if (failing[k].callable != maker) continue;
+    const CallableInfo& made = catalog.callables[maker];
+    const std::string pointer = made_up_pointer(made);
+    if (pointer.empty()) return "";
+    return fmt::format("{}: {}\nthe bad access is to memory palus made for statement {}, {}: {}", made.id, pointer, k,
+                       made.id, pointer);
+  }
+  return "";
+}
+
 /// UBSan's finding of arithmetic gone wrong (a shift, an overflow, a division, a conversion out of
 /// range) under AddressSanitizer: values a buffer's size cannot make, since reading past the
 /// pointed-to value would be its report first.
@@ -645,6 +664,9 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
     }
     if (std::string pointer = arithmetic_undefined(failure) ? "" : made_up_pointer(info); !pointer.empty()) {
       return suspected(pointer, info.id + ": " + pointer);
+    }
+    if (std::string past = past_made_up_memory(failure, failing, at, catalog); !past.empty()) {
+      return suspected(past.substr(past.find('\n') + 1), past.substr(0, past.find('\n')));
     }
     // A size, count, index or position of 2^24 or more (or negative) named as one: re2's
     // StringPiece::remove_prefix(n) and copy(buf, n, pos) read past the text, as

@@ -395,6 +395,7 @@ TEST(SanitizerReport, UseAfterFreeNamesTheCallsThatUsedAndFreed) {
   EXPECT_EQ(r.top_frame, "pugi::xml_node::attribute(char const*) const /src/pugixml.cpp:5609");
   EXPECT_EQ(r.used_in_thunk, 41);
   EXPECT_EQ(r.freed_in_thunk, 7) << "the free stack's call, not the allocation's";
+  EXPECT_EQ(r.allocated_in_thunk, 3) << "malloc'ed by the thunk itself";
 
   // Freed outside every call (the pool's clean-up): the allocation's call is not the freeing one.
   auto outside = detail::parse_sanitizer_report(
@@ -413,6 +414,32 @@ TEST(SanitizerReport, UseAfterFreeNamesTheCallsThatUsedAndFreed) {
       "SUMMARY: AddressSanitizer: heap-use-after-free /src/a.cpp:3 in ns::f()\n");
   EXPECT_EQ(outside.used_in_thunk, 2);
   EXPECT_EQ(outside.freed_in_thunk, -1);
+}
+
+TEST(SanitizerReport, AnOverflowNamesTheThunkThatMadeTheMemoryOnlyWhenTheHarnessMadeIt) {
+  const std::string head =
+      "==7==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000018 at pc 0x55 bp 0x7f sp 0x7e\n"
+      "READ of size 8 at 0x602000000018 thread T0\n"
+      "    #0 0x55 in mu::ParserBase::ParseCmdCodeBulk(int, int) const /src/muParserBase.cpp:1161\n"
+      "    #1 0x56 in (anonymous namespace)::thunk_40(palus::harness::Call&) /work/harness.cpp:900\n"
+      "\n"
+      "0x602000000018 is located 0 bytes to the right of 8-byte region [0x602000000010,0x602000000018)\n"
+      "allocated by thread T0 here:\n"
+      "    #0 0x70 in operator new(unsigned long) ../../../../src/libsanitizer/asan/asan_new_delete.cpp:95\n";
+  const auto made = detail::parse_sanitizer_report(
+      head + "    #1 0x71 in (anonymous namespace)::thunk_25(palus::harness::Call&) /work/harness.cpp:560\n\n");
+  EXPECT_EQ(made.used_in_thunk, 40);
+  EXPECT_EQ(made.allocated_in_thunk, 25);
+  const auto vector = detail::parse_sanitizer_report(
+      head +
+      "    #1 0x71 in std::__new_allocator<double>::allocate(unsigned long, void const*) /usr/new_allocator.h:137\n"
+      "    #2 0x72 in (anonymous namespace)::thunk_9(palus::harness::Call&) /work/harness.cpp:90\n\n");
+  EXPECT_EQ(vector.allocated_in_thunk, 9) << "through the standard library's containers";
+  const auto library = detail::parse_sanitizer_report(
+      head +
+      "    #1 0x71 in mu::ParserByteCode::AddVal(double) /src/muParserBytecode.cpp:120\n"
+      "    #2 0x72 in (anonymous namespace)::thunk_9(palus::harness::Call&) /work/harness.cpp:90\n\n");
+  EXPECT_EQ(library.allocated_in_thunk, -1) << "the library made it";
 }
 
 TEST(SanitizerReport, OutOfMemoryAndSegv) {

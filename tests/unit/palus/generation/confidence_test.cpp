@@ -396,6 +396,29 @@ TEST(Confidence, ALibraryAssertOnTheCallsInputsIsAPrecondition) {
                   .high);
 }
 
+TEST(Confidence, AReadPastWhatPalusMadeForAnEarlierPointerMakesAFailureSuspect) {
+  const auto& [lib, catalog] = handles();
+  using L = HandlesLibrary;
+  // peek(&one_int) may keep the pointer; name() then reads past the one int (muparser's
+  // DefineVar(name, &value), then Eval in bulk mode).
+  const Sequence kept = make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kPeek, {ref(1), Input::integer(3)}),
+                              call(L::kName, {ref(1)})});
+  Classified past = failure("sanitizer", 3, "heap-buffer-overflow");
+  past.allocated_in_callable = static_cast<int>(L::kPeek);
+  const Confidence judged = judge_confidence(past, kept, catalog);
+  EXPECT_FALSE(judged.high);
+  EXPECT_NE(judged.suspicion.find("memory palus made for statement 2"), std::string::npos) << judged.suspicion;
+  EXPECT_NE(judged.suspicion.find("`out` got a pointer to one int"), std::string::npos) << judged.suspicion;
+  // Memory the library made (or a thunk's that gave a real array of its length) is the library's.
+  past.allocated_in_callable = -1;
+  EXPECT_TRUE(judge_confidence(past, kept, catalog).high);
+  const Sequence buffer =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}),
+            call(L::kRead, {ref(1), Input::integer(32), Input::unsigned_integer(10)}), call(L::kName, {ref(1)})});
+  past.allocated_in_callable = static_cast<int>(L::kRead);
+  EXPECT_TRUE(judge_confidence(past, buffer, catalog).high);
+}
+
 TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
   const auto& [lib, catalog] = handles();
   using L = HandlesLibrary;
