@@ -187,13 +187,38 @@ bool sizes(const InputNeed& need, const Input& input, const api::Callable* calla
          names_size(callable->name);
 }
 
+/// Whether statement `k` made or was given an object the crashing call (statement `at`) was
+/// given, or an object such an object is a view into (a method's reference result): a size given
+/// to it may be what the crash read past (a StringPiece's remove_prefix(n), then its read). A size
+/// given to an unrelated object is not (jsoncpp: PathArgument(2^31) beside a Reader whose parse
+/// reads a dead buffer).
+bool acts_on_the_crash(const Sequence& sequence, std::size_t at, std::size_t k, const Catalog& catalog) {
+  if (k == at) return true;
+  std::set<std::uint32_t> objects;
+  std::vector<std::uint32_t> pending;
+  for (const Input& in : sequence[at].inputs)
+    if (in.kind == InputKind::ref && in.ref < at) pending.push_back(in.ref);
+  while (!pending.empty()) {
+    const std::uint32_t object = pending.back();
+    pending.pop_back();
+    if (!objects.insert(object).second) continue;
+    if (auto result = reference_result(catalog.callables[sequence[object].callable], sequence[object]))
+      pending.push_back(result->receiver);
+  }
+  if (objects.count(static_cast<std::uint32_t>(k)) > 0) return true;
+  return std::any_of(sequence[k].inputs.begin(), sequence[k].inputs.end(),
+                     [&](const Input& in) { return in.kind == InputKind::ref && objects.count(in.ref) > 0; });
+}
+
 /// A size, count, index or number of digits given to a statement of `sequence` that is huge for
 /// what the failure says (or negative): "" when none. Past any buffer a caller has, for a crash:
 /// 2^24 or more. Enough to take the call's time limit, for a hang or an out-of-memory: 2^20 or
 /// more (jsoncpp's Value::resize(2097155) inserts two million map nodes, over 2 s under ASan).
-std::string huge_size(const Sequence& sequence, const Catalog& catalog, bool crashed = false) {
+std::string huge_size(const Sequence& sequence, const Catalog& catalog, std::optional<std::size_t> crashed_at = {}) {
+  const bool crashed = crashed_at.has_value();
   const std::uint64_t kHuge = std::uint64_t{1} << (crashed ? 24 : 20);
   for (std::size_t k = 0; k < sequence.size(); ++k) {
+    if (crashed && (k > *crashed_at || !acts_on_the_crash(sequence, *crashed_at, k, catalog))) continue;
     const CallableInfo& info = catalog.callables[sequence[k].callable];
     const auto& inputs = sequence[k].inputs;
     for (std::size_t i = 0; i < inputs.size() && i < info.inputs.size(); ++i) {
@@ -671,7 +696,7 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
     // A size, count, index or position of 2^24 or more (or negative) named as one: re2's
     // StringPiece::remove_prefix(n) and copy(buf, n, pos) read past the text, as
     // std::string_view's do, whose n and pos must be within its size.
-    if (std::string huge = huge_size(failing, catalog, true); !huge.empty()) {
+    if (std::string huge = huge_size(failing, catalog, at); !huge.empty()) {
       return suspected(huge);
     }
     if (observed != nullptr) {

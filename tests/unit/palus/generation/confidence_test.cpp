@@ -473,6 +473,16 @@ TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
   const Confidence crashed = judge_confidence(failure("sanitizer", 2, "SEGV on unknown address"), huge, catalog);
   EXPECT_FALSE(crashed.high);
   EXPECT_NE(crashed.suspicion.find("`index`"), std::string::npos) << crashed.suspicion;
+  // Given to an object the crashing call never sees, it is no size the crash read past.
+  const Sequence beside = make({call(L::kDoc), call(L::kAppend, {ref(0)}),
+                                call(L::kAt, {ref(1), Input::unsigned_integer(std::uint64_t{1} << 30)}), call(L::kStmt),
+                                call(L::kQuery, {ref(3)})});
+  EXPECT_TRUE(judge_confidence(failure("sanitizer", 4, "heap-use-after-free"), beside, catalog).high);
+  const Sequence later =
+      make({call(L::kDoc), call(L::kAppend, {ref(0)}),
+            call(L::kAt, {ref(1), Input::unsigned_integer(std::uint64_t{1} << 30)}), call(L::kName, {ref(1)})});
+  EXPECT_FALSE(judge_confidence(failure("sanitizer", 3, "SEGV on unknown address"), later, catalog).high)
+      << "given to the node the crashing call reads";
 }
 
 TEST(Confidence, OnlyALengthNamedAsOneAfterACStringIsABuffersSize) {
