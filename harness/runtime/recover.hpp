@@ -3,11 +3,9 @@
 // to end the child, and a new one cost a fork and the copy-on-write faults of its first sequences,
 // about 25 ms under the sanitizers against about 1 ms for the report itself).
 //
-// With halt_on_error=0 (the executor sets it in UBSAN_OPTIONS for a forking harness, whose checks
-// are built recoverable) UBSan prints its report and returns to the code that failed.
-// AddressSanitizer's checks are built recoverable too and would do the same, but the executor
-// leaves its halt_on_error at 1 (executor.cpp), so what follows on its bad reads and writes
-// describes a mode not in use. Our __ubsan_on_report and __asan_on_error note a report. The first
+// With halt_on_error=0 (the executor sets it in UBSAN_OPTIONS and ASAN_OPTIONS for a forking
+// harness, whose checks are built recoverable) UBSan and AddressSanitizer print their report and
+// return to the code that failed. Our __ubsan_on_report and __asan_on_error note a report. The first
 // report of a sequence is the one the executor reads: GCC's two runtimes would each truncate the
 // one report file, so after it the other runtime reports into a file of its own, which is not read.
 // After a bad write, which AddressSanitizer lets through and which may have changed the allocator's
