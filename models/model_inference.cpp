@@ -65,6 +65,15 @@ class ApiIndex {
     return it == classes_.end() ? nullptr : it->second;
   }
 
+  /// Whether api class `derived` has `base` among its bases, directly or further up.
+  bool derives(const std::string& derived, const std::string& base) const {
+    const auto it = classes_.find(derived);
+    if (it == classes_.end() || derived == base) return false;
+    for (const std::string& direct : it->second->bases)
+      if (class_named(direct) == base || derives(class_named(direct), base)) return true;
+    return false;
+  }
+
   const api::Callable* default_constructor(const std::string& cls) const {
     const auto it = default_constructors_.find(cls);
     return it == default_constructors_.end() ? nullptr : it->second;
@@ -179,8 +188,15 @@ Identities identify_objects(const std::vector<TraceEvent>& events, const std::ve
     }
     objects.self = current[e.self];
     Instance& o = ids.instances[objects.self];
-    if (o.first_call != kNone) continue;
     const ProbeInfo& probe = probes[e.callable];
+    if (o.first_call != kNone) {
+      // A derived class's constructor after a call its member initialiser made on the base
+      // (`Derived() : Base(), n_(size())`): still the object's own.
+      if (probe.role != ProbeRole::constructor ||
+          !api.derives(api.class_named(probe.owner), api.class_named(owners[objects.self])))
+        continue;
+      o.first_call = kNone;
+    }
     // What a constructor calls on its object (a base's constructor calling an init method) is
     // part of being constructed: a derived class's constructor that follows is still the last.
     if (probe.role != ProbeRole::constructor && within_constructor(o, i)) continue;

@@ -53,7 +53,7 @@ class Emitter {
     // the end of the test: the library may keep the pointer (muparser's DefineVar(name, &value)
     // reads the value at every later Eval).
     if (is_scalar(t.category) && api::is_pointer(t.passing))
-      return pass_local(fmt::format("auto& {} = c.hold(new {}(c.scalar<{}>({})));", local, t.base, t.base, input));
+      return pass_local(fmt::format("auto& {} = c.pointee<{}>({});", local, t.base, input));
     if (is_scalar(t.category))
       return pass_local(fmt::format("{} {} = c.scalar<{}>({});", t.base, local, t.base, input));
     if (t.category == TypeCategory::string && kept && t.passing != Passing::value && t.passing != Passing::rvalue_ref)

@@ -193,7 +193,7 @@ Outcome classify_death(Instance& in, const Ending& ending, std::uint64_t wire, c
     o.message = report.message;
     o.used_in_callable = report.used_in_thunk;
     o.freed_in_callable = report.freed_in_thunk;
-    o.allocated_in_callable = report.allocated_in_thunk;
+    o.pointee_in_callable = report.pointee_in_thunk;
     o.freed_statement = ours ? s.freed_statement : -1;
     if (!ours) o.message += " (before the sequence started)";
     return o;

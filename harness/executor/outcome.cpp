@@ -124,7 +124,8 @@ int thunk_number(std::string_view body) {
 SanitizerReport parse_sanitizer_report(std::string_view text) {
   SanitizerReport report;
   std::string summary_kind;
-  bool in_first_stack = false, first_stack_done = false, in_freed_stack = false, in_allocated_stack = false;
+  bool in_first_stack = false, first_stack_done = false, in_freed_stack = false, in_allocated_stack = false,
+       pointee_frame = false;
   int freed_frames = 0;
   std::string fallback_frame;
 
@@ -175,15 +176,18 @@ SanitizerReport parse_sanitizer_report(std::string_view text) {
     if (!is_frame) {
       if (in_first_stack) first_stack_done = true;
       if (freed_frames > 0) in_freed_stack = false;  // the free stack ended (the allocation's follows)
+      in_allocated_stack = false;
       continue;
     }
     if (in_allocated_stack) {
-      // The first frame past the allocator's (operator new, the standard library's containers):
-      // a thunk when the harness itself made the memory, for an input (a value a pointer points at).
-      if (in_sanitizer_runtime(body) || starts_with(body, "operator new") || starts_with(body, "std::") ||
-          starts_with(body, "__gnu_cxx::"))
+      // operator new, then the harness's Call::pointee, then the thunk that asked it for a value.
+      if (in_sanitizer_runtime(body) || starts_with(body, "operator new")) continue;
+      if (!pointee_frame) {
+        pointee_frame = contains(body, "palus::harness::Call::pointee<");
+        if (!pointee_frame) in_allocated_stack = false;
         continue;
-      report.allocated_in_thunk = thunk_number(body);
+      }
+      report.pointee_in_thunk = thunk_number(body);
       in_allocated_stack = false;
       continue;
     }

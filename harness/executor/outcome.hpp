@@ -31,9 +31,9 @@ struct Outcome {
   /// Sanitizer reports: the callables (harness indices) whose calls did the bad access and, for a
   /// use after free, freed the memory; -1 when unknown.
   int used_in_callable = -1, freed_in_callable = -1;
-  /// Sanitizer reports: the callable whose thunk allocated the memory for an input it made (not
-  /// through the library); -1 otherwise.
-  int allocated_in_callable = -1;
+  /// Sanitizer reports: the callable whose thunk made the memory as the value a pointer argument
+  /// points at (Call::pointee); -1 otherwise.
+  int pointee_in_callable = -1;
   /// A heap use after free: the statement whose call freed the memory (the harness watched the
   /// frees); -1 when unknown (a harness without AddressSanitizer, a free outside any call).
   int freed_statement = -1;
@@ -50,9 +50,9 @@ struct SanitizerReport {
   /// The harness callables whose calls (thunk_N frames) did the access and, for a use after
   /// free, the free; -1 when no such frame was in the stack.
   int used_in_thunk = -1, freed_in_thunk = -1;
-  /// The harness callable whose thunk allocated the memory itself, not through the library (an
-  /// input it made: what a pointer argument points at); -1 otherwise.
-  int allocated_in_thunk = -1;
+  /// The harness callable whose thunk made the memory as the value a pointer argument points at
+  /// (Call::pointee), not through the library; -1 otherwise.
+  int pointee_in_thunk = -1;
 };
 
 /// Parses an AddressSanitizer / UndefinedBehaviorSanitizer report (log_path file or stderr text).

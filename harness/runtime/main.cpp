@@ -604,7 +604,7 @@ int serve(int argc, char** argv) {
   } else if (options.sandbox.confine) {
     add(install_seccomp(progress));  // last: it forbids what came before
   }
-  // A report of UBSan's while the library initialised (halt_on_error=0 here too, for the children).
+  // A sanitizer's report while the library initialised (halt_on_error=0 here too, for the children).
   recover::at_safe_point();
   write_all(protocol::encode(hello));
 

@@ -170,6 +170,13 @@ class Call {
     held_.push_back(slot);
     return *owned;
   }
+  /// What a pointer to a scalar argument points at: input `i`'s value, held as hold() does. Its own
+  /// frame (never inlined) marks the memory in a sanitizer's allocation stack as a value palus made
+  /// up (harness::detail::parse_sanitizer_report), which the library may read past (a buffer).
+  template <typename T>
+  PALUS_UNCOUNTED __attribute__((noinline)) T& pointee(std::size_t i) {
+    return hold(new T(scalar<T>(i)));
+  }
   /// An object the library keeps owning (returned by reference or raw pointer).
   template <typename T>
   PALUS_UNCOUNTED void borrow(T* object) {

@@ -271,33 +271,46 @@ class BodyWalker {
   /// The texts and characters in the initialiser of a variable outside any function that the
   /// body reads (`static const char* kOperators[] = {"<=", ">=", ...}`, a keyword table): what the
   /// code compares its input with through the table. Numbers are left out (a table of 256
-  /// character classes is no set of interesting values), as are tables past a size.
+  /// character classes is no set of interesting values), and a table is read up to a budget.
   void record_table_literals(CXCursor decl) {
     if (clang_getCursorKind(decl) != CXCursor_VarDecl) return;
     const CXCursorKind scope = clang_getCursorKind(clang_getCursorSemanticParent(decl));
-    if (scope != CXCursor_Namespace && scope != CXCursor_TranslationUnit && !is_field(decl)) return;
+    if (scope != CXCursor_Namespace && scope != CXCursor_TranslationUnit && scope != CXCursor_LinkageSpec &&
+        !is_field(decl))
+      return;
     CXCursor definition = clang_getCursorDefinition(decl);
-    if (clang_Cursor_isNull(definition)) return;
-    if (!tables_seen_.insert(clang::usr_of(definition)).second) return;
+    if (clang_Cursor_isNull(definition) || !tables_seen_.insert(clang::usr_of(definition)).second) return;
+    TableWalk walk{this};
+    clang_visitChildren(definition, &BodyWalker::visit_table, &walk);
+  }
+
+  struct TableWalk {
+    BodyWalker* walker;
+    std::size_t nodes = 0, literals = 0;
+  };
+
+  static CXChildVisitResult visit_table(CXCursor node, CXCursor, CXClientData data) {
     constexpr std::size_t kMaxNodes = 4096, kMaxLiterals = 256;
-    std::size_t nodes = 0, taken = 0;
-    std::vector<CXCursor> pending = children_of(definition);
-    while (!pending.empty() && nodes++ < kMaxNodes && taken < kMaxLiterals) {
-      CXCursor node = pending.back();
-      pending.pop_back();
-      const CXCursorKind kind = clang_getCursorKind(node);
-      if (kind == CXCursor_StringLiteral || kind == CXCursor_CharacterLiteral) {
-        const std::size_t before = facts.literals.size();
-        if (kind == CXCursor_StringLiteral) {
-          record_string_literal(node);
-        } else if (auto value = evaluated_literal(node, true); value && written_by_ourselves(node)) {
-          facts.literals.insert(std::move(*value));
-        }
-        taken += facts.literals.size() - before;
-        continue;
-      }
-      for (CXCursor child : children_of(node)) pending.push_back(child);
+    auto& walk = *static_cast<TableWalk*>(data);
+    if (++walk.nodes > kMaxNodes || walk.literals >= kMaxLiterals) return CXChildVisit_Break;
+    const std::size_t before = walk.walker->facts.literals.size();
+    switch (clang_getCursorKind(node)) {
+      case CXCursor_StringLiteral:
+        walk.walker->record_string_literal(node);
+        break;
+      case CXCursor_CharacterLiteral:
+        walk.walker->record_character_literal(node);
+        break;
+      default:
+        return CXChildVisit_Recurse;
     }
+    walk.literals += walk.walker->facts.literals.size() - before;
+    return CXChildVisit_Continue;
+  }
+
+  void record_character_literal(CXCursor literal) {
+    if (!written_by_ourselves(literal)) return;
+    if (auto value = evaluated_literal(literal, true)) facts.literals.insert(std::move(*value));
   }
 
   bool inside_lambda() const {

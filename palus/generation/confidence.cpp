@@ -95,13 +95,33 @@ std::size_t failing_index(const Classified& failure, const Sequence& failing) {
   return failing.size() - 1;
 }
 
+/// A failure that is likely a false alarm: what the generator made up, and the precondition the
+/// failure shows when it names one.
+Confidence suspected(std::string suspicion, std::string precondition = {}) {
+  return Confidence{false, std::move(suspicion), std::move(precondition)};
+}
+
+/// A pointer to one scalar among the parameters of `info` where the call may want a buffer (not
+/// api::is_buffer): "" when there is none.
+std::string made_up_scalar_pointer(const CallableInfo& info) {
+  for (const InputNeed& need : info.inputs) {
+    if (need.param == nullptr || !api::is_pointer(need.type.passing) || !harness::is_scalar(need.type.category))
+      continue;
+    const std::size_t param = static_cast<std::size_t>(need.param - info.callable->params.data());
+    if (!api::is_buffer(*info.callable, param))
+      return fmt::format("`{}` got a pointer to one {}, where the call may want a buffer", need.param->name,
+                         need.type.base);
+  }
+  return "";
+}
+
 /// A made-up pointer among the parameters of `info`: "" when there is none.
 std::string made_up_pointer(const CallableInfo& info) {
+  if (std::string scalar = made_up_scalar_pointer(info); !scalar.empty()) return scalar;
   const auto& in = info.inputs;
   for (std::size_t i = 0; i < in.size(); ++i) {
     if (in[i].param == nullptr) continue;
     const api::TypeRef& t = in[i].type;
-    const bool pointer = api::is_pointer(t.passing);
     const bool c_string = t.category == api::TypeCategory::cstring;
     // A length after a C string is an integer named as one: a char after it is a character (a
     // delimiter), and `unsigned options` is flags (pugixml's load_string(const char_t*, unsigned)).
@@ -112,9 +132,6 @@ std::string made_up_pointer(const CallableInfo& info) {
         i + 1 < in.size() && in[i + 1].param != nullptr && in[i + 1].type.category == api::TypeCategory::cstring &&
         (info.is_check() ||  // a check's inputs are not legalised (legal_inputs.hpp)
          !api::is_string_end(*info.callable, static_cast<std::size_t>(in[i + 1].param - info.callable->params.data())));
-    const std::size_t param = static_cast<std::size_t>(in[i].param - info.callable->params.data());
-    if (pointer && harness::is_scalar(t.category) && !api::is_buffer(*info.callable, param))
-      return fmt::format("`{}` got a pointer to one {}, where the call may want a buffer", in[i].param->name, t.base);
     if (c_string && next_is_size)
       return fmt::format("`{}` and `{}` got values made up apart, where the call may want a buffer and its size",
                          in[i].param->name, in[i + 1].param->name);
@@ -125,23 +142,19 @@ std::string made_up_pointer(const CallableInfo& info) {
   return "";
 }
 
-/// A bad access to memory the harness made for an earlier statement's input, where that input is
-/// a made-up pointer (made_up_pointer): muparser's DefineVar("a", &one_double) keeps the pointer,
-/// and Eval(results, 10) reads ten values from it in bulk mode. "" when not so; else the
-/// precondition, a newline, and the suspicion.
-std::string past_made_up_memory(const Classified& failure, const Sequence& failing, std::size_t at,
-                                const Catalog& catalog) {
-  if (failure.kind != "sanitizer" || failure.allocated_in_callable < 0) return "";
-  const auto maker = static_cast<std::uint32_t>(failure.allocated_in_callable);
-  for (std::size_t k = std::min(at + 1, failing.size()); k-- > 0;) {
-    if (failing[k].callable != maker) continue;
-    const CallableInfo& made = catalog.callables[maker];
-    const std::string pointer = made_up_pointer(made);
-    if (pointer.empty()) return "";
-    return fmt::format("{}: {}\nthe bad access is to memory palus made for statement {}, {}: {}", made.id, pointer, k,
-                       made.id, pointer);
-  }
-  return "";
+/// A read or write past the one value the harness made for a pointer argument of an earlier call
+/// (Call::pointee), which the library kept and later used as a buffer: muparser's
+/// DefineVar("a", &one_double), then the bulk Eval(results, 10), which reads ten values from it.
+/// nullopt when the failure is not that.
+std::optional<Confidence> past_made_up_value(const Classified& failure, const Catalog& catalog) {
+  if (failure.kind != "sanitizer" || failure.pointee_in_callable < 0 ||
+      failure.message.find("heap-buffer-overflow") == std::string::npos)
+    return std::nullopt;
+  const CallableInfo& maker = catalog.callables[static_cast<std::size_t>(failure.pointee_in_callable)];
+  const std::string pointer = made_up_scalar_pointer(maker);
+  if (pointer.empty()) return std::nullopt;
+  return suspected(fmt::format("the bad access is past the value palus made for {}: {}", maker.id, pointer),
+                   maker.id + ": " + pointer);
 }
 
 /// UBSan's finding of arithmetic gone wrong (a shift, an overflow, a division, a conversion out of
@@ -187,38 +200,62 @@ bool sizes(const InputNeed& need, const Input& input, const api::Callable* calla
          names_size(callable->name);
 }
 
-/// Whether statement `k` made or was given an object the crashing call (statement `at`) was
-/// given, or an object such an object is a view into (a method's reference result): a size given
-/// to it may be what the crash read past (a StringPiece's remove_prefix(n), then its read). A size
-/// given to an unrelated object is not (jsoncpp: PathArgument(2^31) beside a Reader whose parse
-/// reads a dead buffer).
-bool acts_on_the_crash(const Sequence& sequence, std::size_t at, std::size_t k, const Catalog& catalog) {
-  if (k == at) return true;
+/// The objects the crashing call (statement `at`) reads from: what it was given, what those were
+/// made from or are views into (a method's reference result), and what earlier calls on them were
+/// given to keep (not for output: jsoncpp's Reader::parse(stream, root) overwrites root). A size
+/// given to one of them, or to the crashing call, may be what the crash read past (a
+/// StringPiece(text, n) set as a parser's input); a size given elsewhere is not (jsoncpp:
+/// PathArgument(2^31) made the root a Reader parsed into, before its getFormattedErrorMessages
+/// read a dead buffer).
+std::set<std::uint32_t> crash_objects(const Sequence& sequence, std::size_t at, const Catalog& catalog) {
   std::set<std::uint32_t> objects;
   std::vector<std::uint32_t> pending;
-  for (const Input& in : sequence[at].inputs)
-    if (in.kind == InputKind::ref && in.ref < at) pending.push_back(in.ref);
-  while (!pending.empty()) {
-    const std::uint32_t object = pending.back();
-    pending.pop_back();
-    if (!objects.insert(object).second) continue;
-    if (auto result = reference_result(catalog.callables[sequence[object].callable], sequence[object]))
-      pending.push_back(result->receiver);
+  auto given = [&](std::size_t k, bool kept_only) {
+    const CallableInfo& info = catalog.callables[sequence[k].callable];
+    const auto& inputs = sequence[k].inputs;
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+      if (inputs[i].kind == InputKind::ref && inputs[i].ref < k &&
+          !(kept_only && i < info.inputs.size() && info.inputs[i].may_change))
+        pending.push_back(inputs[i].ref);
+  };
+  given(at, false);
+  for (bool grew = true; grew;) {
+    grew = false;
+    while (!pending.empty()) {
+      const std::uint32_t object = pending.back();
+      pending.pop_back();
+      if (!objects.insert(object).second) continue;
+      grew = true;
+      given(object, false);  // what made it
+    }
+    for (std::size_t k = 0; k < at; ++k) {
+      const auto& inputs = sequence[k].inputs;
+      const bool on_one = std::any_of(inputs.begin(), inputs.end(), [&](const Input& in) {
+        return in.kind == InputKind::ref && objects.count(in.ref) > 0;
+      });
+      if (on_one) given(k, true);
+    }
   }
-  if (objects.count(static_cast<std::uint32_t>(k)) > 0) return true;
-  return std::any_of(sequence[k].inputs.begin(), sequence[k].inputs.end(),
-                     [&](const Input& in) { return in.kind == InputKind::ref && objects.count(in.ref) > 0; });
+  return objects;
 }
 
 /// A size, count, index or number of digits given to a statement of `sequence` that is huge for
-/// what the failure says (or negative): "" when none. Past any buffer a caller has, for a crash:
-/// 2^24 or more. Enough to take the call's time limit, for a hang or an out-of-memory: 2^20 or
-/// more (jsoncpp's Value::resize(2097155) inserts two million map nodes, over 2 s under ASan).
+/// what the failure says (or negative): "" when none. Past any buffer a caller has, for a crash
+/// (given to the crashing call or with one of its crash_objects): 2^24 or more. Enough to take
+/// the call's time limit, for a hang or an out-of-memory: 2^20 or more (jsoncpp's
+/// Value::resize(2097155) inserts two million map nodes, over 2 s under ASan).
 std::string huge_size(const Sequence& sequence, const Catalog& catalog, std::optional<std::size_t> crashed_at = {}) {
   const bool crashed = crashed_at.has_value();
   const std::uint64_t kHuge = std::uint64_t{1} << (crashed ? 24 : 20);
+  const std::set<std::uint32_t> objects =
+      crashed ? crash_objects(sequence, *crashed_at, catalog) : std::set<std::uint32_t>{};
+  auto acts_on_the_crash = [&](std::size_t k) {
+    if (k == *crashed_at || objects.count(static_cast<std::uint32_t>(k)) > 0) return true;
+    return std::any_of(sequence[k].inputs.begin(), sequence[k].inputs.end(),
+                       [&](const Input& in) { return in.kind == InputKind::ref && objects.count(in.ref) > 0; });
+  };
   for (std::size_t k = 0; k < sequence.size(); ++k) {
-    if (crashed && (k > *crashed_at || !acts_on_the_crash(sequence, *crashed_at, k, catalog))) continue;
+    if (crashed && (k > *crashed_at || !acts_on_the_crash(k))) continue;
     const CallableInfo& info = catalog.callables[sequence[k].callable];
     const auto& inputs = sequence[k].inputs;
     for (std::size_t i = 0; i < inputs.size() && i < info.inputs.size(); ++i) {
@@ -601,12 +638,6 @@ std::string internal_class(const CallableInfo& info, const api::Api* api) {
       owner, keeper->name, kept->access, kept->name);
 }
 
-/// A failure that is likely a false alarm: what the generator made up, and the precondition the
-/// failure shows when it names one.
-Confidence suspected(std::string suspicion, std::string precondition = {}) {
-  return Confidence{false, std::move(suspicion), std::move(precondition)};
-}
-
 }  // namespace
 
 FailedAssert failed_assert(const std::string& message) {
@@ -690,9 +721,7 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
     if (std::string pointer = arithmetic_undefined(failure) ? "" : made_up_pointer(info); !pointer.empty()) {
       return suspected(pointer, info.id + ": " + pointer);
     }
-    if (std::string past = past_made_up_memory(failure, failing, at, catalog); !past.empty()) {
-      return suspected(past.substr(past.find('\n') + 1), past.substr(0, past.find('\n')));
-    }
+    if (std::optional<Confidence> past = past_made_up_value(failure, catalog)) return *past;
     // A size, count, index or position of 2^24 or more (or negative) named as one: re2's
     // StringPiece::remove_prefix(n) and copy(buf, n, pos) read past the text, as
     // std::string_view's do, whose n and pos must be within its size.

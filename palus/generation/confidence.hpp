@@ -25,9 +25,12 @@ struct Confidence {
 /// - A failed `assert` of the library's in one of its public functions, on that function's
 ///   parameters or its object's state, is the library stating a precondition.
 /// - A crash in a call given a pointer to one scalar (where a buffer may be wanted), a pointer or C
-///   string with a size after it, or two C strings (a range) had a pointer the generator made up.
+///   string with a size after it, or two C strings (a range) had a pointer the generator made up;
+///   so had a heap overflow past the one value the harness made for an earlier call's pointer to a
+///   scalar (Classified::pointee_in_callable), which the library kept and used as a buffer.
 /// - Running out of time or memory after a size, count or index of magnitude 2^20 or more may be
-///   what that value asked for; a crash after one of 2^24 or more, past any buffer a caller has.
+///   what that value asked for; a crash after one of 2^24 or more, past any buffer a caller has,
+///   given to the crashing call or with an object it reads from.
 /// - A crash after a count or position given to a method of an object, more than the size() or
 ///   length() observed on it before, may be out of bounds.
 /// - Running out of time or memory in a call given an object observed holding 2^15 elements or

@@ -214,7 +214,7 @@ Classified classify(const harness::Outcome& outcome, const Sequence& checked, st
   }
   c.verdict = Verdict::failure;
   c.kind = failure_kind(outcome.kind);
-  c.allocated_in_callable = outcome.allocated_in_callable;
+  c.pointee_in_callable = outcome.pointee_in_callable;
   // Where a hang or an out-of-memory is caught is happenstance (whichever frame was running or
   // allocating), and so is who noticed it (std::bad_alloc, the sanitizer's allocator, the OOM
   // killer, the call timeout: a call eating memory on a loaded machine may run out of time first),

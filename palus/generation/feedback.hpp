@@ -43,9 +43,9 @@ struct Classified {
   /// an earlier call of it was given too: that call may have freed it (judge_confidence doubts it).
   std::optional<FreesRule> maybe_freed_before;
   bool reads_checked = true;  ///< FeedbackOptions::reads_checked
-  /// Sanitizer failures: the callable whose call the harness made the bad access's memory for (a
-  /// value a pointer argument points at), not the library; -1 otherwise (harness::Outcome).
-  int allocated_in_callable = -1;
+  /// Sanitizer failures: the callable whose call the harness made the bad access's memory for, as
+  /// the value a pointer argument points at; -1 otherwise (harness::Outcome::pointee_in_callable).
+  int pointee_in_callable = -1;
 };
 
 /// `checked` is the candidate with its contract checks appended; `main_size` its own length.

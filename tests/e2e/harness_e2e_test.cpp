@@ -621,6 +621,8 @@ class SanitizedFaultyHarness : public ::testing::Test {
 // child lives on after a bad read and leaves after a bad write (harness/runtime/recover.hpp), and
 // either way the next sequence runs normally.
 TEST_F(SanitizedFaultyHarness, UseAfterFreeIsASanitizerReport) {
+  executor_->callables();
+  const std::size_t deaths = executor_->child_deaths(), survived = executor_->reports_survived();
   for (const char* method : {"readAfterFree(int)", "writeAfterFree(int)"}) {
     SCOPED_TRACE(method);
     ph::Outcome o = misbehave(method, {protocol::Input::integer(5)});
@@ -632,6 +634,8 @@ TEST_F(SanitizedFaultyHarness, UseAfterFreeIsASanitizerReport) {
         contains(o.top_frame, method == std::string("writeAfterFree(int)") ? "writeAfterFree" : "readAfterFree"));
     EXPECT_EQ("normal", ph::to_string(misbehave("ok(int)", {protocol::Input::integer(1)}).kind));
   }
+  EXPECT_EQ(deaths, executor_->child_deaths());
+  EXPECT_EQ(survived + 2, executor_->reports_survived());
 }
 
 TEST_F(SanitizedFaultyHarness, SegfaultIsReportedBySanitizer) {

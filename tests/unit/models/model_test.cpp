@@ -436,6 +436,17 @@ TEST(ModelInference, ADerivedConstructorAfterABaseConstructorThatCallsMethodsCre
   EXPECT_EQ(m.find("tinysql::Properties"), nullptr) << "the base subobject is no object of its own";
 }
 
+TEST(ModelInference, ADerivedConstructorAfterAMemberInitialiserCallOnTheBaseCreatesTheObject) {
+  Recorder r;
+  r.new_properties(kProperties);
+  r.set(kProperties, "user", "nobody");  // DefaultProperties' member initialiser calls it, outside any constructor
+  r.enter(kDefaultsCtorProbe, kProperties), r.exit("F");
+  r.set(kProperties, "user", "demo");
+  const ClassModel& defaults = model_of(infer(r), "tinysql::DefaultProperties");
+  ASSERT_FALSE(defaults.transitions.empty());
+  EXPECT_EQ(defaults.transitions[0].callable, kDefaultsCtor);
+}
+
 TEST(ModelInference, AReusedIdentityIsANewObjectSharingThePrefix) {
   Recorder r;
   r.new_properties(kProperties);

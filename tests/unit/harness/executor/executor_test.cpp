@@ -395,7 +395,7 @@ TEST(SanitizerReport, UseAfterFreeNamesTheCallsThatUsedAndFreed) {
   EXPECT_EQ(r.top_frame, "pugi::xml_node::attribute(char const*) const /src/pugixml.cpp:5609");
   EXPECT_EQ(r.used_in_thunk, 41);
   EXPECT_EQ(r.freed_in_thunk, 7) << "the free stack's call, not the allocation's";
-  EXPECT_EQ(r.allocated_in_thunk, 3) << "malloc'ed by the thunk itself";
+  EXPECT_EQ(r.pointee_in_thunk, -1) << "a thunk's own allocation (an object it made) is no value made up for a pointer";
 
   // Freed outside every call (the pool's clean-up): the allocation's call is not the freeing one.
   auto outside = detail::parse_sanitizer_report(
@@ -416,7 +416,7 @@ TEST(SanitizerReport, UseAfterFreeNamesTheCallsThatUsedAndFreed) {
   EXPECT_EQ(outside.freed_in_thunk, -1);
 }
 
-TEST(SanitizerReport, AnOverflowNamesTheThunkThatMadeTheMemoryOnlyWhenTheHarnessMadeIt) {
+TEST(SanitizerReport, AnOverflowNamesTheThunkOnlyOfAValueMadeForAPointer) {
   const std::string head =
       "==7==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000018 at pc 0x55 bp 0x7f sp 0x7e\n"
       "READ of size 8 at 0x602000000018 thread T0\n"
@@ -427,19 +427,27 @@ TEST(SanitizerReport, AnOverflowNamesTheThunkThatMadeTheMemoryOnlyWhenTheHarness
       "allocated by thread T0 here:\n"
       "    #0 0x70 in operator new(unsigned long) ../../../../src/libsanitizer/asan/asan_new_delete.cpp:95\n";
   const auto made = detail::parse_sanitizer_report(
-      head + "    #1 0x71 in (anonymous namespace)::thunk_25(palus::harness::Call&) /work/harness.cpp:560\n\n");
-  EXPECT_EQ(made.used_in_thunk, 40);
-  EXPECT_EQ(made.allocated_in_thunk, 25);
-  const auto vector = detail::parse_sanitizer_report(
       head +
-      "    #1 0x71 in std::__new_allocator<double>::allocate(unsigned long, void const*) /usr/new_allocator.h:137\n"
-      "    #2 0x72 in (anonymous namespace)::thunk_9(palus::harness::Call&) /work/harness.cpp:90\n\n");
-  EXPECT_EQ(vector.allocated_in_thunk, 9) << "through the standard library's containers";
+      "    #1 0x71 in double& palus::harness::Call::pointee<double>(unsigned long) /p/palus_harness.hpp:180\n"
+      "    #2 0x72 in (anonymous namespace)::thunk_25(palus::harness::Call&) /work/harness.cpp:560\n\n");
+  EXPECT_EQ(made.used_in_thunk, 40);
+  EXPECT_EQ(made.pointee_in_thunk, 25);
+  const auto kept = detail::parse_sanitizer_report(
+      head + "    #1 0x71 in (anonymous namespace)::thunk_9(palus::harness::Call&) /work/harness.cpp:90\n\n");
+  EXPECT_EQ(kept.pointee_in_thunk, -1) << "an object the thunk made (c.keep(new T(...)))";
   const auto library = detail::parse_sanitizer_report(
       head +
       "    #1 0x71 in mu::ParserByteCode::AddVal(double) /src/muParserBytecode.cpp:120\n"
       "    #2 0x72 in (anonymous namespace)::thunk_9(palus::harness::Call&) /work/harness.cpp:90\n\n");
-  EXPECT_EQ(library.allocated_in_thunk, -1) << "the library made it";
+  EXPECT_EQ(library.pointee_in_thunk, -1) << "the library made it";
+  // The allocation stack ends at its blank line: a thread's creation stack after it is no part of it.
+  const auto thread = detail::parse_sanitizer_report(
+      head +
+      "\nThread T1 created by T0 here:\n"
+      "    #0 0x80 in __interceptor_pthread_create ../../../../src/libsanitizer/asan/asan_interceptors.cpp:216\n"
+      "    #1 0x81 in double& palus::harness::Call::pointee<double>(unsigned long) /p/palus_harness.hpp:180\n"
+      "    #2 0x82 in (anonymous namespace)::thunk_4(palus::harness::Call&) /work/harness.cpp:40\n\n");
+  EXPECT_EQ(thread.pointee_in_thunk, -1);
 }
 
 TEST(SanitizerReport, OutOfMemoryAndSegv) {

@@ -460,12 +460,6 @@ class L {
   EXPECT_EQ(parse.literals, expected);
 }
 
-}  // namespace
-}  // namespace palus::testing
-
-namespace palus::testing {
-namespace {
-
 TEST(Literals, TextsOfTheTablesABodyReadsAreItsOwn) {
   const auto api = analyze_snippet(R"(
 #include <cstring>
@@ -492,6 +486,16 @@ const char Lexer::kQuotes[] = {'"', '\''};
   EXPECT_EQ(method_named(lexer, "is_operator").literals, expected) << "no numbers of a table (7, 8, 9)";
   const std::vector<api::Literal> plain{{K::integer, "0"}, {K::string, "in-body"}, {K::character, "105"}};
   EXPECT_EQ(method_named(lexer, "plain").literals, plain);
+}
+
+TEST(Literals, ATableIsReadUpToABudget) {
+  std::string table = "namespace t {\nconst char* const kWords[] = {";
+  for (int i = 0; i < 600; ++i) table += "\"w" + std::to_string(i) + "\", ";
+  table += "};\nstruct Words { static int count(const char* s) { return kWords[0] == s ? 1 : 0; } };\n}\n";
+  const auto api = analyze_snippet(table);
+  const auto& literals = method_named(class_named(api, "t::Words"), "count").literals;
+  EXPECT_GE(literals.size(), 200u);
+  EXPECT_LE(literals.size(), 260u) << "256 texts of a table at most, and the body's own";
 }
 
 }  // namespace

@@ -396,27 +396,26 @@ TEST(Confidence, ALibraryAssertOnTheCallsInputsIsAPrecondition) {
                   .high);
 }
 
-TEST(Confidence, AReadPastWhatPalusMadeForAnEarlierPointerMakesAFailureSuspect) {
+TEST(Confidence, AReadPastTheValuePalusMadeForAnEarlierPointerMakesAFailureSuspect) {
   const auto& [lib, catalog] = handles();
   using L = HandlesLibrary;
   // peek(&one_int) may keep the pointer; name() then reads past the one int (muparser's
   // DefineVar(name, &value), then Eval in bulk mode).
   const Sequence kept = make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kPeek, {ref(1), Input::integer(3)}),
                               call(L::kName, {ref(1)})});
-  Classified past = failure("sanitizer", 3, "heap-buffer-overflow");
-  past.allocated_in_callable = static_cast<int>(L::kPeek);
+  Classified past = failure("sanitizer", 3, "AddressSanitizer: heap-buffer-overflow on address 0x602000000014");
+  past.pointee_in_callable = static_cast<int>(L::kPeek);
   const Confidence judged = judge_confidence(past, kept, catalog);
   EXPECT_FALSE(judged.high);
-  EXPECT_NE(judged.suspicion.find("memory palus made for statement 2"), std::string::npos) << judged.suspicion;
+  EXPECT_NE(judged.suspicion.find("past the value palus made for ns::Node::peek(int *)"), std::string::npos)
+      << judged.suspicion;
   EXPECT_NE(judged.suspicion.find("`out` got a pointer to one int"), std::string::npos) << judged.suspicion;
-  // Memory the library made (or a thunk's that gave a real array of its length) is the library's.
-  past.allocated_in_callable = -1;
+  // Memory the library made is the library's, and so is a use after free of any.
+  past.pointee_in_callable = -1;
   EXPECT_TRUE(judge_confidence(past, kept, catalog).high);
-  const Sequence buffer =
-      make({call(L::kDoc), call(L::kAppend, {ref(0)}),
-            call(L::kRead, {ref(1), Input::integer(32), Input::unsigned_integer(10)}), call(L::kName, {ref(1)})});
-  past.allocated_in_callable = static_cast<int>(L::kRead);
-  EXPECT_TRUE(judge_confidence(past, buffer, catalog).high);
+  Classified freed = failure("sanitizer", 3, "AddressSanitizer: heap-use-after-free on address 0x602000000014");
+  freed.pointee_in_callable = static_cast<int>(L::kPeek);
+  EXPECT_TRUE(judge_confidence(freed, kept, catalog).high);
 }
 
 TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
@@ -483,6 +482,11 @@ TEST(Confidence, AMadeUpPointerOrHugeSizeMakesAFailureSuspect) {
             call(L::kAt, {ref(1), Input::unsigned_integer(std::uint64_t{1} << 30)}), call(L::kName, {ref(1)})});
   EXPECT_FALSE(judge_confidence(failure("sanitizer", 3, "SEGV on unknown address"), later, catalog).high)
       << "given to the node the crashing call reads";
+  const Sequence kept = make({call(L::kDoc), call(L::kAppend, {ref(0)}), call(L::kAppend, {ref(0)}),
+                              call(L::kAt, {ref(2), Input::unsigned_integer(std::uint64_t{1} << 30)}),
+                              call(L::kRemove, {ref(1), ref(2)}), call(L::kName, {ref(1)})});
+  EXPECT_FALSE(judge_confidence(failure("sanitizer", 5, "SEGV on unknown address"), kept, catalog).high)
+      << "given to a node the crashing call's node was given to keep";
 }
 
 TEST(Confidence, OnlyALengthNamedAsOneAfterACStringIsABuffersSize) {
