@@ -200,6 +200,12 @@ bool sizes(const InputNeed& need, const Input& input, const api::Callable* calla
          names_size(callable->name);
 }
 
+/// Whether `statement` is given one of `objects` (statements' results).
+bool given_one_of(const Statement& statement, const std::set<std::uint32_t>& objects) {
+  return std::any_of(statement.inputs.begin(), statement.inputs.end(),
+                     [&](const Input& in) { return in.kind == InputKind::ref && objects.count(in.ref) > 0; });
+}
+
 /// The objects the crashing call (statement `at`) reads from: what it was given, what those were
 /// made from or are views into (a method's reference result), and what earlier calls on them were
 /// given to keep (not for output: jsoncpp's Reader::parse(stream, root) overwrites root). A size
@@ -228,13 +234,8 @@ std::set<std::uint32_t> crash_objects(const Sequence& sequence, std::size_t at, 
       grew = true;
       given(object, false);  // what made it
     }
-    for (std::size_t k = 0; k < at; ++k) {
-      const auto& inputs = sequence[k].inputs;
-      const bool on_one = std::any_of(inputs.begin(), inputs.end(), [&](const Input& in) {
-        return in.kind == InputKind::ref && objects.count(in.ref) > 0;
-      });
-      if (on_one) given(k, true);
-    }
+    for (std::size_t k = 0; k < at; ++k)
+      if (given_one_of(sequence[k], objects)) given(k, true);
   }
   return objects;
 }
@@ -250,9 +251,7 @@ std::string huge_size(const Sequence& sequence, const Catalog& catalog, std::opt
   const std::set<std::uint32_t> objects =
       crashed ? crash_objects(sequence, *crashed_at, catalog) : std::set<std::uint32_t>{};
   auto acts_on_the_crash = [&](std::size_t k) {
-    if (k == *crashed_at || objects.count(static_cast<std::uint32_t>(k)) > 0) return true;
-    return std::any_of(sequence[k].inputs.begin(), sequence[k].inputs.end(),
-                       [&](const Input& in) { return in.kind == InputKind::ref && objects.count(in.ref) > 0; });
+    return k == *crashed_at || objects.count(static_cast<std::uint32_t>(k)) > 0 || given_one_of(sequence[k], objects);
   };
   for (std::size_t k = 0; k < sequence.size(); ++k) {
     if (crashed && (k > *crashed_at || !acts_on_the_crash(k))) continue;
