@@ -37,7 +37,8 @@ Input GuidedStep::literal_for(const CallableInfo& callable, const InputNeed& nee
   if (constraint && !constraint->values.empty() && !random.chance(options_.explore)) {
     if (auto value = recorded_input(need.type, random.one_of(constraint->values))) {
       ++counts_.recorded_values;
-      return *value;
+      if (!callable.callable) return *value;
+      return literals_.neighbour(*value, *callable.callable, need.param ? need.param->name : std::string(), random);
     }
   }
   return literals_.pick(need.type, callable.callable, random, need.param ? need.param->name : std::string());

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "palus/generation/scalar_type.hpp"
+#include "palus/generation/token_swap.hpp"
 
 namespace palus::generation {
 namespace {
@@ -164,7 +165,7 @@ std::string InputMutator::mutate_bytes(std::string s, const std::vector<std::str
     }
     return {};
   };
-  switch (random.below(s.empty() ? 3 : 10)) {
+  switch (random.below(s.empty() ? 3 : 11)) {
     case 0: {  // a byte inserted: mostly printable, sometimes any
       const auto byte =
           random.chance(0.9) ? static_cast<char>(32 + random.below(95)) : static_cast<char>(random.below(256));
@@ -226,6 +227,10 @@ std::string InputMutator::mutate_bytes(std::string s, const std::vector<std::str
                                                     "0.5",
                                                     "1e-400"};
       s.replace(begin, end - begin, random.one_of(numbers));
+      break;
+    }
+    case 9: {  // a token of the dictionary in the text swapped for another of its kind
+      if (!swap_token(s, dictionary, random)) s.insert(position(true), token());
       break;
     }
     default:  // cut short

@@ -2,7 +2,8 @@
 // Changing one literal input of a sequence (the mutation strategy of the generation engine, after
 // libFuzzer's mutation dispatcher and AFL's havoc stage). A string gets bytes erased, inserted or
 // changed, a part of itself copied, a token of the library's own literals (what its bodies compare
-// with: '{', "true", "<!--") inserted, or another string spliced in; a number moves by a small
+// with: '{', "true", "<!--") inserted or swapped for another of its kind (token_swap.hpp), or
+// another string spliced in; a number moves by a small
 // step, flips a bit, or takes a boundary or mined value. The result has the input's kind and fits
 // the parameter's type, so the call compiles as the test writer spells it.
 

@@ -10,6 +10,7 @@
 #include "core/names.hpp"
 #include "harness/codegen/callable_plan.hpp"
 #include "palus/generation/scalar_type.hpp"
+#include "palus/generation/token_swap.hpp"
 
 namespace palus::generation {
 namespace {
@@ -280,7 +281,9 @@ Input LiteralPool::pick(const api::TypeRef& type, const api::Callable* callable,
                     type.category == TypeCategory::istream;
   if (callable && !param.empty()) {
     auto found = extra_.find(callable->id + "\n" + param);
-    if (found != extra_.end() && !found->second.empty() && random.chance(0.5)) return random.one_of(found->second);
+    if (found != extra_.end() && !found->second.empty() && random.chance(0.5)) {
+      return neighbour(random.one_of(found->second), *callable, param, random);
+    }
   }
   if (text &&
       !sample_texts_.empty()) {  // one time in ten a whole document (a fuzzer's seed corpus), one in twenty any text
@@ -318,6 +321,14 @@ const std::vector<Input>& LiteralPool::typed_values(const api::TypeRef& type, co
   auto found = typed_.find(key);
   if (found == typed_.end()) found = typed_.emplace(std::move(key), given_values(type, given)).first;
   return found->second;
+}
+
+Input LiteralPool::neighbour(const Input& text, const api::Callable& callable, const std::string& param,
+                             Random& random) const {
+  if (text.kind != harness::protocol::InputKind::string || !random.chance(1.0 / 3)) return text;
+  std::string swapped = text.s;
+  if (!swap_token(swapped, dictionary(callable, param), random)) return text;
+  return Input::string(std::move(swapped));
 }
 
 const std::vector<std::string>& LiteralPool::dictionary(const api::Callable& callable, const std::string& param) const {

@@ -42,6 +42,12 @@ class LiteralPool {
   /// strings, and the values recorded or given for that parameter. Computed once per parameter.
   const std::vector<std::string>& dictionary(const api::Callable& callable, const std::string& param) const;
 
+  /// A text the sample passed or a user gave to `param` of `callable`, or, one time in three, its
+  /// neighbour: a word or symbol of the parameter's dictionary in it swapped for another of its
+  /// kind (token_swap.hpp). Any other input as it is.
+  harness::protocol::Input neighbour(const harness::protocol::Input& text, const api::Callable& callable,
+                                     const std::string& param, Random& random) const;
+
   /// Literals mined from callable bodies, by kind.
   struct Mined {
     std::vector<std::int64_t> integers;

@@ -512,6 +512,22 @@ TEST(LiteralPool, TheSamplesTextsGoToStringParametersAndShortOnesAreTokens) {
   EXPECT_EQ(std::find(tokens.begin(), tokens.end(), document), tokens.end()) << "a long text is no token";
 }
 
+TEST(LiteralPool, ARecordedTextComesWithAnotherTokenOfItsKindInItSometimes) {
+  api::Api api;
+  api::Callable f =
+      callable("ns::f(const std::string &)", "f", "", api::CallableKind::function, {param("s", kStringRef)});
+  for (const char* token : {"+", "*", "<="}) f.literals.push_back(literal(api::Literal::Kind::string, token));
+  api.functions.push_back(f);
+  LiteralPool literals(api);
+  literals.add_values(f.id, "s", {Input::string("a + b")});
+  const int recorded =
+      hits(literals, api.functions[0], "s", kStringRef, [](const Input& in) { return in.s == "a + b"; });
+  const int swapped = hits(literals, api.functions[0], "s", kStringRef,
+                           [](const Input& in) { return in.s == "a * b" || in.s == "a <= b"; });
+  EXPECT_GT(recorded, 250) << "the recorded text itself, most times";
+  EXPECT_GT(swapped, 100) << "its neighbour with another operator, one time in three";
+}
+
 TEST(LiteralPool, GivenValuesTakeTheParametersType) {
   api::Api api;
   const api::TypeRef boolean = scalar("bool", api::TypeCategory::boolean);

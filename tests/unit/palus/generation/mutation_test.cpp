@@ -92,6 +92,18 @@ TEST(InputMutatorTest, StringsTakeInTheLibrarysTokensAndStayWithinTheirBound) {
   EXPECT_EQ(seen_tokens.size(), kTokens.size());
 }
 
+TEST(InputMutatorTest, AWordOrSymbolOfTheDictionaryInTheTextIsSwappedForAnotherOfItsKind) {
+  TokenLibrary s;
+  const std::vector<std::string> dictionary{"+", "<=", "&&", "sin", "b", "a", "x y"};
+  Random random(11);
+  std::set<std::string> one_step;
+  for (int k = 0; k < 4000; ++k) one_step.insert(s.mutator.mutate_bytes("a + b", dictionary, {}, random));
+  // An operator for an operator, a name for a name, in one step (no insertion or overwrite
+  // gives these).
+  for (const char* expected : {"a <= b", "a && b", "sin + b", "a + a"})
+    EXPECT_TRUE(one_step.count(expected)) << expected;
+}
+
 TEST(InputMutatorTest, AMutatedCStringEndsAtItsFirstNul) {
   TokenLibrary s;
   InputNeed need = s.free_fn().inputs[1];
