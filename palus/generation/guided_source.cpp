@@ -1,5 +1,7 @@
 #include "palus/generation/guided_source.hpp"
 
+#include "palus/generation/legal_inputs.hpp"
+
 namespace palus::generation {
 namespace {
 
@@ -54,7 +56,9 @@ std::optional<Sequence> GuidedSource::pending(const GuidedTransition& t, Tracked
   Sequence candidate = made.sequence;
   if (auto longer = step_.with_dependent(made, t, pool, random)) candidate = std::move(*longer);
   if (waiting_.size() >= kWaitingCap) waiting_.clear();
-  waiting_[candidate.hash()] = Waiting{t.to(), made.statement, made.sequence.size(), std::move(base), from};
+  // Keyed as the loop will name it: after with_legal_lengths.
+  waiting_[with_legal_lengths(candidate, catalog_).hash()].push_back(
+      Waiting{t.to(), made.statement, made.sequence.size(), std::move(base), from});
   return candidate;
 }
 
@@ -109,24 +113,51 @@ std::optional<Sequence> GuidedSource::unguided(const Pool& pool, Random& random)
 
 void GuidedSource::executed(const Sequence& candidate, Verdict verdict, const harness::protocol::RunResult& result) {
   ++executed_;
-  auto found = waiting_.find(candidate.hash());
   if (verdict == Verdict::normal) index_profiles(candidate, result);
+  std::uint32_t normal_upto = 0;
+  while (normal_upto < result.statements.size() &&
+         result.statements[normal_upto].status == harness::protocol::StatementStatus::normal)
+    ++normal_upto;
+  const Ran ran{verdict == Verdict::normal, normal_upto};
+  if (ran_.size() >= kWaitingCap) ran_.clear();
+  ran_[candidate.hash()] = ran;
+  auto found = waiting_.find(candidate.hash());
   if (found == waiting_.end()) return;
-  Waiting waiting = std::move(found->second);
+  std::vector<Waiting> waitings = std::move(found->second);
   waiting_.erase(found);
-  // The transition's call reached its node when every statement up to it ran normally, even if
-  // the dependent method appended after it did not.
-  const std::size_t upto = waiting.transition_size;
-  const bool reached = verdict == Verdict::normal || (upto < candidate.size() && ran_normally(result, upto));
-  if (!reached) {
+  for (Waiting& waiting : waitings)
+    if (arrive(candidate, ran, waiting)) ++stats_.reached;
+}
+
+void GuidedSource::dropped(const Sequence& candidate, bool duplicate) {
+  auto found = waiting_.find(candidate.hash());
+  if (found == waiting_.end()) return;
+  // The draw just made is the last one waiting under its hash; an identical one drawn before it
+  // in the same batch is still waiting to run, and this one then arrives where that one does.
+  if (duplicate && found->second.size() > 1) return;
+  Waiting waiting = std::move(found->second.back());
+  found->second.pop_back();
+  if (found->second.empty()) waiting_.erase(found);
+  auto known = duplicate ? ran_.find(candidate.hash()) : ran_.end();
+  if (known == ran_.end()) {
     if (waiting.base) reach(waiting.from, std::move(*waiting.base));
     return;
   }
-  Tracked tracked{upto < candidate.size() && verdict != Verdict::normal ? candidate.prefix(upto) : candidate,
-                  waiting.statement};
-  ++stats_.reached;
+  if (arrive(candidate, known->second, waiting)) ++stats_.reached_again;
+}
+
+bool GuidedSource::arrive(const Sequence& candidate, Ran ran, Waiting& waiting) {
+  // The transition's call reached its node when every statement up to it ran normally, even if
+  // the dependent method appended after it did not.
+  const std::size_t upto = waiting.transition_size;
+  if (!ran.normal && !(upto < candidate.size() && ran.normal_upto >= upto)) {
+    if (waiting.base) reach(waiting.from, std::move(*waiting.base));
+    return false;
+  }
+  Tracked tracked{ran.normal ? candidate : candidate.prefix(upto), waiting.statement};
   index_.reached(waiting.node, tracked, bookkeeping_);
   reach(waiting.node, std::move(tracked));
+  return true;
 }
 
 void GuidedSource::index_profiles(const Sequence& candidate, const harness::protocol::RunResult& result) {
