@@ -89,6 +89,8 @@ std::optional<Sequence> RandomStep::call(const CallableInfo& callable, const Poo
     } else if (need.null_allowed &&
                (!pool.has(need.record, need.may_change) || random.chance(options_.null_probability))) {
       c.literal = Input::null();
+    } else if (auto same = alias_of(callable, chosen, parts, random)) {
+      c = *same;
     } else {
       // Reuse an object already in the sequence being built, or bring in another sequence.
       std::vector<std::pair<int, std::uint32_t>> reusable;
@@ -111,6 +113,21 @@ std::optional<Sequence> RandomStep::call(const CallableInfo& callable, const Poo
   auto made = assemble(parts, std::move(chosen), callable.index, options_.max_statements);
   if (!made) return std::nullopt;
   return std::move(made->sequence);
+}
+
+std::optional<ChosenInput> RandomStep::alias_of(const CallableInfo& callable, const std::vector<ChosenInput>& chosen,
+                                                const std::vector<Sequence>& parts, Random& random) const {
+  const InputNeed& need = callable.inputs[chosen.size()];
+  if (need.moves) return std::nullopt;
+  std::optional<ChosenInput> earlier;
+  for (std::size_t j = 0; j < chosen.size(); ++j) {
+    const InputNeed& other = callable.inputs[j];
+    if (chosen[j].part < 0 || other.record != need.record || other.moves) continue;
+    if (need.may_change && read_only_at(catalog_, parts[chosen[j].part], chosen[j].statement)) continue;
+    earlier = chosen[j];
+  }
+  if (!earlier || !random.chance(options_.alias_probability)) return std::nullopt;
+  return earlier;
 }
 
 std::vector<Pool::Yield> yields_of(const Sequence& sequence, const Catalog& catalog) {

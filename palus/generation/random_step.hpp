@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "palus/generation/assemble.hpp"
 #include "palus/generation/catalog.hpp"
 #include "palus/generation/literal_pool.hpp"
 #include "palus/generation/pool.hpp"
@@ -18,6 +19,9 @@ struct StepOptions {
   std::size_t max_statements = 100;
   double null_probability = 0.05;  ///< a pointer parameter gets nullptr
   double reuse_probability = 0.4;  ///< an object input reuses one already in the sequence being built
+  /// An object input is the very object an earlier input of its type is (Randoop's aliasing:
+  /// `a == a`, `a.swap(a)`, `a.append(a)`, where self-comparison and self-assignment paths are).
+  double alias_probability = 0.15;
 };
 
 class RandomStep {
@@ -41,6 +45,12 @@ class RandomStep {
   const CallableInfo& pick(const std::vector<const CallableInfo*>& callables, Random& random) const;
 
  private:
+  /// For the next input of `callable` (the one after `chosen`), sometimes the object an earlier
+  /// input of the same type got, when neither is moved from and a call that may change it gets a
+  /// writable one.
+  std::optional<ChosenInput> alias_of(const CallableInfo& callable, const std::vector<ChosenInput>& chosen,
+                                      const std::vector<Sequence>& parts, Random& random) const;
+
   const Catalog& catalog_;
   const LiteralPool& literals_;
   StepOptions options_;

@@ -187,6 +187,27 @@ TEST_F(StepFixture, ObjectsAreReusedWithinASequence) {
   EXPECT_EQ(s->size(), 5u);  // a copy of `both` for each input
 }
 
+TEST_F(StepFixture, AnInputMayBeTheVeryObjectAnEarlierInputOfItsTypeIs) {
+  // A call with two ns::A inputs (a == b's shape): aliased, both are the one A.
+  const CallableInfo& pair = catalog.callables[Library::kHashConsistent];
+  ASSERT_EQ(pair.inputs.size(), 2u);
+  ASSERT_EQ(pair.inputs[0].record, pair.inputs[1].record);
+  Pool pool;
+  Random random(3);
+  add(pool, make_a(), random);
+  StepOptions options;
+  options.reuse_probability = 0;
+  options.alias_probability = 1;
+  const auto aliased = RandomStep(catalog, literals, options).call(pair, pool, random);
+  ASSERT_TRUE(aliased.has_value());
+  EXPECT_EQ(aliased->size(), 2u);
+  EXPECT_EQ(aliased->statements().back().inputs[0].ref, aliased->statements().back().inputs[1].ref);
+  options.alias_probability = 0;
+  const auto apart = RandomStep(catalog, literals, options).call(pair, pool, random);
+  ASSERT_TRUE(apart.has_value());
+  EXPECT_EQ(apart->size(), 3u);  // an A for each input
+}
+
 TEST_F(StepFixture, MaxStatementsRefusesLongCandidates) {
   StepOptions options;
   options.max_statements = 2;
