@@ -6,7 +6,7 @@ namespace palus::generation {
 namespace {
 
 constexpr std::size_t kReachingCap = 2000;   ///< sequences waiting per node
-constexpr std::size_t kWaitingCap = 100000;  ///< candidates the loop dropped as duplicates never come back
+constexpr std::size_t kWaitingCap = 100000;  ///< waiting candidates never judged (quarantined), and ran_
 
 }  // namespace
 
@@ -46,6 +46,7 @@ bool GuidedSource::guided_turn() {
 }
 
 std::optional<Sequence> GuidedSource::next(const Pool& pool, Random& random) {
+  last_pending_.reset();
   if (!guide_.rooted().empty() && guided_turn()) return guided(pool, random);
   last_turn_guided_ = false;
   return unguided(pool, random);
@@ -57,8 +58,8 @@ std::optional<Sequence> GuidedSource::pending(const GuidedTransition& t, Tracked
   if (auto longer = step_.with_dependent(made, t, pool, random)) candidate = std::move(*longer);
   if (waiting_.size() >= kWaitingCap) waiting_.clear();
   // Keyed as the loop will name it: after with_legal_lengths.
-  waiting_[with_legal_lengths(candidate, catalog_).hash()].push_back(
-      Waiting{t.to(), made.statement, made.sequence.size(), std::move(base), from});
+  last_pending_ = with_legal_lengths(candidate, catalog_).hash();
+  waiting_[*last_pending_].push_back(Waiting{t.to(), made.statement, made.sequence.size(), std::move(base), from});
   return candidate;
 }
 
@@ -130,6 +131,8 @@ void GuidedSource::executed(const Sequence& candidate, Verdict verdict, const ha
 }
 
 void GuidedSource::dropped(const Sequence& candidate, bool duplicate) {
+  // Only the draw just made: an unguided one may be like a guided one still waiting to run.
+  if (last_pending_ != candidate.hash()) return;
   auto found = waiting_.find(candidate.hash());
   if (found == waiting_.end()) return;
   // The draw just made is the last one waiting under its hash; an identical one drawn before it

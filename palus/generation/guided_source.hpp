@@ -96,6 +96,7 @@ class GuidedSource : public SequenceSource {
     std::uint32_t normal_upto = 0;  ///< the statements before this one did
   };
   std::unordered_map<std::uint64_t, Ran> ran_;  ///< how each candidate that ran did, by hash (bounded)
+  std::optional<std::uint64_t> last_pending_;   ///< the hash of the last draw's candidate, when guided
   /// Puts `candidate`, which ran as `ran`, at the node `waiting` is for when the transition's call
   /// got there, else gives back the sequence it extended; whether it got there.
   bool arrive(const Sequence& candidate, Ran ran, Waiting& waiting);

@@ -23,28 +23,41 @@ Lexeme lexeme_of(std::string_view t) {
 }  // namespace
 
 bool swap_token(std::string& s, const std::vector<std::string>& dictionary, Random& random) {
-  struct Found {
-    std::size_t at, length;
-    Lexeme lexeme;
+  auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; };
+  // A word counts where it stands alone ("e" in "true" does not); a symbol counts anywhere.
+  auto whole_at = [&](std::size_t at, std::size_t length, Lexeme lexeme) {
+    if (lexeme != Lexeme::word) return true;
+    return (at == 0 || !word_char(s[at - 1])) && (at + length == s.size() || !word_char(s[at + length]));
   };
-  constexpr std::size_t kMaxFound = 256;
-  std::vector<Found> found;
-  for (const auto& t : dictionary) {
-    const Lexeme lexeme = lexeme_of(t);
-    if (lexeme == Lexeme::other || t.size() > s.size()) continue;
-    for (std::size_t at = s.find(t); at != std::string::npos && found.size() < kMaxFound; at = s.find(t, at + 1))
-      found.push_back({at, t.size(), lexeme});
+  auto first_at = [&](const std::string& t, Lexeme lexeme) {
+    for (std::size_t at = s.find(t); at != std::string::npos; at = s.find(t, at + 1))
+      if (whole_at(at, t.size(), lexeme)) return at;
+    return std::string::npos;
+  };
+  // Which tokens are in the text, each as likely as another however often it occurs and wherever.
+  std::vector<Lexeme> lexemes;
+  lexemes.reserve(dictionary.size());
+  std::vector<std::size_t> present;
+  for (std::size_t k = 0; k < dictionary.size(); ++k) {
+    lexemes.push_back(lexeme_of(dictionary[k]));
+    if (lexemes[k] != Lexeme::other && dictionary[k].size() <= s.size() &&
+        first_at(dictionary[k], lexemes[k]) != std::string::npos)
+      present.push_back(k);
   }
-  if (found.empty()) return false;
-  const Found& one = random.one_of(found);
-  const std::string_view was(s.data() + one.at, one.length);
+  if (present.empty()) return false;
+  const std::size_t chosen = random.one_of(present);
+  const std::string& was = dictionary[chosen];
+  std::vector<std::size_t> places;
+  for (std::size_t at = s.find(was); at != std::string::npos; at = s.find(was, at + 1))
+    if (whole_at(at, was.size(), lexemes[chosen])) places.push_back(at);
+  const std::size_t at = random.one_of(places);
   // Reservoir choice among the other tokens of the same lexeme.
   const std::string* pick = nullptr;
   std::uint64_t seen = 0;
-  for (const auto& t : dictionary)
-    if (t != was && lexeme_of(t) == one.lexeme && random.below(++seen) == 0) pick = &t;
+  for (std::size_t k = 0; k < dictionary.size(); ++k)
+    if (k != chosen && lexemes[k] == lexemes[chosen] && random.below(++seen) == 0) pick = &dictionary[k];
   if (!pick) return false;
-  s.replace(one.at, one.length, *pick);
+  s.replace(at, was.size(), *pick);
   return true;
 }
 
