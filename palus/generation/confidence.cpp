@@ -240,6 +240,20 @@ std::set<std::uint32_t> crash_objects(const Sequence& sequence, std::size_t at, 
   return objects;
 }
 
+/// The statements that act on what a crash at statement `at` reads: the crashing call, those that
+/// made one of its crash_objects, and those given one, before it.
+struct CrashScope {
+  CrashScope(const Sequence& sequence, std::size_t at, const Catalog& catalog)
+      : sequence(sequence), at(at), objects(crash_objects(sequence, at, catalog)) {}
+  bool covers(std::size_t k) const {
+    return k == at ||
+           (k < at && (objects.count(static_cast<std::uint32_t>(k)) > 0 || given_one_of(sequence[k], objects)));
+  }
+  const Sequence& sequence;
+  std::size_t at;
+  std::set<std::uint32_t> objects;
+};
+
 /// A size, count, index or number of digits given to a statement of `sequence` that is huge for
 /// what the failure says (or negative): "" when none. Past any buffer a caller has, for a crash
 /// (given to the crashing call or with one of its crash_objects): 2^24 or more. Enough to take
@@ -248,13 +262,10 @@ std::set<std::uint32_t> crash_objects(const Sequence& sequence, std::size_t at, 
 std::string huge_size(const Sequence& sequence, const Catalog& catalog, std::optional<std::size_t> crashed_at = {}) {
   const bool crashed = crashed_at.has_value();
   const std::uint64_t kHuge = std::uint64_t{1} << (crashed ? 24 : 20);
-  const std::set<std::uint32_t> objects =
-      crashed ? crash_objects(sequence, *crashed_at, catalog) : std::set<std::uint32_t>{};
-  auto acts_on_the_crash = [&](std::size_t k) {
-    return k == *crashed_at || objects.count(static_cast<std::uint32_t>(k)) > 0 || given_one_of(sequence[k], objects);
-  };
+  std::optional<CrashScope> scope;
+  if (crashed) scope.emplace(sequence, *crashed_at, catalog);
   for (std::size_t k = 0; k < sequence.size(); ++k) {
-    if (crashed && (k > *crashed_at || !acts_on_the_crash(k))) continue;
+    if (scope && !scope->covers(k)) continue;
     const CallableInfo& info = catalog.callables[sequence[k].callable];
     const auto& inputs = sequence[k].inputs;
     for (std::size_t i = 0; i < inputs.size() && i < info.inputs.size(); ++i) {
@@ -367,10 +378,13 @@ std::string huge_object(const Sequence& failing, std::size_t at, const harness::
 /// A count, position or index given to a method of an object, more than the count of elements
 /// (counts_elements) the harness observed on that object just before: re2's StringPiece("hello").remove_suffix(100),
 /// then a read of the piece, reads 100 bytes before the text (std::string_view's n and pos must be
-/// within its size too). "" when none.
+/// within its size too), on what the crash at statement `at` reads (CrashScope: jsoncpp's
+/// isValidIndex(10) on one Value says nothing of value.copy(value) on another). "" when none.
 std::string past_the_object(const Sequence& sequence, const harness::protocol::RunResult& result,
-                            const Catalog& catalog) {
+                            const Catalog& catalog, std::size_t at) {
+  const CrashScope scope(sequence, at, catalog);
   for (std::size_t k = 0; k < sequence.size(); ++k) {
+    if (!scope.covers(k)) continue;
     const CallableInfo& info = catalog.callables[sequence[k].callable];
     const auto& inputs = sequence[k].inputs;
     if (!info.is_method || inputs.empty() || inputs[0].kind != InputKind::ref || inputs[0].ref >= k) continue;
@@ -728,7 +742,7 @@ Confidence judge_confidence(const Classified& failure, const Sequence& failing, 
       return suspected(huge);
     }
     if (observed != nullptr) {
-      if (std::string past = past_the_object(failing, *observed, catalog); !past.empty()) {
+      if (std::string past = past_the_object(failing, *observed, catalog, at); !past.empty()) {
         return suspected(past);
       }
     }

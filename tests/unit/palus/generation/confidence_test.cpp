@@ -615,6 +615,9 @@ TEST(Confidence, ACrashAfterACountPastTheObjectsSizeIsSuspect) {
   EXPECT_NE(past.suspicion.find("more than the object's size (5)"), std::string::npos) << past.suspicion;
   EXPECT_TRUE(judged(3, &observed).high);
   EXPECT_TRUE(judged(100, nullptr).high) << "nothing observed, nothing known";
+  // The count went past one piece, the crash is on another.
+  const Sequence other = make({call(0), call(2, {ref(0), Input::unsigned_integer(100)}), call(0), call(1, {ref(2)})});
+  EXPECT_TRUE(judge_confidence(failure("sanitizer", 3, "heap-use-after-free"), other, catalog, &observed).high);
 
   // A count by another name, and an element asked for by its id: re2's FilteredRE2 with no
   // regexp asked for GetRE2(3).
