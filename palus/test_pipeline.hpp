@@ -117,6 +117,9 @@ class TestPipeline {
   };
   /// A batch of the lane can be taken: enough tests for its next size, or the end.
   bool ready(const Lane& lane) const;
+  /// The lane whose batch the next free checker takes (one is ready): the one holding a test
+  /// expected to hang first once generation stopped, else the passing tests before the failures.
+  Lane& next_lane();
 
   /// Worker `k` checks with checkers_[k]; workers after the first wait for finish().
   void work(std::size_t k);
