@@ -238,33 +238,6 @@ TEST_F(GuidedFixture, ASequenceIsExtendedOnceFromItsNode) {
   EXPECT_LE(extensions, arrivals);
 }
 
-TEST_F(GuidedFixture, ARootMadeTheSameWayAgainReachesItsNodeAgain) {
-  // The sample's value every time: A(7) is one sequence, which the loop runs once and drops
-  // as a duplicate after. Each drop still puts it at A#1, so A#1 is extended again and again.
-  // As in the loop, candidates are drawn in batches, duplicates dropped as they are drawn (the
-  // first A(7) is drawn again before it has run), and the batch run after.
-  GuidedSource source = guided_only({.explore = 0});
-  Pool pool;
-  Random random(2);
-  std::set<std::uint64_t> ran;
-  int drawn_uses = 0;
-  for (int batch = 0; batch < 40; ++batch) {
-    std::vector<Sequence> to_run;
-    for (int i = 0; i < 8; ++i) {
-      auto candidate = source.next(pool, random);
-      if (!candidate) continue;
-      drawn_uses += (*candidate)[candidate->size() - 1].callable == Library::kUse;
-      if (!ran.insert(candidate->hash()).second)
-        source.dropped(*candidate, true);
-      else
-        to_run.push_back(*candidate);
-    }
-    for (const Sequence& s : to_run) ran_normally(source, s, pool, catalog, random);
-  }
-  EXPECT_GT(source.stats().reached_again, 10u);
-  EXPECT_GT(drawn_uses, 20);
-}
-
 /// A library where peek depends on A's constructor, so palus mode appends `a.peek(...)` to each
 /// new A.
 struct DependentFixture : GuidedFixture {
