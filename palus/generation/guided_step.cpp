@@ -34,14 +34,15 @@ GuidedStep::GuidedStep(const Catalog& catalog, const LiteralPool& literals, cons
 
 Input GuidedStep::literal_for(const CallableInfo& callable, const InputNeed& need,
                               const models::SlotConstraint* constraint, Random& random) {
+  const std::string param = need.param ? need.param->name : std::string();
   if (constraint && !constraint->values.empty() && !random.chance(options_.explore)) {
     if (auto value = recorded_input(need.type, random.one_of(constraint->values))) {
       ++counts_.recorded_values;
       if (!callable.callable) return *value;
-      return literals_.neighbour(*value, *callable.callable, need.param ? need.param->name : std::string(), random);
+      return literals_.neighbour(*value, *callable.callable, param, random);
     }
   }
-  return literals_.pick(need.type, callable.callable, random, need.param ? need.param->name : std::string());
+  return literals_.pick(need.type, callable.callable, random, param);
 }
 
 std::optional<Tracked> GuidedStep::object_for(const InputNeed& need, const models::SlotConstraint* constraint,
