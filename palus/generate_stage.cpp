@@ -178,10 +178,11 @@ void log_guided_stats(const generation::GuidedSource& guided, RunLog& log) {
   const generation::GuidedSourceStats g = guided.stats();
   log(
       fmt::format("guided: {} from a model root, {} extending a reaching sequence, {} unguided, {} failed to build, "
-                  "{} reached their node; object inputs {} by state, {} by profile, {} by type; {} recorded values, "
+                  "{} reached their node ({} more as a duplicate of one that did); object inputs {} by state, {} by "
+                  "profile, {} by type; {} recorded values, "
                   "{} dependent calls",
-                  g.from_root, g.extended, g.unguided, g.failed, g.reached, g.step.by_state, g.step.by_profile,
-                  g.step.by_type, g.step.recorded_values, g.step.dependent_calls));
+                  g.from_root, g.extended, g.unguided, g.failed, g.reached, g.reached_again, g.step.by_state,
+                  g.step.by_profile, g.step.by_type, g.step.recorded_values, g.step.dependent_calls));
 }
 
 // ---- check and write: the output folder's writer and the test checkers ----

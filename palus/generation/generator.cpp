@@ -281,20 +281,24 @@ void Generator::fill_batch(std::vector<Sequence>& checked, std::vector<std::size
       candidate = with_legal_lengths(*candidate, catalog_);
       if (changes_read_only(catalog_, *candidate)) {  // the last guard; the sources should not build these
         ++stats_.changes_read_only;
+        from.dropped(*candidate, false);
         continue;
       }
       if (uses_freed_object(*candidate, frees_, catalog_)) {
         ++stats_.uses_freed;
+        from.dropped(*candidate, false);
         continue;
       }
       if (!executed_.insert(candidate->hash()).second) {
         ++stats_.duplicates;
+        from.dropped(*candidate, true);
         continue;
       }
       Sequence with_checks = theories_.appended(contracts_.appended(*candidate, random_), candidate->size(), random_);
       if (changes_read_only(catalog_, with_checks)) {  // the checks' appenders should not build these either
         ++stats_.changes_read_only;
         executed_.erase(candidate->hash());  // not run: a later draw may still run it
+        from.dropped(*candidate, false);
         continue;
       }
       main_sizes.push_back(candidate->size());

@@ -35,6 +35,9 @@ class SequenceSource {
   /// How a candidate (without its contract checks) fared; `result` may hold more statements.
   virtual void executed(const Sequence& /*candidate*/, Verdict /*verdict*/,
                         const harness::protocol::RunResult& /*result*/) {}
+  /// The candidate just drawn, which the loop will not run: `duplicate` when one like it ran
+  /// before or waits to run in this batch (otherwise a guard refused it).
+  virtual void dropped(const Sequence& /*candidate*/, bool /*duplicate*/) {}
   /// Whether it can make candidates yet (a mutation source needs a corpus first).
   virtual bool ready() const { return true; }
 };

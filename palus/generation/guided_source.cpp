@@ -1,10 +1,12 @@
 #include "palus/generation/guided_source.hpp"
 
+#include "palus/generation/legal_inputs.hpp"
+
 namespace palus::generation {
 namespace {
 
 constexpr std::size_t kReachingCap = 2000;   ///< sequences waiting per node
-constexpr std::size_t kWaitingCap = 100000;  ///< candidates the loop dropped as duplicates never come back
+constexpr std::size_t kWaitingCap = 100000;  ///< waiting candidates never judged (quarantined), and ran_
 
 }  // namespace
 
@@ -44,6 +46,7 @@ bool GuidedSource::guided_turn() {
 }
 
 std::optional<Sequence> GuidedSource::next(const Pool& pool, Random& random) {
+  last_pending_.reset();
   if (!guide_.rooted().empty() && guided_turn()) return guided(pool, random);
   last_turn_guided_ = false;
   return unguided(pool, random);
@@ -54,7 +57,9 @@ std::optional<Sequence> GuidedSource::pending(const GuidedTransition& t, Tracked
   Sequence candidate = made.sequence;
   if (auto longer = step_.with_dependent(made, t, pool, random)) candidate = std::move(*longer);
   if (waiting_.size() >= kWaitingCap) waiting_.clear();
-  waiting_[candidate.hash()] = Waiting{t.to(), made.statement, made.sequence.size(), std::move(base), from};
+  // Keyed as the loop will name it: after with_legal_lengths.
+  last_pending_ = with_legal_lengths(candidate, catalog_).hash();
+  waiting_[*last_pending_].push_back(Waiting{t.to(), made.statement, made.sequence.size(), std::move(base), from});
   return candidate;
 }
 
@@ -83,7 +88,7 @@ std::optional<Sequence> GuidedSource::guided(const Pool& pool, Random& random) {
     return pending(t, std::move(*made), pool, random);
   }
   // Action 2: extend a sequence reaching a node; it leaves the node's list (it is extended once).
-  const NodeKey node = random.one_of(extendable);
+  const NodeKey node = rarely_extended(extendable, random);
   std::vector<Tracked>& list = reaching_[node];
   const std::size_t at = random.below(list.size());
   Tracked seq = std::move(list[at]);
@@ -100,6 +105,24 @@ std::optional<Sequence> GuidedSource::guided(const Pool& pool, Random& random) {
   return pending(t, std::move(*made), pool, random, std::move(seq), node);
 }
 
+// Duplicates arrive again (see dropped()), so the nodes near a root always hold sequences; a
+// uniform choice among the extendable nodes would seldom extend the deepest one just reached.
+// Weighting each by 1 / (1 + times extended) takes a new node first, then evens the turns out.
+NodeKey GuidedSource::rarely_extended(const std::vector<NodeKey>& extendable, Random& random) {
+  double total = 0;
+  for (const NodeKey& node : extendable) total += 1.0 / (1.0 + static_cast<double>(extended_[node]));
+  double at = random.unit() * total;
+  for (const NodeKey& node : extendable) {
+    at -= 1.0 / (1.0 + static_cast<double>(extended_[node]));
+    if (at < 0) {
+      ++extended_[node];
+      return node;
+    }
+  }
+  ++extended_[extendable.back()];
+  return extendable.back();
+}
+
 std::optional<Sequence> GuidedSource::unguided(const Pool& pool, Random& random) {
   ++stats_.unguided;
   if (unguided_targets_.empty() || !options_.unguided_phase) return random_step_.next(pool, random);
@@ -109,24 +132,53 @@ std::optional<Sequence> GuidedSource::unguided(const Pool& pool, Random& random)
 
 void GuidedSource::executed(const Sequence& candidate, Verdict verdict, const harness::protocol::RunResult& result) {
   ++executed_;
-  auto found = waiting_.find(candidate.hash());
   if (verdict == Verdict::normal) index_profiles(candidate, result);
+  std::uint32_t normal_upto = 0;
+  while (normal_upto < result.statements.size() &&
+         result.statements[normal_upto].status == harness::protocol::StatementStatus::normal)
+    ++normal_upto;
+  const Ran ran{verdict == Verdict::normal, normal_upto};
+  if (ran_.size() >= kWaitingCap) ran_.clear();
+  ran_[candidate.hash()] = ran;
+  auto found = waiting_.find(candidate.hash());
   if (found == waiting_.end()) return;
-  Waiting waiting = std::move(found->second);
+  std::vector<Waiting> waitings = std::move(found->second);
   waiting_.erase(found);
-  // The transition's call reached its node when every statement up to it ran normally, even if
-  // the dependent method appended after it did not.
-  const std::size_t upto = waiting.transition_size;
-  const bool reached = verdict == Verdict::normal || (upto < candidate.size() && ran_normally(result, upto));
-  if (!reached) {
+  for (Waiting& waiting : waitings)
+    if (arrive(candidate, ran, waiting)) ++stats_.reached;
+}
+
+void GuidedSource::dropped(const Sequence& candidate, bool duplicate) {
+  // Only the draw just made: an unguided one may be like a guided one still waiting to run.
+  if (last_pending_ != candidate.hash()) return;
+  auto found = waiting_.find(candidate.hash());
+  if (found == waiting_.end()) return;
+  // The draw just made is the last one waiting under its hash; an identical one drawn before it
+  // in the same batch is still waiting to run, and this one then arrives where that one does.
+  if (duplicate && found->second.size() > 1) return;
+  Waiting waiting = std::move(found->second.back());
+  found->second.pop_back();
+  if (found->second.empty()) waiting_.erase(found);
+  auto known = duplicate ? ran_.find(candidate.hash()) : ran_.end();
+  if (known == ran_.end()) {
     if (waiting.base) reach(waiting.from, std::move(*waiting.base));
     return;
   }
-  Tracked tracked{upto < candidate.size() && verdict != Verdict::normal ? candidate.prefix(upto) : candidate,
-                  waiting.statement};
-  ++stats_.reached;
+  if (arrive(candidate, known->second, waiting)) ++stats_.reached_again;
+}
+
+bool GuidedSource::arrive(const Sequence& candidate, Ran ran, Waiting& waiting) {
+  // The transition's call reached its node when every statement up to it ran normally, even if
+  // the dependent method appended after it did not.
+  const std::size_t upto = waiting.transition_size;
+  if (!ran.normal && !(upto < candidate.size() && ran.normal_upto >= upto)) {
+    if (waiting.base) reach(waiting.from, std::move(*waiting.base));
+    return false;
+  }
+  Tracked tracked{ran.normal ? candidate : candidate.prefix(upto), waiting.statement};
   index_.reached(waiting.node, tracked, bookkeeping_);
   reach(waiting.node, std::move(tracked));
+  return true;
 }
 
 void GuidedSource::index_profiles(const Sequence& candidate, const harness::protocol::RunResult& result) {

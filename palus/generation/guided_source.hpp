@@ -32,6 +32,7 @@ struct GuidedSourceOptions {
 
 struct GuidedSourceStats {
   std::uint64_t from_root = 0, extended = 0, unguided = 0, failed = 0, reached = 0;
+  std::uint64_t reached_again = 0;  ///< dropped as duplicates of candidates that reached their node
   GuidedStepCounts step;
 };
 
@@ -42,6 +43,12 @@ class GuidedSource : public SequenceSource {
 
   std::optional<Sequence> next(const Pool& pool, Random& random) override;
   void executed(const Sequence& candidate, Verdict verdict, const harness::protocol::RunResult& result) override;
+  /// A candidate like one that ran and reached its node reaches it again (Figure 7 adds newSeq to
+  /// reachingSeqs whether or not it is new: a root without inputs, `Parser()`, is made the same
+  /// way every time, and without this its node would be extended once in a run); the sequence it
+  /// extended is taken off its node's list, as Figure 7 does. Any other dropped candidate gives the
+  /// sequence it extended back to its node.
+  void dropped(const Sequence& candidate, bool duplicate) override;
 
   /// Whether the last candidate came from the guided share (with max_steps: the guided phase,
   /// the first guided_fraction of the steps; under a time limit: a turn of the running shares).
@@ -61,6 +68,9 @@ class GuidedSource : public SequenceSource {
   /// (taken from `from`'s list to be extended) goes back there if the transition's call fails.
   std::optional<Sequence> pending(const GuidedTransition& t, Tracked made, const Pool& pool, Random& random,
                                   std::optional<Tracked> base = std::nullopt, NodeKey from = {});
+  /// The node Action 2 extends: drawn with weight 1 / (1 + times it was drawn before).
+  NodeKey rarely_extended(const std::vector<NodeKey>& extendable, Random& random);
+  std::map<NodeKey, std::uint32_t> extended_;  ///< times each node was drawn for Action 2
   /// Adds `tracked` to node's reachingSeqs (bounded).
   void reach(NodeKey node, Tracked tracked);
   void index_profiles(const Sequence& candidate, const harness::protocol::RunResult& result);
@@ -81,8 +91,19 @@ class GuidedSource : public SequenceSource {
     std::optional<Tracked> base;      ///< the extended sequence, and the node it was taken from
     NodeKey from;
   };
-  std::unordered_map<std::uint64_t, Waiting> waiting_;  ///< by candidate hash, until executed
-  std::vector<const CallableInfo*> unguided_targets_;   ///< this shard's share of the uncovered callables
+  /// By candidate hash, until it runs or is dropped; more than one when the same candidate was
+  /// drawn again before it ran.
+  std::unordered_map<std::uint64_t, std::vector<Waiting>> waiting_;
+  struct Ran {
+    bool normal = false;            ///< every statement ran normally
+    std::uint32_t normal_upto = 0;  ///< the statements before this one did
+  };
+  std::unordered_map<std::uint64_t, Ran> ran_;  ///< how each candidate that ran did, by hash (bounded)
+  std::optional<std::uint64_t> last_pending_;   ///< the hash of the last draw's candidate, when guided
+  /// Puts `candidate`, which ran as `ran`, at the node `waiting` is for when the transition's call
+  /// got there, else gives back the sequence it extended; whether it got there.
+  bool arrive(const Sequence& candidate, Ran ran, Waiting& waiting);
+  std::vector<const CallableInfo*> unguided_targets_;  ///< this shard's share of the uncovered callables
   /// Whether the next candidate is guided, and it is counted so (see guided_turn() in the .cpp).
   bool guided_turn();
 

@@ -36,6 +36,7 @@ class Watching : public gen::SequenceSource {
   std::optional<gen::Sequence> next(const gen::Pool& pool, gen::Random& random) override {
     return inner_.next(pool, random);
   }
+  void dropped(const gen::Sequence& s, bool duplicate) override { inner_.dropped(s, duplicate); }
   void executed(const gen::Sequence& s, gen::Verdict verdict, const palus::harness::protocol::RunResult& r) override {
     inner_.executed(s, verdict, r);
     if (verdict != gen::Verdict::normal) return;

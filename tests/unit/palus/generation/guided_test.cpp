@@ -238,6 +238,92 @@ TEST_F(GuidedFixture, ASequenceIsExtendedOnceFromItsNode) {
   EXPECT_LE(extensions, arrivals);
 }
 
+TEST_F(GuidedFixture, ARootMadeTheSameWayAgainReachesItsNodeAgain) {
+  // The sample's value every time: A(7) is one sequence, which the loop runs once and drops
+  // as a duplicate after. Each drop still puts it at A#1, so A#1 is extended again and again.
+  // As in the loop, candidates are drawn in batches, duplicates dropped as they are drawn (the
+  // first A(7) is drawn again before it has run), and the batch run after.
+  GuidedSource source = guided_only({.explore = 0});
+  Pool pool;
+  Random random(2);
+  std::set<std::uint64_t> ran;
+  int drawn_uses = 0;
+  for (int batch = 0; batch < 40; ++batch) {
+    std::vector<Sequence> to_run;
+    for (int i = 0; i < 8; ++i) {
+      auto candidate = source.next(pool, random);
+      if (!candidate) continue;
+      drawn_uses += (*candidate)[candidate->size() - 1].callable == Library::kUse;
+      if (!ran.insert(candidate->hash()).second)
+        source.dropped(*candidate, true);
+      else
+        to_run.push_back(*candidate);
+    }
+    for (const Sequence& s : to_run) ran_normally(source, s, pool, catalog, random);
+  }
+  EXPECT_GT(source.stats().reached_again, 10u);
+  EXPECT_GT(drawn_uses, 20);
+}
+
+/// ns::A along one deep walk, root -A(7)-> 1 -use-> 2 ... -use-> 10, beside eight
+/// shallow ones, root -A(7)-> 1 -make()-> 2; ns::Other: root -Other()-> 1.
+models::Model deep_and_wide_model() {
+  models::Model m;
+  const models::Transition make_a{0, 1, "ns::A::A(int)", -1, false, false, 2, {{0, {int_value(7)}, {}, {}}}};
+  models::ClassModel deep;
+  deep.cls = "ns::A";
+  deep.transitions = {make_a};
+  for (std::uint32_t node = 1; node < 10; ++node)
+    deep.transitions.push_back(
+        {node, node + 1, "ns::A::use(const ns::Other &)", 0, false, false, 1, {{1, {}, {{"ns::Other", 1}}, {}}}});
+  for (std::uint32_t node = 0; node <= 10; ++node) deep.nodes.push_back({node, {}, 1});
+  m.classes.push_back(deep);
+  models::ClassModel other;
+  other.cls = "ns::Other";
+  other.nodes = {{0, {}, 1}, {1, {}, 1}};
+  other.transitions = {{0, 1, "ns::Other::Other()", -1, false, false, 1, {}}};
+  m.classes.push_back(other);
+  models::ClassModel shallow;
+  shallow.cls = "ns::A";
+  shallow.nodes = {{0, {}, 1}, {1, {}, 1}, {2, {}, 1}};
+  shallow.transitions = {make_a, {1, 2, "ns::A::make()", 0, false, false, 1, {}}};
+  for (int k = 0; k < 8; ++k) m.classes.push_back(shallow);
+  return m;
+}
+
+TEST_F(GuidedFixture, TheDeepestNodeReachedIsExtendedFirstWhileDuplicatesKeepArrivingNearTheRoots) {
+  // Every candidate here is made the same way each time, so every node reached stays extendable
+  // (duplicates arrive again). Drawn uniformly, the deep walk's frontier gets one draw in eight
+  // and more (140 draws to its end, mean of the seeds); drawn by how seldom a node was extended,
+  // a node just reached goes first (97).
+  const models::Model wide = deep_and_wide_model();
+  const ModelGuide wide_guide{wide, catalog};
+  GuidedSourceOptions options;
+  options.step.explore = 0;
+  options.unguided_phase = false;
+  int reached_in = 0, runs = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed, ++runs) {
+    GuidedSource source(catalog, wide_guide, literals, step, options);
+    Pool pool;
+    Random random(seed);
+    std::set<std::uint64_t> ran;
+    int draws = 0;
+    for (; draws < 400; ++draws) {
+      auto candidate = source.next(pool, random);
+      if (!candidate) continue;
+      int uses = 0;
+      for (std::size_t k = 0; k < candidate->size(); ++k) uses += (*candidate)[k].callable == Library::kUse;
+      if (uses == 9) break;
+      if (!ran.insert(candidate->hash()).second)
+        source.dropped(*candidate, true);
+      else
+        ran_normally(source, *candidate, pool, catalog, random);
+    }
+    reached_in += draws;
+  }
+  EXPECT_LT(reached_in / runs, 120) << "draws until the deep walk's last transition, mean of " << runs << " seeds";
+}
+
 /// A library where peek depends on A's constructor, so palus mode appends `a.peek(...)` to each
 /// new A.
 struct DependentFixture : GuidedFixture {
