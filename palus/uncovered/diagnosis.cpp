@@ -82,6 +82,41 @@ class Library {
       }
       if (making > 0 && from_text == making) text_fed_classes_.insert(cls.name);
     }
+    // Text the library keeps to walk: a field of text type that a function taking text writes (a
+    // token reader's formula, a reader's position in its document). The functions that read it,
+    // other than those storing it, walk that text; so do the functions that call them.
+    for (const auto& cls : api.classes) {
+      for (const auto& field : cls.fields) {
+        const std::string name = cls.name + "::" + field.name;
+        if (is_text_field(field.type) && text_fed_.contains(name)) text_holders_.insert(name);
+      }
+    }
+    std::deque<std::string> walking;
+    for (const auto& span : map.functions) {
+      // It moves through the text: it reads it and updates state it reads (a position, flags),
+      // unlike a getter of a setting kept as text (the characters a name may hold), or a
+      // constructor or copy that takes the text over.
+      const auto reads = [&](const std::string& f) {
+        return std::binary_search(span.reads.begin(), span.reads.end(), f);
+      };
+      const bool walks =
+          !span.reads_text && !is_copy_or_constructor(span.function) &&
+          std::any_of(span.reads.begin(), span.reads.end(), [&](const auto& f) { return text_holders_.contains(f); }) &&
+          std::any_of(span.writes.begin(), span.writes.end(),
+                      [&](const auto& f) { return !text_holders_.contains(f) && reads(f); });
+      if (walks && walkers_.insert(span.function).second) {
+        walking.push_back(span.function);
+        for (const auto& f : span.reads)
+          if (text_holders_.contains(f)) ++holder_readers_[f];
+      }
+    }
+    while (!walking.empty()) {
+      const std::string current = walking.front();
+      walking.pop_front();
+      if (const auto callers = callers_.find(current); callers != callers_.end())
+        for (const auto& caller : callers->second)
+          if (walkers_.insert(caller).second) walking.push_back(caller);
+    }
   }
 
   static bool ran_in(const LineCoverage& coverage, const std::string& file, unsigned first, unsigned last) {
@@ -123,6 +158,16 @@ class Library {
   }
 
   bool is_class(const std::string& type) const { return classes_.contains(type); }
+
+  /// The class of the API that `type`, as written in `function`, names (`Value` in a method of
+  /// Json::StyledWriter is Json::Value); `type` itself when none does.
+  std::string class_named(const std::string& type, const std::string& function) const {
+    for (std::string_view scope = names::scope_of(function); !scope.empty(); scope = names::scope_of(scope)) {
+      const std::string qualified = std::string(scope) + "::" + type;
+      if (classes_.contains(qualified)) return qualified;
+    }
+    return type;
+  }
 
   /// Whether `field` ("ns::Class::field_") is a public data member of a class of the API.
   bool is_public_field(const std::string& field) const { return public_fields_.contains(field); }
@@ -341,8 +386,135 @@ class Library {
     return shown;
   }
 
+  /// Whether `function` runs only while the library walks text it keeps: it walks it, or every
+  /// call of it comes from such a function (a bytecode's AddOp, called by the parser's compile
+  /// steps); copies do not count as calls.
+  bool walk_driven(const std::string& function) const {
+    std::map<std::string, bool> known;
+    return walk_driven(function, known);
+  }
+
+  /// Whether the state of `field` is built while the library walks text: every function whose
+  /// body writes it, but those that make an initial or fixed state (constructors, copies, a
+  /// reset without input), is walk-driven, and one is (a token reader's syntax flags, a parser's
+  /// bytecode). What decides it is the text, not the calls made.
+  bool built_by_walk(const std::string& field) const {
+    bool walked = false;
+    for (const auto& writer : body_writers(field)) {
+      if (walk_driven(writer)) {
+        walked = true;
+      } else if (!makes_initial_state(writer)) {
+        return false;
+      }
+    }
+    return walked;
+  }
+
+  /// The public callable of `cls` that gives the library the text it walks, and that parameter:
+  /// of the text holders the most walkers read first, the first one `cls`'s callables set from
+  /// text of their own (SetExpr(expr) for a parser, SetFormula(formula) for its token reader).
+  std::pair<const api::Callable*, const api::Param*> walked_text_reader(const std::string& cls) const {
+    std::vector<std::pair<int, std::string>> holders;
+    for (const auto& [holder, readers] : holder_readers_) holders.push_back({-readers, holder});
+    std::sort(holders.begin(), holders.end());
+    for (const auto& [readers, holder] : holders) {
+      const auto found = text_input(setters_in(holder, cls, 8));
+      if (found.first != nullptr) return found;
+    }
+    return {nullptr, nullptr};
+  }
+
+  /// The class whose walk of the text builds `field` (or, with `result`, runs the function
+  /// `field`): that of the nearest walker among its writers and their callers (a parser's compile
+  /// step for its bytecode); "" when none is found.
+  std::string walk_class(const std::string& field, bool result) const {
+    std::vector<std::string> starts = result ? std::vector<std::string>{field} : body_writers(field);
+    std::set<std::string> seen(starts.begin(), starts.end());
+    std::deque<std::string> queue(starts.begin(), starts.end());
+    while (!queue.empty() && seen.size() < 5000) {
+      const std::string current = queue.front();
+      queue.pop_front();
+      if (walkers_.contains(current)) return std::string(names::scope_of(current));
+      if (const auto callers = callers_.find(current); callers != callers_.end())
+        for (const auto& caller : callers->second)
+          if (seen.insert(caller).second) queue.push_back(caller);
+    }
+    return "";
+  }
+
+  /// Whether `function` walks the text the library keeps with its own body.
+  bool walks_kept_text(const std::string& function) const {
+    return walkers_.contains(function) && holder_reads(function);
+  }
+
  private:
   const std::map<std::string, std::string>& uncallable_;
+
+  /// A field's type is known by its spelling only: a string (std::string, a library's alias of it
+  /// such as string_type or String), or characters through a pointer; not a container of strings.
+  static bool is_text_field(const api::TypeRef& type) {
+    std::string spelling = type.spelling;
+    if (spelling.starts_with("const ")) spelling.erase(0, 6);
+    if (spelling.starts_with("std::basic_string<") || spelling.starts_with("std::basic_string_view<")) return true;
+    if (spelling.find('<') != std::string::npos) return false;
+    std::string lower;
+    for (const char c : spelling) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return lower.ends_with("string") || lower.ends_with("string_type") || lower.ends_with("string_view") ||
+           lower.ends_with("char *") || lower.ends_with("char_t *") || lower.ends_with("char_type *");
+  }
+
+  bool holder_reads(const std::string& function) const {
+    const auto reads = body_reads_.find(function);
+    return reads != body_reads_.end() && std::any_of(reads->second.begin(), reads->second.end(),
+                                                     [&](const auto& f) { return text_holders_.contains(f); });
+  }
+
+  /// A function only copies call (a copy's Assign), a constructor, a copy, or a method of the API
+  /// that takes no input (clear(), ReInit()): an initial, copied or fixed state.
+  bool makes_initial_state(const std::string& function) const {
+    if (function.ends_with("::Assign") || function.ends_with("::operator=")) return true;  // copies a state
+    const auto callers = callers_.find(function);
+    if (callers != callers_.end() && !callers->second.empty() &&
+        std::all_of(callers->second.begin(), callers->second.end(), [&](const auto& c) { return is_copy(c); }))
+      return true;
+    if (const auto found = by_name_.find(function); found != by_name_.end())
+      return std::all_of(found->second.begin(), found->second.end(), [](const api::Callable* c) {
+        return makes_no_state(*c) || (takes_no_input(*c) && !c->is_const);
+      });
+    return is_copy_or_constructor(function);  // of a class outside the API
+  }
+
+  /// A constructor, an assignment or an Assign helper, by name.
+  static bool is_copy_or_constructor(const std::string& function) {
+    const std::string_view scope = names::scope_of(function);
+    std::string_view name = std::string_view(function).substr(scope.empty() ? 0 : scope.size() + 2);
+    name = name.substr(0, name.find('<'));  // ParserToken<TBase, TString>
+    return name == "operator=" || name == "Assign" || (!scope.empty() && scope.ends_with(name));
+  }
+
+  /// A copy or move constructor or assignment, by name.
+  bool is_copy(const std::string& function) const {
+    if (function.ends_with("::operator=")) return true;
+    const auto found = by_name_.find(function);
+    return found != by_name_.end() && std::all_of(found->second.begin(), found->second.end(),
+                                                  [](const api::Callable* c) { return makes_no_state(*c); });
+  }
+
+  bool walk_driven(const std::string& function, std::map<std::string, bool>& known) const {
+    if (walkers_.contains(function)) return true;
+    if (const auto found = known.find(function); found != known.end()) return found->second;
+    known[function] = false;  // on a cycle, not shown to be
+    if (known.size() > 2000) return false;
+    const auto callers = callers_.find(function);
+    if (callers == callers_.end()) return false;
+    bool any = false;
+    for (const auto& caller : callers->second) {
+      if (is_copy(caller)) continue;
+      if (!walk_driven(caller, known)) return false;
+      any = true;
+    }
+    return known[function] = any;
+  }
 
   /// The callables of the class of `input_less` that take input and write fields they read; three
   /// at most, those that take nothing but text first (the text to work on: SetExpr(expr),
@@ -416,6 +588,8 @@ class Library {
   std::map<std::string, std::set<std::string>> callers_;
   std::map<std::string, std::set<std::string>> body_writers_, body_reads_, body_calls_;
   std::set<std::string> text_fed_, text_fed_classes_;
+  std::set<std::string> text_holders_, walkers_;  ///< see the constructor
+  std::map<std::string, int> holder_readers_;     ///< text holder -> functions walking it directly
   std::map<std::string, std::vector<const api::Callable*>> by_name_;
   std::map<Declaration, const api::Callable*> by_declaration_;
   std::map<std::string, std::vector<const api::Callable*>> writers_;
@@ -573,7 +747,8 @@ class Classifier {
           external.push_back(&s);
           break;
         case Source::Kind::param:
-          (library_.is_class(bare_type(s.type)) ? objects : params).push_back(&s);
+          (library_.is_class(library_.class_named(bare_type(s.type), branch.function)) ? objects : params)
+              .push_back(&s);
           break;
         case Source::Kind::global:
           globals.push_back(&s);
@@ -645,6 +820,15 @@ class Classifier {
               ? fmt::format("set {} before the call in a test fixture, or make it a parameter", branch.subject)
               : fmt::format("call {} before the call (it sets {}), in the sample program or a test fixture",
                             joined(setters, " or "), branch.subject);
+    } else if (const auto [reader, text] =
+                   library_.walks_kept_text(branch.function)
+                       ? library_.walked_text_reader(std::string(names::scope_of(branch.function)))
+                       : std::pair<const api::Callable*, const api::Param*>{};
+               reader != nullptr) {
+      // Values computed inside a function that walks the text the library keeps (the operator
+      // matched at the reader's position): that text.
+      from_text(*reader, *text, merged.constants,
+                where + " depends on values computed from the text " + branch.function + " walks", branch);
     } else {
       branch.subject = branch.function;
       branch.cause = fmt::format("{} depends only on values computed inside {}", where, branch.function);
@@ -667,6 +851,18 @@ class Classifier {
           "takes the other way",
           branch.subject, branch.condition);
       return;
+    }
+    // A function that runs only while the library walks text it keeps (a bytecode's AddFun, the
+    // parser's compile steps) is given what the walk made of that text: the text decides.
+    if (library_.walk_driven(branch.function)) {
+      auto [reader, text] = library_.walked_text_reader(std::string(names::scope_of(branch.function)));
+      if (reader == nullptr)
+        std::tie(reader, text) = library_.walked_text_reader(library_.walk_class(branch.function, true));
+      if (reader != nullptr) {
+        from_text(*reader, *text, merged.constants, where + fmt::format(" depends on its parameter {}", param.name),
+                  branch);
+        return;
+      }
     }
     branch.subject =
         fmt::format("{}({})", callable != nullptr ? callable_name(*callable) : branch.function, param.name);
@@ -759,6 +955,7 @@ class Classifier {
     // The fields the condition reads (through a method's reads when it calls one), this object's first.
     std::vector<std::pair<std::string, std::string>> fields;  // field, how it is reached
     std::map<std::string, std::string> held;                  // a field of an object this one holds -> how it is held
+    bool scratched = false;                                   // a method's own scratch field was left out
     for (const auto* s : objects) {
       const bool in_held = s->via.starts_with(Source::kThisPrefix);  // `this->m_vRPN`
       const auto add_held = [&](const std::string& f) {
@@ -770,7 +967,15 @@ class Classifier {
                                                                           : "of the object " + s->via + " holds");
         add_held(s->name);
       } else if (s->kind == Source::Kind::library_call) {
-        const auto read = library_.fields_read_by(s->name, !s->via.empty() || !library_.walks_text(s->name));
+        auto read = library_.fields_read_by(s->name, !s->via.empty() || !library_.walks_text(s->name));
+        // A field the method fills itself before it reads it (a writer's scratch list of an
+        // array's children) holds what it computed from its arguments: those decide.
+        const std::size_t before = read.size();
+        std::erase_if(read, [&](const std::string& f) {
+          const auto own = library_.body_writers(f);
+          return std::find(own.begin(), own.end(), s->name) != own.end();
+        });
+        scratched = scratched || read.size() < before;
         for (const auto& f : read) {
           fields.emplace_back(
               f, fmt::format("read by {}{}", s->name, s->via == "this" || s->via.empty() ? "" : " on " + s->via));
@@ -779,7 +984,7 @@ class Classifier {
         // A method the API does not list (internal, or reading no field): its object's state.
         if (read.empty()) fields.emplace_back(s->name, kResultOf);
       } else {
-        fields.emplace_back(bare_type(s->type), "the parameter " + s->name);
+        fields.emplace_back(library_.class_named(bare_type(s->type), branch.function), "the parameter " + s->name);
       }
     }
     // A field whose every writer went uncalled is the sharper finding: report it first.
@@ -810,8 +1015,13 @@ class Classifier {
       return;
     }
     // The field of a class of the API first: that is what a call sequence can build.
-    auto chosen =
-        std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return library_.is_class(owner_of(f.first)); });
+    const auto parameter = std::find_if(fields.begin(), fields.end(), [&](const auto& f) {
+      return f.second.starts_with("the parameter ") && library_.is_class(f.first);
+    });
+    const bool from_argument = scratched && parameter != fields.end();
+    auto chosen = from_argument ? parameter : std::find_if(fields.begin(), fields.end(), [&](const auto& f) {
+      return library_.is_class(owner_of(f.first));
+    });
     if (chosen == fields.end())
       chosen = std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return library_.is_class(f.first); });
     if (chosen == fields.end()) chosen = fields.begin();
@@ -824,7 +1034,7 @@ class Classifier {
                callable_name(*c) != branch.function;
       });
     };
-    if (chosen->second != kResultOf && !changes_later(chosen->first)) {
+    if (!from_argument && chosen->second != kResultOf && !changes_later(chosen->first)) {
       const auto later = std::find_if(fields.begin(), fields.end(), [&](const auto& f) {
         return f.second != kResultOf && library_.is_class(owner_of(f.first)) && changes_later(f.first);
       });
@@ -855,6 +1065,18 @@ class Classifier {
     const std::string owner = library_.is_class(field) ? field : owner_of(field);
     const std::string depends = fmt::format("{} depends on {} {}", where, how == kResultOf ? "what" : "the state of",
                                             field + (how == kResultOf ? " gives" : ""));
+    // State built while the library walks text it keeps (a token reader's flags, a parser's
+    // bytecode), or what a function that runs only then gives: the text decides, not the calls.
+    if (how == kResultOf ? library_.walk_driven(field) : library_.built_by_walk(field)) {
+      // The text the branch's class is given, else the text of the class whose walk builds it.
+      auto [reader, text] = library_.walked_text_reader(std::string(names::scope_of(branch.function)));
+      if (reader == nullptr)
+        std::tie(reader, text) = library_.walked_text_reader(library_.walk_class(field, how == kResultOf));
+      if (reader != nullptr) {
+        from_text(*reader, *text, constants, depends, branch);
+        return;
+      }
+    }
     // Internal state, or what a method gives, made from text a public callable read: that text.
     // A position in the text (`*current_ == '\r'`) is text even in an API class; a setting compared
     // with a word (`cs_str == "All"`) is not.
@@ -938,8 +1160,8 @@ class Classifier {
           "then call {}",
           field, owner, branch.condition, values, then_call(declared, branch));
     } else if (writers.empty()) {
-      branch.suggestion = fmt::format("make the sample program bring a {} into the state `{}` asks for{}", owner,
-                                      branch.condition, values);
+      branch.suggestion = fmt::format("make the sample program bring a {} into the state `{}` asks for{}, then call {}",
+                                      owner, branch.condition, values, then_call(declared, branch));
     } else {
       // ClearConst() and close() make one fixed state: DefineConst(name, value) or executeQuery(sql)
       // builds the one asked for. Then the owner's own constructors and methods: they are what

@@ -565,6 +565,101 @@ TEST_F(Diagnose, AHeldObjectsStateIsBuiltByItsHoldersCalls) {
   EXPECT_EQ(b.suggestion.find("n::Code::add"), std::string::npos) << b.suggestion;
 }
 
+TEST_F(Diagnose, StateBuiltWhileTheLibraryWalksTheTextItKeepsIsThatTextsInputValue) {
+  // n::Lexer keeps the text reset(text) stores; next() walks it (moves pos_) and sets flags_,
+  // which rewind() only resets. C::parse(expr) hands its text to a lexer, and the private compile() reads tokens
+  // with next() and calls n::Code::add, which builds the bytecode get() reads. Both states are
+  // made from the text parse(expr) was given, whatever calls are made.
+  api::Class lexer = class_of_one("n::Lexer", "reset", 14, {"n::Lexer::text_"}, string_param("text"));
+  api::Callable rewind = method("rewind", 15, {"n::Lexer::flags_"});
+  rewind.owner = "n::Lexer";
+  rewind.id = "n::Lexer::rewind()";
+  lexer.methods.push_back(rewind);
+  lexer.fields.push_back(
+      {"text_", api::TypeRef{"std::string", "std::string", api::Passing::value, api::TypeCategory::string}, "private"});
+  api_.classes.push_back(lexer);
+  api_.classes.push_back(class_of_one("n::Code", "add", 12, {"n::Code::ops_"}, int_param("op")));
+  api::Callable parse = method("parse", 16);
+  parse.id = "n::C::parse(const std::string &)";
+  parse.params.push_back(string_param("expr"));
+  api_.classes[0].methods.push_back(parse);
+  map_.functions.push_back(
+      {"n::Lexer::reset", "/lib/a.cpp", 120, 121, "/lib/a.hpp", 14, {}, {"n::Lexer::text_"}, {}, true, {}});
+  map_.functions.push_back(
+      {"n::Lexer::rewind", "/lib/a.cpp", 122, 123, "/lib/a.hpp", 15, {}, {"n::Lexer::flags_"}, {}, false, {}});
+  map_.functions.push_back({"n::Lexer::next",
+                            "/lib/a.cpp",
+                            124,
+                            125,
+                            "/lib/a.cpp",
+                            124,
+                            {},
+                            {"n::Lexer::flags_", "n::Lexer::pos_"},
+                            {},
+                            false,
+                            {"n::Lexer::pos_", "n::Lexer::text_"}});
+  map_.functions.push_back(
+      {"n::C::parse", "/lib/a.cpp", 126, 127, "/lib/a.hpp", 16, {"n::Lexer::reset"}, {}, {}, true, {}});
+  map_.functions.push_back({"n::C::compile",
+                            "/lib/a.cpp",
+                            128,
+                            129,
+                            "/lib/a.cpp",
+                            128,
+                            {"n::Code::add", "n::Lexer::next"},
+                            {},
+                            {},
+                            false,
+                            {}});
+  map_.functions.push_back(
+      {"n::Code::add", "/lib/a.cpp", 110, 111, "/lib/a.hpp", 12, {}, {"n::Code::ops_"}, {}, false, {}});
+  map_.functions[0].calls = {"n::C::compile", "n::detail::helper"};  // get
+  for (unsigned line : {110u, 122u, 124u}) coverage_["/lib/a.cpp"][line] = LineCounts{2, true, {}};
+  Source ops = source(Source::Kind::this_field, "n::Code::ops_");
+  ops.via = "this->code_";
+  const FrontierBranch held = diagnosed_in_get({ops});
+  EXPECT_EQ(held.category, "input-value") << held.cause;
+  EXPECT_EQ(held.subject, "n::C::parse(expr)");
+  EXPECT_NE(held.suggestion.find("PALUS_PARAM_VALUES(n::C::parse, expr, ...)"), std::string::npos) << held.suggestion;
+  Source flags = source(Source::Kind::this_field, "n::Lexer::flags_");
+  flags.via = "this->lexer_";
+  EXPECT_EQ(diagnosed_in_get({flags}).subject, "n::C::parse(expr)");
+
+  // What the walk computes inside itself (the operator matched at the position): its text.
+  map_.sites.push_back(site(124, 125, "n::Lexer::next", 124, {}));
+  coverage_["/lib/a.cpp"][124] = LineCounts{2, true, {2, 0}};
+  coverage_["/lib/a.cpp"][125] = LineCounts{0, true, {}};
+  const FrontierBranch walked = at(diagnose(map_, coverage_, api_), 124);
+  EXPECT_EQ(walked.category, "input-value") << walked.cause;
+  EXPECT_EQ(walked.subject, "n::Lexer::reset(text)");
+
+  // A parameter of a function only a walk calls holds what the walk made of the text.
+  map_.sites.push_back(site(110, 111, "n::Code::add", 12, {source(Source::Kind::param, "op", "int")}, {"3"}));
+  coverage_["/lib/a.cpp"][110] = LineCounts{2, true, {2, 0}};
+  coverage_["/lib/a.cpp"][111] = LineCounts{0, true, {}};
+  EXPECT_EQ(at(diagnose(map_, coverage_, api_), 110).subject, "n::C::parse(expr)");
+
+  // A state a call outside the walk builds from input of its own is the calls' to build.
+  map_.functions.push_back(
+      {"n::C::set_op", "/lib/a.cpp", 130, 131, "/lib/a.hpp", 17, {"n::Code::add"}, {}, {}, false, {}});
+  EXPECT_EQ(diagnosed_in_get({ops}).category, "object-creation");
+}
+
+TEST_F(Diagnose, AListAMethodFillsBeforeItReadsItIsWhatItsArgumentHolds) {
+  // get(item) asks the private scan(item), which clears list_ and fills it from the item before
+  // it looks: what list_ holds is the Item's doing, and the Item is what to build.
+  api::Class item;
+  item.name = "n::Item";
+  api_.classes.push_back(item);
+  map_.functions.push_back(
+      {"n::C::scan", "/lib/a.cpp", 130, 131, "/lib/a.cpp", 130, {}, {"n::C::list_"}, {}, false, {"n::C::list_"}});
+  const FrontierBranch b = diagnosed_in_get(
+      {source(Source::Kind::library_call, "n::C::scan"), source(Source::Kind::param, "item", "const Item &")});
+  EXPECT_EQ(b.category, "object-creation");
+  EXPECT_EQ(b.subject, "n::Item") << b.cause;
+  EXPECT_NE(b.suggestion.find("bring a n::Item into the state"), std::string::npos) << b.suggestion;
+}
+
 TEST_F(Diagnose, APublicFieldIsSetByTheTest) {
   // Every writer of a public field may set the value already seen: the test sets it itself.
   api::Field mode;
