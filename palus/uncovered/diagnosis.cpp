@@ -733,11 +733,36 @@ struct Merged {
   /// Of a chain of && and ||, the operand that went one way only: what blocks (sources and
   /// constants are its own then).
   const Operand* part = nullptr;
+  /// Operands after `part` in the chain that never ran (`&& allowNumericKeys_` after a key that was
+  /// never a number): they must hold too once `part` goes the other way.
+  std::vector<const Operand*> never_ran;
 };
 
 class Classifier {
  public:
   explicit Classifier(const Library& library) : library_(library) {}
+
+  /// Operands after the blocking one that never ran and read an object's state (a reader's
+  /// setting): the state they ask for is one more step, said after the first.
+  void add_never_run(const Merged& merged, FrontierBranch& branch) const {
+    for (const Operand* operand : merged.never_ran) {
+      const bool state = std::any_of(operand->sources.begin(), operand->sources.end(), [](const Source& s) {
+        return s.kind == Source::Kind::this_field || s.kind == Source::Kind::param_field;
+      });
+      if (!state) continue;
+      Merged alone = merged;
+      alone.part = operand;
+      alone.never_ran.clear();
+      alone.sources = std::set<Source>(operand->sources.begin(), operand->sources.end());
+      alone.constants = operand->constants;
+      FrontierBranch step = branch;
+      step.condition = operand->text;
+      classify(alone, step);
+      if (step.category != "object-creation") continue;
+      branch.cause += fmt::format("; `{}` must hold too, and never ran", operand->text);
+      branch.suggestion += fmt::format("; and {}", step.suggestion);
+    }
+  }
 
   void classify(const Merged& merged, FrontierBranch& branch) const {
     std::vector<const Source*> external, params, objects, globals;
@@ -1237,6 +1262,25 @@ const Operand* one_way_operand(const BranchSite& site, unsigned line, const Line
   return nullptr;
 }
 
+/// The operands of `site`'s chain on `line` after `part` that never ran, as gcov counts them (see
+/// one_way_operand).
+std::vector<const Operand*> operands_never_run(const BranchSite& site, unsigned line, const LineCounts& counts,
+                                               const Operand* part) {
+  std::vector<const Operand*> here;
+  for (const auto& operand : site.operands) {
+    if (operand.line == line) here.push_back(&operand);
+  }
+  std::vector<const Operand*> never;
+  if (counts.branches.size() < 2 * here.size()) return never;
+  bool after = false;
+  for (std::size_t k = 0; k < here.size(); ++k) {
+    if (after && counts.branches[2 * k] + counts.branches[2 * k + 1] == 0 && !here[k]->sources.empty())
+      never.push_back(here[k]);
+    after = after || here[k] == part;
+  }
+  return never;
+}
+
 /// The sites whose condition spans `line` of a file with `lines`, merged.
 Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line,
                  const std::map<unsigned, LineCounts>& lines) {
@@ -1279,6 +1323,7 @@ Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line,
     if (merged.part != nullptr) {
       merged.sources = std::set<Source>(merged.part->sources.begin(), merged.part->sources.end());
       merged.constants = merged.part->constants;
+      merged.never_ran = operands_never_run(*merged.site, line, lines.at(line), merged.part);
     }
   }
   if (merged.missing_cases.empty() && merged.default_missing) {
@@ -1393,6 +1438,7 @@ Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api
       branch.condition = merged.site->condition;
       branch.taken = counts.branches;
       classifier.classify(merged, branch);
+      classifier.add_never_run(merged, branch);
       if (!merged.missing_cases.empty())
         branch.cause += fmt::format(" (cases never run: {})", joined(merged.missing_cases, ", ", 8));
       else if (merged.default_missing)

@@ -534,6 +534,25 @@ TEST_F(Diagnose, OfAChainOfAndAndOrTheOperandThatWentOneWayIsWhatBlocks) {
   }
 }
 
+TEST_F(Diagnose, AnOperandAfterTheBlockingOneThatNeverRanIsOneMoreStep) {
+  // `if (x > 65536 && mode_ > 2)`: x never went past 65536, so mode_ > 2 never ran; once x does,
+  // mode_ must hold too, and set() is what sets it.
+  BranchSite chain =
+      site(100, 101, "n::C::get", 5,
+           {source(Source::Kind::param, "x", "int"), source(Source::Kind::this_field, "n::C::mode_")}, {"65536", "2"});
+  chain.operands = {{"x>65536", 100, {source(Source::Kind::param, "x", "int")}, {"65536"}},
+                    {"mode_>2", 100, {source(Source::Kind::this_field, "n::C::mode_")}, {"2"}}};
+  BranchMap map = map_;
+  map.sites.push_back(chain);
+  LineCoverage coverage = coverage_;
+  coverage["/lib/a.cpp"][100] = LineCounts{4, true, {0, 4, 0, 0}};
+  coverage["/lib/a.cpp"][101] = LineCounts{0, true, {}};
+  const FrontierBranch b = at(diagnose(map, coverage, api_), 100);
+  EXPECT_EQ(b.category, "input-value");
+  EXPECT_NE(b.cause.find("`mode_>2` must hold too"), std::string::npos) << b.cause;
+  EXPECT_NE(b.suggestion.find("; and make the sample program call n::C::set"), std::string::npos) << b.suggestion;
+}
+
 TEST_F(Diagnose, AFieldOnlyConstructorsSetGivesWayToOneThatCallsChangeLater) {
   // `if (base_ != mode_)`: base_ is taken when the object is made; mode_ changes after.
   api::Callable made = method("C", 9, {"n::C::base_"});
