@@ -433,6 +433,16 @@ class Collector {
         if (clang_Cursor_isNull(callee)) break;
         const bool ours = in_library(callee);
         if (ours && clang::is_function_like(kind_of(callee))) calls_.insert(qualified_name(callee));
+        // `tok = reader->ReadNextToken()` with the operator= of a class of the library: the local
+        // gets what the right side depends on, as a built-in assignment gives it, not what
+        // operator= reads. (A standard string's assignment stays unfollowed, as before.)
+        if (ours && clang::spelling_of(callee) == "operator=" && clang_Cursor_getNumArguments(c) == 2) {
+          const CXCursor target = local_named(clang_Cursor_getArgument(c, 0));
+          if (!clang_Cursor_isNull(target)) {
+            define_local(target, scan(clang_Cursor_getArgument(c, 1)), c);
+            break;
+          }
+        }
         add_to_local(c, callee);
         // A local filled in by the call: `std::getline(in, line)`, `fread(&x, ...)` read the world;
         // `readToken(token)` gives what the library's own state and input make.

@@ -1039,6 +1039,15 @@ class Classifier {
           joined(names_of(writers), " or "));
       return;
     }
+    // What a call walking the text gives (the next token a reader reads): that text decides.
+    for (const auto* s : objects) {
+      if (s->kind != Source::Kind::library_call || !library_.walk_driven(s->name)) continue;
+      auto [reader, text] = library_.walked_text_reader(std::string(names::scope_of(branch.function)));
+      if (reader == nullptr) std::tie(reader, text) = library_.walked_text_reader(library_.walk_class(s->name, true));
+      if (reader == nullptr) continue;
+      from_text(*reader, *text, constants, fmt::format("{} depends on what {} gives", where, s->name), branch);
+      return;
+    }
     // The field of a class of the API first: that is what a call sequence can build.
     const auto parameter = std::find_if(fields.begin(), fields.end(), [&](const auto& f) {
       return f.second.starts_with("the parameter ") && library_.is_class(f.first);

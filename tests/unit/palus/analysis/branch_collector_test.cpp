@@ -92,6 +92,13 @@ class Box {
     return 0;
   }
   void fill(int& out) const { out = count_; }
+  Box copy() const { return *this; }
+  int assigned() const {
+    Box b;
+    b = copy();
+    if (b.count_ > 1) return 1;
+    return 0;
+  }
   int chooseOr(Mode mode) const {
     switch (mode) {
       case Mode::fast: return 1;
@@ -339,6 +346,12 @@ TEST_F(BranchCollector, AnAssignmentAfterTheConditionCountsOnlyInALoopAroundBoth
 TEST_F(BranchCollector, ALocalFilledByTheLibrarysCallComesFromThatCall) {
   const BranchSite& s = site("b::Box::filled", "if");
   EXPECT_TRUE(has(s, Source::Kind::library_call, "b::Box::fill")) << s.condition;
+}
+
+TEST_F(BranchCollector, AnObjectAssignedWithItsOperatorEqualsHoldsWhatTheRightSideGives) {
+  const BranchSite& s = site("b::Box::assigned", "if");
+  EXPECT_TRUE(has(s, Source::Kind::library_call, "b::Box::copy", "this")) << s.condition;
+  EXPECT_FALSE(has(s, Source::Kind::library_call, "b::Box::operator=")) << "what operator= reads is no source";
 }
 
 TEST_F(BranchCollector, ARangeLoopVariableComesFromItsRange) {

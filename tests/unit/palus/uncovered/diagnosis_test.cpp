@@ -633,7 +633,7 @@ TEST_F(Diagnose, StateBuiltWhileTheLibraryWalksTheTextItKeepsIsThatTextsInputVal
   map_.functions.push_back(
       {"n::Code::add", "/lib/a.cpp", 110, 111, "/lib/a.hpp", 12, {}, {"n::Code::ops_"}, {}, false, {}});
   map_.functions[0].calls = {"n::C::compile", "n::detail::helper"};  // get
-  for (unsigned line : {110u, 122u, 124u}) coverage_["/lib/a.cpp"][line] = LineCounts{2, true, {}};
+  for (unsigned line : {110u, 120u, 122u, 124u}) coverage_["/lib/a.cpp"][line] = LineCounts{2, true, {}};
   Source ops = source(Source::Kind::this_field, "n::Code::ops_");
   ops.via = "this->code_";
   const FrontierBranch held = diagnosed_in_get({ops});
@@ -643,6 +643,11 @@ TEST_F(Diagnose, StateBuiltWhileTheLibraryWalksTheTextItKeepsIsThatTextsInputVal
   Source flags = source(Source::Kind::this_field, "n::Lexer::flags_");
   flags.via = "this->lexer_";
   EXPECT_EQ(diagnosed_in_get({flags}).subject, "n::C::parse(expr)");
+
+  // What a call walking the text gives (the next token): its text.
+  Source token = source(Source::Kind::library_call, "n::Lexer::next");
+  token.via = "this->lexer_";
+  EXPECT_EQ(diagnosed_in_get({token}).subject, "n::C::parse(expr)");
 
   // What the walk computes inside itself (the operator matched at the position): its text.
   map_.sites.push_back(site(124, 125, "n::Lexer::next", 124, {}));
