@@ -1006,8 +1006,9 @@ class Classifier {
               f, fmt::format("read by {}{}", s->name, s->via == "this" || s->via.empty() ? "" : " on " + s->via));
           add_held(f);
         }
-        // A method the API does not list (internal, or reading no field): its object's state.
-        if (read.empty()) fields.emplace_back(s->name, kResultOf);
+        // A method the API does not list (internal, or reading no field): its object's state. One
+        // that reads only what it filled itself gives what its arguments make.
+        if (read.empty() && read.size() == before) fields.emplace_back(s->name, kResultOf);
       } else {
         fields.emplace_back(library_.class_named(bare_type(s->type), branch.function), "the parameter " + s->name);
       }
@@ -1052,10 +1053,20 @@ class Classifier {
     const auto parameter = std::find_if(fields.begin(), fields.end(), [&](const auto& f) {
       return f.second.starts_with("the parameter ") && library_.is_class(f.first);
     });
-    const bool from_argument = scratched && parameter != fields.end();
+    // Unless a field the condition reads itself decides too (`cs_ == All || isMultilineArray(v)`).
+    const bool direct_field = std::any_of(objects.begin(), objects.end(), [](const Source* s) {
+      return s->kind == Source::Kind::this_field || s->kind == Source::Kind::param_field;
+    });
+    const bool from_argument = scratched && parameter != fields.end() && !direct_field;
     auto chosen = from_argument ? parameter : std::find_if(fields.begin(), fields.end(), [&](const auto& f) {
       return library_.is_class(owner_of(f.first));
     });
+    // Then a field the condition reads itself (an internal writer's comment style), before an
+    // object parameter of a class of the API.
+    if (chosen == fields.end())
+      chosen = std::find_if(fields.begin(), fields.end(), [&](const auto& f) {
+        return f.second != kResultOf && !f.second.starts_with("read by ") && !f.second.starts_with("the parameter ");
+      });
     if (chosen == fields.end())
       chosen = std::find_if(fields.begin(), fields.end(), [&](const auto& f) { return library_.is_class(f.first); });
     if (chosen == fields.end()) chosen = fields.begin();
@@ -1072,7 +1083,13 @@ class Classifier {
       const auto later = std::find_if(fields.begin(), fields.end(), [&](const auto& f) {
         return f.second != kResultOf && library_.is_class(owner_of(f.first)) && changes_later(f.first);
       });
-      if (later != fields.end()) chosen = later;
+      if (later != fields.end()) {
+        chosen = later;
+      } else if (parameter != fields.end() && library_.is_class(owner_of(chosen->first))) {
+        // A setting of the API's object fixed when it was made (a writer's right margin) decides
+        // less than the object it is given: that object's state is what to build.
+        chosen = parameter;
+      }
     }
     const auto& [field, how] = *chosen;
     std::vector<std::string> others;  // "the state of F", or "what M gives" for a method

@@ -682,6 +682,21 @@ TEST_F(Diagnose, AListAMethodFillsBeforeItReadsItIsWhatItsArgumentHolds) {
   EXPECT_EQ(b.category, "object-creation");
   EXPECT_EQ(b.subject, "n::Item") << b.cause;
   EXPECT_NE(b.suggestion.find("bring a n::Item into the state"), std::string::npos) << b.suggestion;
+
+  // A setting the condition reads itself decides first (`style_ == all || scan(item)`)...
+  const auto with = [&](const std::string& field) {
+    return diagnosed_in_get({source(Source::Kind::library_call, "n::C::scan"),
+                             source(Source::Kind::param, "item", "const Item &"),
+                             source(Source::Kind::this_field, field)});
+  };
+  EXPECT_EQ(with("n::detail::Style::all_").subject, "n::detail::Style::all_");
+  // ...but one of the API's object, fixed when it was made (a right margin), gives way to the item.
+  api::Callable make = method("C", 9, {"n::C::margin_"});
+  make.kind = api::CallableKind::constructor;
+  make.params.push_back(int_param("margin"));
+  api_.classes[0].constructors.push_back(make);
+  EXPECT_EQ(with("n::C::margin_").subject, "n::Item");
+  EXPECT_EQ(with("n::C::mode_").subject, "n::C::mode_") << "set() changes it later";
 }
 
 TEST_F(Diagnose, APublicFieldIsSetByTheTest) {
