@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <deque>
@@ -88,6 +89,7 @@ class Library {
     for (const auto& cls : api.classes) {
       for (const auto& field : cls.fields) {
         const std::string name = cls.name + "::" + field.name;
+        field_types_[name] = field.type.spelling;
         if (is_text_field(field.type) && text_fed_.contains(name)) text_holders_.insert(name);
       }
     }
@@ -100,7 +102,7 @@ class Library {
         return std::binary_search(span.reads.begin(), span.reads.end(), f);
       };
       const bool walks =
-          !span.reads_text && !is_copy_or_constructor(span.function) &&
+          !span.reads_text && !is_copy_or_constructor(span.function) && !is_const_or_swap(span.function) &&
           std::any_of(span.reads.begin(), span.reads.end(), [&](const auto& f) { return text_holders_.contains(f); }) &&
           std::any_of(span.writes.begin(), span.writes.end(),
                       [&](const auto& f) { return !text_holders_.contains(f) && reads(f); });
@@ -158,6 +160,17 @@ class Library {
   }
 
   bool is_class(const std::string& type) const { return classes_.contains(type); }
+
+  /// Whether `field` is a standard container, by its spelling (a list of a writer's children).
+  bool is_container_field(const std::string& field) const {
+    const auto found = field_types_.find(field);
+    if (found == field_types_.end()) return false;
+    static const std::array<std::string_view, 10> containers{
+        "std::vector<",   "std::deque<",    "std::list<",          "std::map<",           "std::set<",
+        "std::multimap<", "std::multiset<", "std::unordered_map<", "std::unordered_set<", "std::stack<"};
+    return std::any_of(containers.begin(), containers.end(),
+                       [&](std::string_view c) { return found->second.starts_with(c); });
+  }
 
   /// The class of the API that `type`, as written in `function`, names (`Value` in a method of
   /// Json::StyledWriter is Json::Value); `type` itself when none does.
@@ -390,8 +403,26 @@ class Library {
   /// call of it comes from such a function (a bytecode's AddOp, called by the parser's compile
   /// steps); copies do not count as calls.
   bool walk_driven(const std::string& function) const {
+    if (const auto cached = walk_driven_cache_.find(function); cached != walk_driven_cache_.end())
+      return cached->second;
     std::map<std::string, bool> known;
-    return walk_driven(function, known);
+    const bool driven = walk_driven(function, known);
+    if (known.size() <= kWalkSearchCap) walk_driven_cache_.emplace(function, driven);
+    return driven;
+  }
+
+  /// Whether every call of `function` comes from a walk-driven function (and one does): it runs
+  /// inside a walk, given what the walk made, whether or not it walks itself.
+  bool called_only_from_walks(const std::string& function) const {
+    const auto callers = callers_.find(function);
+    if (callers == callers_.end()) return false;
+    bool any = false;
+    for (const auto& caller : callers->second) {
+      if (caller == function || is_copy(caller)) continue;
+      if (!walk_driven(caller)) return false;
+      any = true;
+    }
+    return any;
   }
 
   /// Whether the state of `field` is built while the library walks text: every function whose
@@ -414,6 +445,13 @@ class Library {
   /// of the text holders the most walkers read first, the first one `cls`'s callables set from
   /// text of their own (SetExpr(expr) for a parser, SetFormula(formula) for its token reader).
   std::pair<const api::Callable*, const api::Param*> walked_text_reader(const std::string& cls) const {
+    if (cls.empty() || holder_readers_.empty()) return {nullptr, nullptr};
+    if (const auto cached = reader_cache_.find(cls); cached != reader_cache_.end()) return cached->second;
+    return reader_cache_[cls] = find_walked_text_reader(cls);
+  }
+
+ private:
+  std::pair<const api::Callable*, const api::Param*> find_walked_text_reader(const std::string& cls) const {
     std::vector<std::pair<int, std::string>> holders;
     for (const auto& [holder, readers] : holder_readers_) holders.push_back({-readers, holder});
     std::sort(holders.begin(), holders.end());
@@ -424,6 +462,7 @@ class Library {
     return {nullptr, nullptr};
   }
 
+ public:
   /// The class whose walk of the text builds `field` (or, with `result`, runs the function
   /// `field`): that of the nearest walker among its writers and their callers (a parser's compile
   /// step for its bytecode); "" when none is found.
@@ -489,27 +528,40 @@ class Library {
     const std::string_view scope = names::scope_of(function);
     std::string_view name = std::string_view(function).substr(scope.empty() ? 0 : scope.size() + 2);
     name = name.substr(0, name.find('<'));  // ParserToken<TBase, TString>
-    return name == "operator=" || name == "Assign" || (!scope.empty() && scope.ends_with(name));
+    return name == "operator=" || name == "Assign" ||
+           (!name.empty() && (scope == name || scope.ends_with("::" + std::string(name))));
   }
 
-  /// A copy or move constructor or assignment, by name.
-  bool is_copy(const std::string& function) const {
-    if (function.ends_with("::operator=")) return true;
+  /// A const method of the API (a getter filling a mutable cache), a swap, or a destructor: none
+  /// moves through text.
+  bool is_const_or_swap(const std::string& function) const {
+    if (function.ends_with("::swap") || function.find("::~") != std::string::npos) return true;
     const auto found = by_name_.find(function);
-    return found != by_name_.end() && std::all_of(found->second.begin(), found->second.end(),
-                                                  [](const api::Callable* c) { return makes_no_state(*c); });
+    return found != by_name_.end() &&
+           std::all_of(found->second.begin(), found->second.end(), [](const api::Callable* c) { return c->is_const; });
+  }
+
+  /// A copy or move constructor or assignment, or a swap, by name (not a default constructor: it
+  /// runs with no text at all).
+  bool is_copy(const std::string& function) const {
+    if (function.ends_with("::operator=") || function.ends_with("::swap")) return true;
+    const auto found = by_name_.find(function);
+    return found != by_name_.end() &&
+           std::all_of(found->second.begin(), found->second.end(), [](const api::Callable* c) {
+             return c->constructor_kind == "copy" || c->constructor_kind == "move";
+           });
   }
 
   bool walk_driven(const std::string& function, std::map<std::string, bool>& known) const {
     if (walkers_.contains(function)) return true;
     if (const auto found = known.find(function); found != known.end()) return found->second;
     known[function] = false;  // on a cycle, not shown to be
-    if (known.size() > 2000) return false;
+    if (known.size() > kWalkSearchCap) return false;
     const auto callers = callers_.find(function);
     if (callers == callers_.end()) return false;
     bool any = false;
     for (const auto& caller : callers->second) {
-      if (is_copy(caller)) continue;
+      if (caller == function || is_copy(caller)) continue;
       if (!walk_driven(caller, known)) return false;
       any = true;
     }
@@ -588,8 +640,12 @@ class Library {
   std::map<std::string, std::set<std::string>> callers_;
   std::map<std::string, std::set<std::string>> body_writers_, body_reads_, body_calls_;
   std::set<std::string> text_fed_, text_fed_classes_;
-  std::set<std::string> text_holders_, walkers_;  ///< see the constructor
-  std::map<std::string, int> holder_readers_;     ///< text holder -> functions walking it directly
+  static constexpr std::size_t kWalkSearchCap = 2000;
+  std::map<std::string, std::string> field_types_;  ///< field -> its type as spelled
+  std::set<std::string> text_holders_, walkers_;    ///< see the constructor
+  mutable std::map<std::string, bool> walk_driven_cache_;
+  mutable std::map<std::string, std::pair<const api::Callable*, const api::Param*>> reader_cache_;
+  std::map<std::string, int> holder_readers_;  ///< text holder -> functions walking it directly
   std::map<std::string, std::vector<const api::Callable*>> by_name_;
   std::map<Declaration, const api::Callable*> by_declaration_;
   std::map<std::string, std::vector<const api::Callable*>> writers_;
@@ -877,9 +933,10 @@ class Classifier {
           branch.subject, branch.condition);
       return;
     }
-    // A function that runs only while the library walks text it keeps (a bytecode's AddFun, the
-    // parser's compile steps) is given what the walk made of that text: the text decides.
-    if (library_.walk_driven(branch.function)) {
+    // A function that runs only inside a walk of the text the library keeps (the parser's compile
+    // steps, its constant folding) is given what the walk made of that text: the text decides.
+    // A callable of the API keeps its parameter: the harness calls it directly.
+    if (callable == nullptr && library_.called_only_from_walks(branch.function)) {
       auto [reader, text] = library_.walked_text_reader(std::string(names::scope_of(branch.function)));
       if (reader == nullptr)
         std::tie(reader, text) = library_.walked_text_reader(library_.walk_class(branch.function, true));
@@ -981,6 +1038,7 @@ class Classifier {
     std::vector<std::pair<std::string, std::string>> fields;  // field, how it is reached
     std::map<std::string, std::string> held;                  // a field of an object this one holds -> how it is held
     bool scratched = false;                                   // a method's own scratch field was left out
+    std::vector<std::string> scratch_calls;                   // methods that read only their own scratch
     for (const auto* s : objects) {
       const bool in_held = s->via.starts_with(Source::kThisPrefix);  // `this->m_vRPN`
       const auto add_held = [&](const std::string& f) {
@@ -993,12 +1051,13 @@ class Classifier {
         add_held(s->name);
       } else if (s->kind == Source::Kind::library_call) {
         auto read = library_.fields_read_by(s->name, !s->via.empty() || !library_.walks_text(s->name));
-        // A field the method fills itself before it reads it (a writer's scratch list of an
-        // array's children) holds what it computed from its arguments: those decide.
+        // A container the method fills itself before it reads it (a writer's scratch list of an
+        // array's children) holds what it computed from its arguments: those decide. (Without
+        // data flow, a container it writes; a position or counter it updates is state.)
         const std::size_t before = read.size();
         std::erase_if(read, [&](const std::string& f) {
           const auto own = library_.body_writers(f);
-          return std::find(own.begin(), own.end(), s->name) != own.end();
+          return library_.is_container_field(f) && std::find(own.begin(), own.end(), s->name) != own.end();
         });
         scratched = scratched || read.size() < before;
         for (const auto& f : read) {
@@ -1009,10 +1068,15 @@ class Classifier {
         // A method the API does not list (internal, or reading no field): its object's state. One
         // that reads only what it filled itself gives what its arguments make.
         if (read.empty() && read.size() == before) fields.emplace_back(s->name, kResultOf);
+        if (read.empty() && read.size() < before) scratch_calls.push_back(s->name);
       } else {
         fields.emplace_back(library_.class_named(bare_type(s->type), branch.function), "the parameter " + s->name);
       }
     }
+    // With nothing else to go on, what those methods give.
+    if (fields.empty())
+      for (const auto& call : scratch_calls) fields.emplace_back(call, kResultOf);
+    if (fields.empty()) fields.emplace_back(branch.function, kResultOf);
     // A field whose every writer went uncalled is the sharper finding: report it first.
     // Copies, moves and default constructors pass a state on but make none: they do not count. A
     // writer palus cannot call still counts when its body ran (the library called it).

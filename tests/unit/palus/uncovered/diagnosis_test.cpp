@@ -657,11 +657,20 @@ TEST_F(Diagnose, StateBuiltWhileTheLibraryWalksTheTextItKeepsIsThatTextsInputVal
   EXPECT_EQ(walked.category, "input-value") << walked.cause;
   EXPECT_EQ(walked.subject, "n::Lexer::reset(text)");
 
-  // A parameter of a function only a walk calls holds what the walk made of the text.
+  // A parameter of an internal function only a walk calls holds what the walk made of the text;
+  // a callable of the API keeps its own parameter (the harness calls it directly).
+  map_.functions.push_back({"n::detail::fold", "/lib/a.cpp", 132, 133, "/lib/a.cpp", 132, {}, {}, {}, false, {}});
+  std::find_if(map_.functions.begin(), map_.functions.end(), [](const auto& f) {
+    return f.function == "n::C::compile";
+  })->calls.push_back("n::detail::fold");
+  map_.sites.push_back(site(132, 133, "n::detail::fold", 132, {source(Source::Kind::param, "op", "int")}, {"3"}));
   map_.sites.push_back(site(110, 111, "n::Code::add", 12, {source(Source::Kind::param, "op", "int")}, {"3"}));
-  coverage_["/lib/a.cpp"][110] = LineCounts{2, true, {2, 0}};
-  coverage_["/lib/a.cpp"][111] = LineCounts{0, true, {}};
-  EXPECT_EQ(at(diagnose(map_, coverage_, api_), 110).subject, "n::C::parse(expr)");
+  for (unsigned line : {110u, 132u}) {
+    coverage_["/lib/a.cpp"][line] = LineCounts{2, true, {2, 0}};
+    coverage_["/lib/a.cpp"][line + 1] = LineCounts{0, true, {}};
+  }
+  EXPECT_EQ(at(diagnose(map_, coverage_, api_), 132).subject, "n::C::parse(expr)");
+  EXPECT_EQ(at(diagnose(map_, coverage_, api_), 110).subject, "n::Code::add(op)");
 
   // A state a call outside the walk builds from input of its own is the calls' to build.
   map_.functions.push_back(
@@ -675,6 +684,9 @@ TEST_F(Diagnose, AListAMethodFillsBeforeItReadsItIsWhatItsArgumentHolds) {
   api::Class item;
   item.name = "n::Item";
   api_.classes.push_back(item);
+  api_.classes[0].fields.push_back(
+      {"list_", api::TypeRef{"std::vector<int>", "std::vector<int>", api::Passing::value, api::TypeCategory::other},
+       "private"});
   map_.functions.push_back(
       {"n::C::scan", "/lib/a.cpp", 130, 131, "/lib/a.cpp", 130, {}, {"n::C::list_"}, {}, false, {"n::C::list_"}});
   const FrontierBranch b = diagnosed_in_get(
@@ -682,6 +694,9 @@ TEST_F(Diagnose, AListAMethodFillsBeforeItReadsItIsWhatItsArgumentHolds) {
   EXPECT_EQ(b.category, "object-creation");
   EXPECT_EQ(b.subject, "n::Item") << b.cause;
   EXPECT_NE(b.suggestion.find("bring a n::Item into the state"), std::string::npos) << b.suggestion;
+
+  // With the call alone there is nothing else to go on: what it gives.
+  EXPECT_EQ(diagnosed_in_get({source(Source::Kind::library_call, "n::C::scan")}).subject, "n::C::scan");
 
   // A setting the condition reads itself decides first (`style_ == all || scan(item)`)...
   const auto with = [&](const std::string& field) {
