@@ -109,11 +109,12 @@ std::optional<Sequence> GuidedSource::guided(const Pool& pool, Random& random) {
 // uniform choice among the extendable nodes would seldom extend the deepest one just reached.
 // Weighting each by 1 / (1 + times extended) takes a new node first, then evens the turns out.
 NodeKey GuidedSource::rarely_extended(const std::vector<NodeKey>& extendable, Random& random) {
+  const auto weight = [this](const NodeKey& node) { return 1.0 / (1.0 + static_cast<double>(extended_[node])); };
   double total = 0;
-  for (const NodeKey& node : extendable) total += 1.0 / (1.0 + static_cast<double>(extended_[node]));
+  for (const NodeKey& node : extendable) total += weight(node);
   double at = random.unit() * total;
   for (const NodeKey& node : extendable) {
-    at -= 1.0 / (1.0 + static_cast<double>(extended_[node]));
+    at -= weight(node);
     if (at < 0) {
       ++extended_[node];
       return node;

@@ -937,9 +937,7 @@ class Classifier {
     // steps, its constant folding) is given what the walk made of that text: the text decides.
     // A callable of the API keeps its parameter: the harness calls it directly.
     if (callable == nullptr && library_.called_only_from_walks(branch.function)) {
-      auto [reader, text] = library_.walked_text_reader(std::string(names::scope_of(branch.function)));
-      if (reader == nullptr)
-        std::tie(reader, text) = library_.walked_text_reader(library_.walk_class(branch.function, true));
+      const auto [reader, text] = walked_text_input(branch, branch.function, true);
       if (reader != nullptr) {
         from_text(*reader, *text, merged.constants, where + fmt::format(" depends on its parameter {}", param.name),
                   branch);
@@ -1107,8 +1105,7 @@ class Classifier {
     // What a call walking the text gives (the next token a reader reads): that text decides.
     for (const auto* s : objects) {
       if (s->kind != Source::Kind::library_call || !library_.walk_driven(s->name)) continue;
-      auto [reader, text] = library_.walked_text_reader(std::string(names::scope_of(branch.function)));
-      if (reader == nullptr) std::tie(reader, text) = library_.walked_text_reader(library_.walk_class(s->name, true));
+      const auto [reader, text] = walked_text_input(branch, s->name, true);
       if (reader == nullptr) continue;
       from_text(*reader, *text, constants, fmt::format("{} depends on what {} gives", where, s->name), branch);
       return;
@@ -1183,10 +1180,7 @@ class Classifier {
     // State built while the library walks text it keeps (a token reader's flags, a parser's
     // bytecode), or what a function that runs only then gives: the text decides, not the calls.
     if (how == kResultOf ? library_.walk_driven(field) : library_.built_by_walk(field)) {
-      // The text the branch's class is given, else the text of the class whose walk builds it.
-      auto [reader, text] = library_.walked_text_reader(std::string(names::scope_of(branch.function)));
-      if (reader == nullptr)
-        std::tie(reader, text) = library_.walked_text_reader(library_.walk_class(field, how == kResultOf));
+      const auto [reader, text] = walked_text_input(branch, field, how == kResultOf);
       if (reader != nullptr) {
         from_text(*reader, *text, constants, depends, branch);
         return;
@@ -1296,6 +1290,14 @@ class Classifier {
                       joined(none_takes_input ? library_.with_inputs(names) : names, ", "), branch.condition, values,
                       then_call(declared, branch), passing);
     }
+  }
+
+  /// The text a walk builds `what` from (a field, or with `result` what the function `what`
+  /// gives): the text the branch's class is given, else that of the class whose walk builds it.
+  std::pair<const api::Callable*, const api::Param*> walked_text_input(const FrontierBranch& branch,
+                                                                       const std::string& what, bool result) const {
+    const auto own = library_.walked_text_reader(std::string(names::scope_of(branch.function)));
+    return own.first != nullptr ? own : library_.walked_text_reader(library_.walk_class(what, result));
   }
 
   /// What to call once the state is built: the branch's function, or when it is not the API's,
