@@ -140,7 +140,8 @@ class Collector {
                              {},
                              overridden(function_),
                              reads_text(function_),
-                             {}});
+                             {},
+                             made_values()});
     for (auto& [site, deps] : pending_) {
       const std::set<Source> sources = resolved(deps, site.line);
       site.sources.assign(sources.begin(), sources.end());
@@ -460,6 +461,15 @@ class Collector {
         }
         break;
       }
+      case CXCursor_DeclRefExpr:
+        if (kind_of(clang_getCursorReferenced(c)) == CXCursor_EnumConstantDecl && !is_comparison(parent))
+          makes_.push_back({qualified_name(clang_getCursorReferenced(c)), line_of(clang_getCursorLocation(c)),
+                            offset_of(clang_getCursorLocation(c)).second});
+        break;
+      case CXCursor_CaseStmt:
+        if (const auto label = expression_children(c); !label.empty())
+          compared_.push_back(extent_offsets(label.front()));
+        break;
       case CXCursor_IfStmt:
         record(c, "if", if_header(kids));
         break;
@@ -567,7 +577,10 @@ class Collector {
     if (site.condition.size() > kConditionTextLimit)
       site.condition = site.condition.substr(0, kConditionTextLimit) + "...";
     Deps deps;
-    for (CXCursor part : header) scan_into(part, deps);
+    for (CXCursor part : header) {
+      scan_into(part, deps);
+      compared_.push_back(extent_offsets(part));
+    }
     std::vector<std::pair<uncovered::Operand, Deps>> operands;
     std::vector<CXCursor> leaves;
     const bool chain =
@@ -612,6 +625,30 @@ class Collector {
     if (from_macro(clang_getRangeStart(extent)) || from_macro(clang_getRangeEnd(extent))) return false;
     operands.push_back(e);
     return true;
+  }
+
+  static bool is_comparison(CXCursor c) {
+    if (kind_of(c) != CXCursor_BinaryOperator) return false;
+    const CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    return op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE || op == CXBinaryOperator_LT ||
+           op == CXBinaryOperator_GT || op == CXBinaryOperator_LE || op == CXBinaryOperator_GE;
+  }
+
+  static std::pair<unsigned, unsigned> extent_offsets(CXCursor c) {
+    const CXSourceRange extent = clang_getCursorExtent(c);
+    return {offset_of(clang_getRangeStart(extent)).second, offset_of(clang_getRangeEnd(extent)).second};
+  }
+
+  /// The enumerators the body gives as values: those outside any condition and case label.
+  std::vector<std::pair<std::string, unsigned>> made_values() const {
+    std::vector<std::pair<std::string, unsigned>> made;
+    for (const auto& m : makes_) {
+      const bool compared = std::any_of(compared_.begin(), compared_.end(), [&](const auto& span) {
+        return span.first <= m.offset && m.offset < span.second;
+      });
+      if (!compared) made.emplace_back(m.value, m.line);
+    }
+    return made;
   }
 
   static bool branches_within(CXCursor c) {
@@ -787,6 +824,12 @@ class Collector {
   std::deque<std::pair<BranchSite, Deps>> pending_;
   std::deque<std::vector<std::pair<uncovered::Operand, Deps>>> pending_operands_;  ///< of each in pending_
   std::set<std::string> calls_;
+  struct Made {
+    std::string value;
+    unsigned line = 0, offset = 0;
+  };
+  std::vector<Made> makes_;
+  std::vector<std::pair<unsigned, unsigned>> compared_;  ///< the offsets of conditions and case labels
 };
 
 constexpr std::array<std::string_view, 55> kEnvironmentFunctions{

@@ -98,6 +98,10 @@ class BranchMapReader : public YamlReader {
     names(node, "reads", f.reads);
     if (node["reads_text"]) f.reads_text = boolean_value(node["reads_text"], "reads_text");
     names(node, "overrides", f.overrides);
+    if (node["makes"]) {
+      for (const auto& made : list(node["makes"], "makes"))
+        f.makes.emplace_back(scalar(get(made, "value"), "value"), whole_value<unsigned>(get(made, "line"), "line"));
+    }
     return f;
   }
 
@@ -195,6 +199,14 @@ std::string branch_map_to_yaml(const BranchMap& map, const fs::path& base) {
     emit_names("reads", f.reads);
     if (f.reads_text) out << YAML::Key << "reads_text" << YAML::Value << true;
     emit_names("overrides", f.overrides);
+    if (!f.makes.empty()) {
+      out << YAML::Key << "makes" << YAML::Value << YAML::BeginSeq;
+      for (const auto& [value, line] : f.makes) {
+        out << YAML::BeginMap << YAML::Key << "value" << YAML::Value << YAML::DoubleQuoted << value << YAML::Key
+            << "line" << YAML::Value << line << YAML::EndMap;
+      }
+      out << YAML::EndSeq;
+    }
     out << YAML::EndMap;
   }
   out << YAML::EndSeq << YAML::EndMap;

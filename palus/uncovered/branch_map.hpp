@@ -74,6 +74,9 @@ struct FunctionSpan {
   /// stream (a lexer's or a parser's constructor).
   bool reads_text = false;
   std::vector<std::string> reads;  ///< the fields its own body reads, qualified, sorted
+  /// The enumerators its body gives as a value (assigned, initialised, returned, passed), not
+  /// compared or used as a case label: qualified, with their line, in the order written.
+  std::vector<std::pair<std::string, unsigned>> makes = {};
 };
 
 struct BranchMap {

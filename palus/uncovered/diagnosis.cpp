@@ -7,6 +7,7 @@
 #include <cctype>
 #include <charconv>
 #include <deque>
+#include <filesystem>
 #include <map>
 #include <regex>
 #include <set>
@@ -794,6 +795,57 @@ struct Merged {
   std::vector<const Operand*> never_ran;
 };
 
+/// Where the library gives each enumerator as a value (FunctionSpan::makes), and whether a test
+/// ran there.
+class MadeValues {
+ public:
+  struct Place {
+    const FunctionSpan* span = nullptr;
+    unsigned line = 0;
+    bool ran = true;           ///< its line ran, or nothing is known of it
+    bool function_ran = true;  ///< its function ran, or nothing is known of it
+  };
+
+  MadeValues(const BranchMap& map, const LineCoverage& coverage) {
+    for (const auto& span : map.functions) {
+      const auto lines = coverage.find(span.file);
+      // A file the coverage does not hold (a header gcov skipped): nothing is known of it.
+      const bool known = lines != coverage.end();
+      const bool function_ran = !known || Library::ran_in(coverage, span.file, span.line, span.end_line);
+      for (const auto& [value, line] : span.makes) {
+        bool ran = function_ran;
+        if (known && function_ran) {
+          const auto counts = lines->second.find(line);
+          // A line gcov holds no code for (a constructor's initialiser) ran when its function did.
+          if (counts != lines->second.end() && counts->second.code) ran = counts->second.count > 0;
+        }
+        by_name_[std::string(names::last_component(value))].push_back({&span, line, ran, function_ran, value});
+      }
+    }
+  }
+
+  /// The places giving the value a case label names ("tokenNaN", "Kind::a", "ns::Kind::a").
+  std::vector<Place> of(const std::string& label) const {
+    std::vector<Place> places;
+    const auto found = by_name_.find(std::string(names::last_component(label)));
+    if (found == by_name_.end()) return places;
+    for (const auto& p : found->second) {
+      if (p.value == label || p.value.ends_with("::" + label))
+        places.push_back({p.span, p.line, p.ran, p.function_ran});
+    }
+    return places;
+  }
+
+ private:
+  struct Named {
+    const FunctionSpan* span;
+    unsigned line;
+    bool ran, function_ran;
+    std::string value;
+  };
+  std::map<std::string, std::vector<Named>> by_name_;
+};
+
 class Classifier {
  public:
   explicit Classifier(const Library& library) : library_(library) {}
@@ -917,7 +969,92 @@ class Classifier {
     }
   }
 
+  /// A switch's cases never run whose values the library gives only in code no test ran (a token
+  /// kind set under a reader's setting, a callback kind set by the constructor taking that kind of
+  /// callback): what keeps that code from running blocks the branch, not the values the
+  /// condition reads.
+  void made_only_where_never_run(const Merged& merged, const MadeValues& made,
+                                 const std::map<std::string, std::vector<const BranchSite*>>& sites_by_file,
+                                 FrontierBranch& branch) const {
+    std::vector<std::string> labels;
+    std::vector<MadeValues::Place> places;
+    for (const auto& label : merged.missing_cases) {
+      const auto at = made.of(label);
+      if (at.empty() || std::any_of(at.begin(), at.end(), [](const auto& p) { return p.ran; })) continue;
+      labels.push_back(label);
+      places.insert(places.end(), at.begin(), at.end());
+    }
+    if (places.empty()) return;
+    const std::string where = fmt::format("`{} ({})` in {} waits for {}", branch.construct, merged.site->condition,
+                                          branch.function, joined(labels, ", "));
+    // In a function that ran: the condition around the place that never let a test through.
+    for (const auto& place : places) {
+      if (!place.function_ran) continue;
+      const BranchSite* guard = guard_of(place, sites_by_file);
+      if (guard == nullptr) continue;
+      Merged alone;
+      alone.site = guard;
+      alone.sources = std::set<Source>(guard->sources.begin(), guard->sources.end());
+      alone.constants = guard->constants;
+      FrontierBranch step = branch;
+      step.construct = guard->construct;
+      step.function = guard->function;
+      step.condition = guard->condition;
+      step.group.clear();
+      classify(alone, step);
+      if (step.category == "input-value" || step.category == "other") continue;
+      const std::string before = branch.suggestion;
+      branch.category = step.category;
+      branch.subject = step.subject;
+      branch.group = step.group;
+      branch.cause = fmt::format("{}, which the library gives only where no test went: {}:{}, under {}", where,
+                                 std::filesystem::path(place.span->file).filename().string(), place.line, step.cause);
+      branch.suggestion = fmt::format("{}; then {}", step.suggestion, before);
+      return;
+    }
+    // Else in a callable of the API no test called (an internal function is reached through
+    // conditions of its own callers, the text's ones most often: no verdict).
+    const auto first = std::find_if(places.begin(), places.end(), [&](const auto& p) {
+      return !p.function_ran && library_.declared_at(p.span->declared_file, p.span->declared_line) != nullptr;
+    });
+    if (first == places.end()) return;
+    const MadeValues::Place& place = *first;
+    const api::Callable& callable = *library_.declared_at(place.span->declared_file, place.span->declared_line);
+    branch.category = "unreached-callable";
+    branch.group.clear();
+    branch.subject = callable_name(callable);
+    const std::string why = library_.uncallable(callable).empty()
+                                ? ""
+                                : fmt::format(" (palus cannot call it: {})", library_.uncallable(callable));
+    const auto others = std::count_if(places.begin(), places.end(), [](const auto& p) { return !p.function_ran; }) - 1;
+    branch.cause = fmt::format("{}, which the library gives only in {}{}, which no test ran{}", where, branch.subject,
+                               others > 0 ? fmt::format(" and {} more functions", others) : "", why);
+    branch.suggestion = fmt::format(
+        "call {} in the sample program (or an API call that builds one, such as a definition taking that kind of "
+        "argument), then {}",
+        branch.subject, merged.site->function);
+  }
+
  private:
+  /// The innermost condition around `place` in its function that reads state: an object's field, a
+  /// global.
+  static const BranchSite* guard_of(const MadeValues::Place& place,
+                                    const std::map<std::string, std::vector<const BranchSite*>>& sites_by_file) {
+    const auto sites = sites_by_file.find(place.span->file);
+    if (sites == sites_by_file.end()) return nullptr;
+    const BranchSite* guard = nullptr;
+    for (const BranchSite* site : sites->second) {
+      if (site->function != place.span->function || site->condition_end >= place.line || place.line > site->end_line)
+        continue;
+      const bool state = std::any_of(site->sources.begin(), site->sources.end(), [](const Source& s) {
+        return s.kind == Source::Kind::this_field || s.kind == Source::Kind::param_field ||
+               s.kind == Source::Kind::global;
+      });
+      if (state && (guard == nullptr || site->line > guard->line)) guard = site;
+    }
+    return guard;
+  }
+
   void input_value(const Merged& merged, const Source& param, const std::string& where, FrontierBranch& branch) const {
     branch.category = "input-value";
     const api::Callable* callable = library_.declared_at(merged.site->declared_file, merged.site->declared_line);
@@ -1507,6 +1644,7 @@ Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api
                    const std::map<std::string, std::string>& uncallable) {
   const Library library(api, map, coverage, uncallable);
   const Classifier classifier(library);
+  const MadeValues made(map, coverage);
   std::map<std::string, std::vector<const BranchSite*>> sites_by_file;
   for (const auto& site : map.sites) sites_by_file[site.file].push_back(&site);
 
@@ -1531,6 +1669,7 @@ Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api
       branch.taken = counts.branches;
       classifier.classify(merged, branch);
       classifier.add_never_run(merged, branch);
+      classifier.made_only_where_never_run(merged, made, sites_by_file, branch);
       if (!merged.missing_cases.empty())
         branch.cause += fmt::format(" (cases never run: {})", joined(merged.missing_cases, ", ", 8));
       else if (merged.default_missing)

@@ -46,6 +46,15 @@ class Box {
     if (empty()) return 0;
     return 1;
   }
+  Mode pick(Mode given, int x) const {
+    if (given == Mode::fast) return Mode::slow;
+    Mode m = x > 3 ? Mode::safe : Mode::fast;
+    switch (m) {
+      case Mode::slow: return m;
+      default: break;
+    }
+    return m;
+  }
   int choose(Mode mode) const {
     switch (mode) {
       case Mode::fast: return 1;
@@ -431,6 +440,16 @@ TEST_F(BranchCollector, FunctionsKnowWhatTheyCallReadAndWrite) {
                                   [](const auto& f) { return f.function == "b::Box::empty"; });
   ASSERT_NE(empty, map_->functions.end());
   EXPECT_EQ(empty->reads, (Strings{"b::Box::items_"})) << "what a private method's result depends on";
+}
+
+TEST_F(BranchCollector, FunctionsKnowTheEnumeratorsTheyGiveButNotThoseTheyCompareWith) {
+  const auto pick = std::find_if(map_->functions.begin(), map_->functions.end(),
+                                 [](const auto& f) { return f.function == "b::Box::pick"; });
+  ASSERT_NE(pick, map_->functions.end());
+  ASSERT_EQ(pick->makes.size(), 3u);
+  EXPECT_EQ(pick->makes[0], std::make_pair(std::string("b::Mode::slow"), pick->line + 1));
+  EXPECT_EQ(pick->makes[1], std::make_pair(std::string("b::Mode::safe"), pick->line + 2));
+  EXPECT_EQ(pick->makes[2], std::make_pair(std::string("b::Mode::fast"), pick->line + 2));
 }
 
 }  // namespace

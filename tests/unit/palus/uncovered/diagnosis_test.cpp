@@ -553,6 +553,47 @@ TEST_F(Diagnose, AnOperandAfterTheBlockingOneThatNeverRanIsOneMoreStep) {
   EXPECT_NE(b.suggestion.find("; and make the sample program call n::C::set"), std::string::npos) << b.suggestion;
 }
 
+TEST_F(Diagnose, AValueTheLibraryGivesOnlyWhereNoTestWentIsBlockedByWhatKeptTestsOut) {
+  // `switch (x)` in get(int), case kNaN never run. read() gives kNaN only under `if (allow_)`,
+  // which never held; set() sets allow_. The switch waits for that setting, not for other x.
+  BranchSite choice = site(100, 106, "n::C::get", 5, {source(Source::Kind::param, "x", "int")});
+  choice.construct = "switch";
+  choice.cases = {{"kA", 101}, {"kNaN", 103}};
+  BranchMap map = map_;
+  map.sites.push_back(choice);
+  map.sites.push_back(site(113, 115, "n::C::read", 110, {source(Source::Kind::this_field, "n::C::allow_")}));
+  map.functions.push_back({"n::C::read", "/lib/a.cpp", 110, 120, "/lib/a.cpp", 110, {}, {}, {}, false, {}});
+  map.functions.back().makes = {{"n::Kind::kA", 111}, {"n::Kind::kNaN", 114}};
+  api_.classes[0].methods[1].writes = {"n::C::allow_"};
+  LineCoverage coverage = coverage_;
+  auto& lines = coverage["/lib/a.cpp"];
+  lines[100] = LineCounts{3, true, {3, 0}};
+  lines[101] = LineCounts{3, true, {}};
+  lines[103] = LineCounts{0, true, {}};
+  lines[110] = LineCounts{3, true, {}};
+  lines[111] = LineCounts{3, true, {}};
+  lines[113] = LineCounts{3, true, {0, 3}};
+  lines[114] = LineCounts{0, true, {}};
+  const FrontierBranch gated = at(diagnose(map, coverage, api_), 100);
+  EXPECT_EQ(gated.category, "object-creation") << gated.cause;
+  EXPECT_EQ(gated.subject, "n::C::allow_");
+  EXPECT_NE(gated.cause.find("waits for kNaN, which the library gives only where no test went: a.cpp:114"),
+            std::string::npos)
+      << gated.cause;
+  EXPECT_NE(gated.suggestion.find("n::C::set"), std::string::npos) << gated.suggestion;
+
+  // Given only by never(), a callable of the API no test called: that call.
+  map.functions.back().makes = {{"n::Kind::kA", 111}};
+  map.functions[3].makes = {{"n::Kind::kNaN", 62}};  // never
+  const FrontierBranch uncalled = at(diagnose(map, coverage, api_), 100);
+  EXPECT_EQ(uncalled.category, "unreached-callable") << uncalled.cause;
+  EXPECT_EQ(uncalled.subject, "n::C::never");
+
+  // Given also where a test went: the condition's own input decides, as before.
+  map.functions.back().makes = {{"n::Kind::kA", 111}, {"n::Kind::kNaN", 111}};
+  EXPECT_EQ(at(diagnose(map, coverage, api_), 100).category, "input-value");
+}
+
 TEST_F(Diagnose, AFieldOnlyConstructorsSetGivesWayToOneThatCallsChangeLater) {
   // `if (base_ != mode_)`: base_ is taken when the object is made; mode_ changes after.
   api::Callable made = method("C", 9, {"n::C::base_"});
@@ -791,6 +832,7 @@ TEST(BranchMapFile, ReadsBackWhatItWrites) {
   map.sites[0].operands = {{"x>1", 3, {source(Source::Kind::param, "x", "int")}, {"1"}}, {"y", 4, {}, {}}};
   map.functions.push_back(
       {"n::f", "/lib/a.cpp", 1, 9, "/lib/a.cpp", 1, {"n::g"}, {"n::C::x_"}, {"n::Base::f"}, true, {"n::C::y_"}});
+  map.functions[0].makes = {{"n::Kind::a", 4}, {"n::Kind::b", 7}};
   const fs::path file = fs::temp_directory_path() / ("palus-branches-" + std::to_string(getpid()) + ".yaml");
   std::ofstream(file) << branch_map_to_yaml(map, "/lib");
   const BranchMap back = read_branch_map(file, "/lib");
@@ -810,6 +852,7 @@ TEST(BranchMapFile, ReadsBackWhatItWrites) {
   EXPECT_EQ(back.functions[0].overrides, map.functions[0].overrides);
   EXPECT_EQ(back.functions[0].reads, map.functions[0].reads);
   EXPECT_TRUE(back.functions[0].reads_text);
+  EXPECT_EQ(back.functions[0].makes, map.functions[0].makes);
 }
 
 TEST(GcovrJson, LinesOfOneFileAddUpAndThrowBranchesAreLeftOut) {
