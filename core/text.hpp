@@ -30,6 +30,12 @@ std::string join(const Range& range, std::string_view separator = ", ") {
   return fmt::format("{}", fmt::join(range, separator));
 }
 
+/// `s` with its ASCII letters in lower case.
+constexpr std::string lowered(std::string s) {
+  for (char& c : s) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+  return s;
+}
+
 /// `s` with every occurrence of `part` removed (nothing when `part` is empty): a project's folder
 /// taken out of messages, so that they name its files relative to it.
 inline std::string erase_all(std::string s, std::string_view part) {

@@ -470,9 +470,14 @@ class Collector {
         if (const auto label = expression_children(c); !label.empty())
           compared_.push_back(extent_offsets(label.front()));
         break;
-      case CXCursor_IfStmt:
-        record(c, "if", if_header(kids));
+      case CXCursor_IfStmt: {
+        const auto header = if_header(kids);
+        if (record(c, "if", header) && header.size() < kids.size() && reports_broken_invariant(kids[header.size()])) {
+          const CXSourceRange arm = clang_getCursorExtent(kids[header.size()]);
+          pending_.back().first.invariant_arm = {line_of(clang_getRangeStart(arm)), line_of(clang_getRangeEnd(arm))};
+        }
         break;
+      }
       case CXCursor_CXXForRangeStmt:
         // The loop variable takes its values from the range.
         if (kids.size() >= 3 && kind_of(kids[0]) == CXCursor_VarDecl) define_local(kids[0], scan(kids[1]), kids[0]);
@@ -778,6 +783,37 @@ class Collector {
       }
     }
     return sources;
+  }
+
+  /// An arm that only reports a broken invariant: one statement naming an internal error or
+  /// unreachable code (`Error(ecINTERNAL_ERROR, ...)`, `JSON_ASSERT_UNREACHABLE`), aborting, or
+  /// `assert(false)`. Its authors mean the condition never to hold.
+  bool reports_broken_invariant(CXCursor arm) const {
+    while (kind_of(arm) == CXCursor_CompoundStmt) {
+      const auto inner = children_of(arm);
+      if (inner.size() != 1) return false;
+      arm = inner.front();
+    }
+    CXToken* tokens = nullptr;
+    unsigned count = 0;
+    clang_tokenize(unit_, clang_getCursorExtent(arm), &tokens, &count);
+    std::vector<std::string> words;
+    for (unsigned i = 0; i < count; ++i) {
+      const CXTokenKind kind = clang_getTokenKind(tokens[i]);
+      if (kind != CXToken_Comment && kind != CXToken_Literal)
+        words.push_back(text::lowered(clang::take(clang_getTokenSpelling(unit_, tokens[i]))));
+      else if (kind == CXToken_Literal)
+        words.emplace_back("<literal>");
+    }
+    if (tokens != nullptr) clang_disposeTokens(unit_, tokens, count);
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      const std::string& w = words[i];
+      if (w.find("internal") != std::string::npos || w.find("unreachable") != std::string::npos || w == "abort" ||
+          w == "terminate" || w == "logic_error")
+        return true;
+      if (w == "assert" && i + 2 < words.size() && words[i + 1] == "(" && words[i + 2] == "false") return true;
+    }
+    return false;
   }
 
   /// The tokens of `range`, spaced only where two words would run together.

@@ -58,6 +58,13 @@ class BranchMapReader : public YamlReader {
       for (const auto& c : list(node["cases"], "cases"))
         s.cases.emplace_back(scalar(get(c, "label"), "label"), whole_value<unsigned>(get(c, "line"), "line"));
     }
+    if (node["invariant_arm"]) {
+      const auto arm = list(node["invariant_arm"], "invariant_arm");
+      if (arm.size() != 2)
+        fail_at(where(node["invariant_arm"]), "expected 'invariant_arm' to be [first line, last line]");
+      s.invariant_arm = {whole_value<unsigned>(arm[0], "invariant_arm"),
+                         whole_value<unsigned>(arm[1], "invariant_arm")};
+    }
     return s;
   }
 
@@ -171,6 +178,10 @@ std::string branch_map_to_yaml(const BranchMap& map, const fs::path& base) {
         out << YAML::EndMap;
       }
       out << YAML::EndSeq;
+    }
+    if (s.invariant_arm.first != 0) {
+      out << YAML::Key << "invariant_arm" << YAML::Value << YAML::Flow << YAML::BeginSeq << s.invariant_arm.first
+          << s.invariant_arm.second << YAML::EndSeq;
     }
     if (!s.cases.empty()) {
       out << YAML::Key << "cases" << YAML::Value << YAML::BeginSeq;

@@ -56,6 +56,9 @@ struct BranchSite {
   /// kDefaultLabel (not among constants).
   std::vector<std::pair<std::string, unsigned>> cases;
   std::vector<Operand> operands;  ///< of an if's, a while's or an expression's && and || chain
+  /// An if's then-arm, first and last line, when it only reports a broken invariant (an internal
+  /// error, unreachable code, an abort): the library means its condition never to hold.
+  std::pair<unsigned, unsigned> invariant_arm = {0, 0};
 };
 
 inline constexpr std::string_view kDefaultLabel = "default";

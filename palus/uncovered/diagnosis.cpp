@@ -1623,6 +1623,32 @@ void default_arm(const Merged& merged, const api::Api& api, FrontierBranch& bran
                               merged.has_default ? "default arm" : "implicit default (no case matched)", labels);
 }
 
+/// An if whose arm only reports a broken invariant (BranchSite::invariant_arm) and never ran: the
+/// library means its condition never to hold, and no input is to be asked for.
+bool guards_broken_invariant(const Merged& merged, const std::map<unsigned, LineCounts>& lines,
+                             FrontierBranch& branch) {
+  const auto [first, last] = merged.site->invariant_arm;
+  if (first <= merged.site->condition_end) return false;  // none, or on the condition's line: counts mixed
+  bool code = false;
+  for (auto it = lines.lower_bound(first); it != lines.end() && it->first <= last; ++it) {
+    if (!it->second.code) continue;
+    if (it->second.count > 0) return false;
+    code = true;
+  }
+  if (!code) return false;
+  branch.category = "other";
+  branch.subject = branch.function;
+  branch.group = "the invariant checks of " + branch.function;
+  branch.cause = fmt::format(
+      "`if ({})` in {} never held, and its arm (lines {} to {}) only reports a broken invariant (an internal error, "
+      "unreachable code, an abort): the library means it never to hold",
+      merged.site->condition, branch.function, first, last);
+  branch.suggestion =
+      "nothing to add: legal calls are not meant to take it (a test that does has found a bug); leave it out of the "
+      "coverage goal";
+  return true;
+}
+
 void attribute_blocked_lines(const std::map<unsigned, LineCounts>& lines, std::vector<FrontierBranch>& branches,
                              const std::vector<std::pair<std::size_t, unsigned>>& extents) {
   // extents: (branch index, end line); a never-run line goes to the innermost frontier around it.
@@ -1667,13 +1693,15 @@ Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api
       branch.function = merged.site->function;
       branch.condition = merged.site->condition;
       branch.taken = counts.branches;
-      classifier.classify(merged, branch);
-      classifier.add_never_run(merged, branch);
-      classifier.made_only_where_never_run(merged, made, sites_by_file, branch);
-      if (!merged.missing_cases.empty())
-        branch.cause += fmt::format(" (cases never run: {})", joined(merged.missing_cases, ", ", 8));
-      else if (merged.default_missing)
-        default_arm(merged, api, branch);
+      if (!guards_broken_invariant(merged, lines, branch)) {
+        classifier.classify(merged, branch);
+        classifier.add_never_run(merged, branch);
+        classifier.made_only_where_never_run(merged, made, sites_by_file, branch);
+        if (!merged.missing_cases.empty())
+          branch.cause += fmt::format(" (cases never run: {})", joined(merged.missing_cases, ", ", 8));
+        else if (merged.default_missing)
+          default_arm(merged, api, branch);
+      }
       extents.emplace_back(result.branches.size(), merged.site->end_line);
       result.branches.push_back(std::move(branch));
     }

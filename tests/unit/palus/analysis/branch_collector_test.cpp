@@ -18,6 +18,7 @@ constexpr const char* kHeader = R"(
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -45,6 +46,13 @@ class Box {
   int method() const {
     if (empty()) return 0;
     return 1;
+  }
+  int invariant(int n) const {
+    if (n < 0) {
+      throw std::logic_error("negative");
+    }
+    if (n == 7) throw std::invalid_argument("seven");
+    return n;
   }
   Mode pick(Mode given, int x) const {
     if (given == Mode::fast) return Mode::slow;
@@ -440,6 +448,18 @@ TEST_F(BranchCollector, FunctionsKnowWhatTheyCallReadAndWrite) {
                                   [](const auto& f) { return f.function == "b::Box::empty"; });
   ASSERT_NE(empty, map_->functions.end());
   EXPECT_EQ(empty->reads, (Strings{"b::Box::items_"})) << "what a private method's result depends on";
+}
+
+TEST_F(BranchCollector, AnArmThatOnlyReportsABrokenInvariantIsMarked) {
+  const BranchSite* invariant = nullptr;
+  const BranchSite* input = nullptr;
+  for (const auto& s : map_->sites) {
+    if (s.function == "b::Box::invariant") (s.condition == "n<0" ? invariant : input) = &s;
+  }
+  ASSERT_NE(invariant, nullptr);
+  ASSERT_NE(input, nullptr);
+  EXPECT_EQ(invariant->invariant_arm, std::make_pair(invariant->line, invariant->line + 2));
+  EXPECT_EQ(input->invariant_arm, std::make_pair(0u, 0u)) << "a rejected input is no broken invariant";
 }
 
 TEST_F(BranchCollector, FunctionsKnowTheEnumeratorsTheyGiveButNotThoseTheyCompareWith) {

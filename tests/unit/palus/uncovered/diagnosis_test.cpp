@@ -594,6 +594,23 @@ TEST_F(Diagnose, AValueTheLibraryGivesOnlyWhereNoTestWentIsBlockedByWhatKeptTest
   EXPECT_EQ(at(diagnose(map, coverage, api_), 100).category, "input-value");
 }
 
+TEST_F(Diagnose, AnArmThatOnlyReportsABrokenInvariantAsksForNothing) {
+  BranchMap map = map_;
+  map.sites.push_back(site(100, 102, "n::C::get", 5, {source(Source::Kind::param, "x", "int")}, {"0"}));
+  map.sites.back().invariant_arm = {101, 102};
+  LineCoverage coverage = coverage_;
+  coverage["/lib/a.cpp"][100] = LineCounts{4, true, {0, 4}};
+  coverage["/lib/a.cpp"][101] = LineCounts{0, true, {}};
+  const FrontierBranch b = at(diagnose(map, coverage, api_), 100);
+  EXPECT_EQ(b.category, "other");
+  EXPECT_NE(b.cause.find("only reports a broken invariant"), std::string::npos) << b.cause;
+  EXPECT_NE(b.suggestion.find("nothing to add"), std::string::npos) << b.suggestion;
+  // Once the arm ran, its condition held for some input: the branch left is the other way.
+  coverage["/lib/a.cpp"][100] = LineCounts{4, true, {1, 0}};
+  coverage["/lib/a.cpp"][101] = LineCounts{1, true, {}};
+  EXPECT_EQ(at(diagnose(map, coverage, api_), 100).category, "input-value");
+}
+
 TEST_F(Diagnose, AFieldOnlyConstructorsSetGivesWayToOneThatCallsChangeLater) {
   // `if (base_ != mode_)`: base_ is taken when the object is made; mode_ changes after.
   api::Callable made = method("C", 9, {"n::C::base_"});
@@ -829,6 +846,7 @@ TEST(UncoveredKey, ReplacesAnEarlierReportsKeyAndKeepsTheRest) {
 TEST(BranchMapFile, ReadsBackWhatItWrites) {
   BranchMap map;
   map.sites.push_back(site(3, 9, "n::f", 30, {source(Source::Kind::param, "x", "int")}, {"'a'", "\"b\\n\""}));
+  map.sites[0].invariant_arm = {5, 6};
   map.sites[0].operands = {{"x>1", 3, {source(Source::Kind::param, "x", "int")}, {"1"}}, {"y", 4, {}, {}}};
   map.functions.push_back(
       {"n::f", "/lib/a.cpp", 1, 9, "/lib/a.cpp", 1, {"n::g"}, {"n::C::x_"}, {"n::Base::f"}, true, {"n::C::y_"}});
@@ -846,6 +864,7 @@ TEST(BranchMapFile, ReadsBackWhatItWrites) {
   EXPECT_EQ(back.sites[0].operands[0].sources, map.sites[0].operands[0].sources);
   EXPECT_EQ(back.sites[0].operands[0].constants, std::vector<std::string>{"1"});
   EXPECT_EQ(back.sites[0].operands[1].line, 4u);
+  EXPECT_EQ(back.sites[0].invariant_arm, map.sites[0].invariant_arm);
   ASSERT_EQ(back.functions.size(), 1u);
   EXPECT_EQ(back.functions[0].calls, map.functions[0].calls);
   EXPECT_EQ(back.functions[0].writes, map.functions[0].writes);
