@@ -31,7 +31,7 @@ std::string join(const Range& range, std::string_view separator = ", ") {
 }
 
 /// `s` with its ASCII letters in lower case.
-constexpr std::string lowered(std::string s) {
+inline std::string lowered(std::string s) {
   for (char& c : s) c = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
   return s;
 }

@@ -462,8 +462,9 @@ class Collector {
         break;
       }
       case CXCursor_DeclRefExpr:
-        if (kind_of(clang_getCursorReferenced(c)) == CXCursor_EnumConstantDecl && !is_comparison(parent))
-          makes_.push_back({qualified_name(clang_getCursorReferenced(c)), line_of(clang_getCursorLocation(c)),
+        if (const CXCursor referenced = clang_getCursorReferenced(c);
+            kind_of(referenced) == CXCursor_EnumConstantDecl && !is_comparison(parent))
+          makes_.push_back({qualified_name(referenced), line_of(clang_getCursorLocation(c)),
                             offset_of(clang_getCursorLocation(c)).second});
         break;
       case CXCursor_CaseStmt:
@@ -472,9 +473,13 @@ class Collector {
         break;
       case CXCursor_IfStmt: {
         const auto header = if_header(kids);
-        if (record(c, "if", header) && header.size() < kids.size() && reports_broken_invariant(kids[header.size()])) {
-          const CXSourceRange arm = clang_getCursorExtent(kids[header.size()]);
-          pending_.back().first.invariant_arm = {line_of(clang_getRangeStart(arm)), line_of(clang_getRangeEnd(arm))};
+        if (record(c, "if", header) && header.size() < kids.size()) {
+          const CXCursor report = broken_invariant_report(kids[header.size()]);
+          if (!clang_Cursor_isNull(report)) {
+            const CXSourceRange extent = clang_getCursorExtent(report);
+            pending_.back().first.invariant_arm = {line_of(clang_getRangeStart(extent)),
+                                                   line_of(clang_getRangeEnd(extent))};
+          }
         }
         break;
       }
@@ -632,7 +637,13 @@ class Collector {
     return true;
   }
 
+  /// A comparison: built in, or an operator a class defines (`tok.kind() == Kind::a`).
   static bool is_comparison(CXCursor c) {
+    if (kind_of(c) == CXCursor_CallExpr) {
+      const std::string callee = clang::spelling_of(clang_getCursorReferenced(c));
+      return callee == "operator==" || callee == "operator!=" || callee == "operator<" || callee == "operator>" ||
+             callee == "operator<=" || callee == "operator>=" || callee == "operator<=>";
+    }
     if (kind_of(c) != CXCursor_BinaryOperator) return false;
     const CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
     return op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE || op == CXBinaryOperator_LT ||
@@ -785,35 +796,46 @@ class Collector {
     return sources;
   }
 
-  /// An arm that only reports a broken invariant: one statement naming an internal error or
-  /// unreachable code (`Error(ecINTERNAL_ERROR, ...)`, `JSON_ASSERT_UNREACHABLE`), aborting, or
-  /// `assert(false)`. Its authors mean the condition never to hold.
-  bool reports_broken_invariant(CXCursor arm) const {
+  /// The one statement of an arm that only reports a broken invariant, else a null cursor: a call
+  /// or throw (a macro's, too) that names unreachable code or aborts (`JSON_ASSERT_UNREACHABLE`,
+  /// `abort()`, `assert(false)`), or hands over an internal error's code or type
+  /// (`Error(ecINTERNAL_ERROR, ...)`, `throw InternalError(...)`). Its authors mean the condition
+  /// never to hold; a rejected input (`throw std::invalid_argument`) is no such report.
+  CXCursor broken_invariant_report(CXCursor arm) const {
     while (kind_of(arm) == CXCursor_CompoundStmt) {
       const auto inner = children_of(arm);
-      if (inner.size() != 1) return false;
+      if (inner.size() != 1) return clang_getNullCursor();
       arm = inner.front();
     }
+    const CXCursorKind kind = kind_of(arm);
+    const bool report = kind == CXCursor_CallExpr || kind == CXCursor_CXXThrowExpr || kind == CXCursor_UnexposedExpr ||
+                        from_macro(clang_getRangeStart(clang_getCursorExtent(arm)));
+    if (!report) return clang_getNullCursor();
     CXToken* tokens = nullptr;
     unsigned count = 0;
     clang_tokenize(unit_, clang_getCursorExtent(arm), &tokens, &count);
-    std::vector<std::string> words;
+    std::vector<std::string> words;  // in lower case; a literal is "<literal>", but for false and 0
     for (unsigned i = 0; i < count; ++i) {
-      const CXTokenKind kind = clang_getTokenKind(tokens[i]);
-      if (kind != CXToken_Comment && kind != CXToken_Literal)
-        words.push_back(text::lowered(clang::take(clang_getTokenSpelling(unit_, tokens[i]))));
-      else if (kind == CXToken_Literal)
-        words.emplace_back("<literal>");
+      const CXTokenKind token_kind = clang_getTokenKind(tokens[i]);
+      if (token_kind == CXToken_Comment) continue;
+      const std::string spelled = clang::take(clang_getTokenSpelling(unit_, tokens[i]));
+      words.push_back(token_kind == CXToken_Literal && spelled != "0" ? "<literal>" : text::lowered(spelled));
     }
     if (tokens != nullptr) clang_disposeTokens(unit_, tokens, count);
-    for (std::size_t i = 0; i < words.size(); ++i) {
-      const std::string& w = words[i];
-      if (w.find("internal") != std::string::npos || w.find("unreachable") != std::string::npos || w == "abort" ||
-          w == "terminate" || w == "logic_error")
-        return true;
-      if (w == "assert" && i + 2 < words.size() && words[i + 1] == "(" && words[i + 2] == "false") return true;
-    }
-    return false;
+    std::size_t name = 0;  // what is called, thrown or expanded, past `throw`, `::` and `std`
+    while (name < words.size() && (words[name] == "throw" || words[name] == "::" || words[name] == "std")) ++name;
+    if (name >= words.size()) return clang_getNullCursor();
+    const std::string& callee = words[name];
+    const bool internal_error = [&] {
+      for (std::size_t i = name; i < words.size(); ++i) {
+        if (words[i].find("internal") != std::string::npos && words[i].find("err") != std::string::npos) return true;
+      }
+      return false;
+    }();
+    const bool aborts = callee.find("unreachable") != std::string::npos || callee == "abort" || callee == "terminate" ||
+                        (callee == "assert" && name + 2 < words.size() && words[name + 1] == "(" &&
+                         (words[name + 2] == "false" || words[name + 2] == "0"));
+    return aborts || internal_error ? arm : clang_getNullCursor();
   }
 
   /// The tokens of `range`, spaced only where two words would run together.

@@ -819,28 +819,35 @@ class MadeValues {
           // A line gcov holds no code for (a constructor's initialiser) ran when its function did.
           if (counts != lines->second.end() && counts->second.code) ran = counts->second.count > 0;
         }
-        by_name_[std::string(names::last_component(value))].push_back({&span, line, ran, function_ran, value});
+        by_name_[std::string(names::last_component(value))].push_back({{&span, line, ran, function_ran}, value});
       }
     }
   }
 
-  /// The places giving the value a case label names ("tokenNaN", "Kind::a", "ns::Kind::a").
-  std::vector<Place> of(const std::string& label) const {
-    std::vector<Place> places;
+  /// The places giving the value a case label of `function` names ("tokenNaN", "Kind::a",
+  /// "ns::Kind::a"). When enumerators of several enums bear that name, those of the enum the
+  /// function's class holds, if one; else none (no verdict).
+  std::vector<Place> of(std::string label, const std::string& function) const {
+    if (label.starts_with("::")) label.erase(0, 2);
     const auto found = by_name_.find(std::string(names::last_component(label)));
-    if (found == by_name_.end()) return places;
-    for (const auto& p : found->second) {
-      if (p.value == label || p.value.ends_with("::" + label))
-        places.push_back({p.span, p.line, p.ran, p.function_ran});
+    if (found == by_name_.end()) return {};
+    std::map<std::string, std::vector<Place>> by_enum;
+    for (const auto& named : found->second) {
+      if (named.value == label || named.value.ends_with("::" + label))
+        by_enum[std::string(names::scope_of(named.value))].push_back(named.place);
     }
-    return places;
+    if (by_enum.size() > 1) {
+      std::erase_if(by_enum, [&](const auto& e) {
+        const std::string holder(names::scope_of(e.first));
+        return holder.empty() || !function.starts_with(holder + "::");
+      });
+    }
+    return by_enum.size() == 1 ? by_enum.begin()->second : std::vector<Place>{};
   }
 
  private:
   struct Named {
-    const FunctionSpan* span;
-    unsigned line;
-    bool ran, function_ran;
+    Place place;
     std::string value;
   };
   std::map<std::string, std::vector<Named>> by_name_;
@@ -973,13 +980,13 @@ class Classifier {
   /// kind set under a reader's setting, a callback kind set by the constructor taking that kind of
   /// callback): what keeps that code from running blocks the branch, not the values the
   /// condition reads.
-  void made_only_where_never_run(const Merged& merged, const MadeValues& made,
+  void made_only_where_never_run(const Merged& merged, const MadeValues& made, const LineCoverage& coverage,
                                  const std::map<std::string, std::vector<const BranchSite*>>& sites_by_file,
                                  FrontierBranch& branch) const {
     std::vector<std::string> labels;
     std::vector<MadeValues::Place> places;
     for (const auto& label : merged.missing_cases) {
-      const auto at = made.of(label);
+      const auto at = made.of(label, branch.function);
       if (at.empty() || std::any_of(at.begin(), at.end(), [](const auto& p) { return p.ran; })) continue;
       labels.push_back(label);
       places.insert(places.end(), at.begin(), at.end());
@@ -987,10 +994,12 @@ class Classifier {
     if (places.empty()) return;
     const std::string where = fmt::format("`{} ({})` in {} waits for {}", branch.construct, merged.site->condition,
                                           branch.function, joined(labels, ", "));
-    // In a function that ran: the condition around the place that never let a test through.
+    const std::string before = branch.suggestion;
+    // In a function that ran: the condition around the place that kept the tests out, when it
+    // reads state (one reading the text or a parameter leaves the condition's own input to blame).
     for (const auto& place : places) {
       if (!place.function_ran) continue;
-      const BranchSite* guard = guard_of(place, sites_by_file);
+      const BranchSite* guard = guard_of(place, sites_by_file, coverage);
       if (guard == nullptr) continue;
       Merged alone;
       alone.site = guard;
@@ -1003,7 +1012,6 @@ class Classifier {
       step.group.clear();
       classify(alone, step);
       if (step.category == "input-value" || step.category == "other") continue;
-      const std::string before = branch.suggestion;
       branch.category = step.category;
       branch.subject = step.subject;
       branch.group = step.group;
@@ -1012,47 +1020,58 @@ class Classifier {
       branch.suggestion = fmt::format("{}; then {}", step.suggestion, before);
       return;
     }
-    // Else in a callable of the API no test called (an internal function is reached through
-    // conditions of its own callers, the text's ones most often: no verdict).
+    // Only in functions no test ran, one of them a callable of the API: that call. (An internal
+    // function is reached through its callers' conditions, the text's most often: no verdict.)
+    if (std::any_of(places.begin(), places.end(), [](const auto& p) { return p.function_ran; })) return;
     const auto first = std::find_if(places.begin(), places.end(), [&](const auto& p) {
-      return !p.function_ran && library_.declared_at(p.span->declared_file, p.span->declared_line) != nullptr;
+      return library_.declared_at(p.span->declared_file, p.span->declared_line) != nullptr;
     });
     if (first == places.end()) return;
-    const MadeValues::Place& place = *first;
-    const api::Callable& callable = *library_.declared_at(place.span->declared_file, place.span->declared_line);
+    const api::Callable& callable = *library_.declared_at(first->span->declared_file, first->span->declared_line);
+    std::set<std::string> functions;
+    for (const auto& p : places) functions.insert(p.span->function);
     branch.category = "unreached-callable";
     branch.group.clear();
     branch.subject = callable_name(callable);
-    const std::string why = library_.uncallable(callable).empty()
-                                ? ""
-                                : fmt::format(" (palus cannot call it: {})", library_.uncallable(callable));
-    const auto others = std::count_if(places.begin(), places.end(), [](const auto& p) { return !p.function_ran; }) - 1;
-    branch.cause = fmt::format("{}, which the library gives only in {}{}, which no test ran{}", where, branch.subject,
-                               others > 0 ? fmt::format(" and {} more functions", others) : "", why);
-    branch.suggestion = fmt::format(
-        "call {} in the sample program (or an API call that builds one, such as a definition taking that kind of "
-        "argument), then {}",
-        branch.subject, merged.site->function);
+    const std::string uncallable = library_.uncallable(callable);
+    branch.cause =
+        fmt::format("{}, which the library gives only in {}{}, which no test ran{}", where, branch.subject,
+                    functions.size() > 1 ? fmt::format(" (and {} more functions)", functions.size() - 1) : "",
+                    uncallable.empty() ? "" : fmt::format(" (palus cannot call it: {})", uncallable));
+    branch.suggestion =
+        fmt::format("call {} in the sample program (directly, or through the calls of the API that reach it); then {}",
+                    branch.subject, before);
   }
 
  private:
-  /// The innermost condition around `place` in its function that reads state: an object's field, a
-  /// global.
+  /// The condition around `place` in its function that kept the tests out, when it reads state (an
+  /// object's field, a global): the innermost one reading state, inside the innermost one whose
+  /// line ran (that one let no test through to `place`; any inside it never ran).
   static const BranchSite* guard_of(const MadeValues::Place& place,
-                                    const std::map<std::string, std::vector<const BranchSite*>>& sites_by_file) {
+                                    const std::map<std::string, std::vector<const BranchSite*>>& sites_by_file,
+                                    const LineCoverage& coverage) {
     const auto sites = sites_by_file.find(place.span->file);
-    if (sites == sites_by_file.end()) return nullptr;
-    const BranchSite* guard = nullptr;
+    const auto lines = coverage.find(place.span->file);
+    if (sites == sites_by_file.end() || lines == coverage.end()) return nullptr;
+    std::vector<const BranchSite*> around;  // outermost first
     for (const BranchSite* site : sites->second) {
-      if (site->function != place.span->function || site->condition_end >= place.line || place.line > site->end_line)
-        continue;
-      const bool state = std::any_of(site->sources.begin(), site->sources.end(), [](const Source& s) {
+      if (site->function == place.span->function && site->condition_end < place.line && place.line <= site->end_line)
+        around.push_back(site);
+    }
+    std::sort(around.begin(), around.end(), [](const auto* a, const auto* b) { return a->line < b->line; });
+    std::size_t from = 0;
+    for (std::size_t k = 0; k < around.size(); ++k) {
+      const auto counts = lines->second.find(around[k]->line);
+      if (counts != lines->second.end() && counts->second.count > 0) from = k;
+    }
+    for (std::size_t k = around.size(); k-- > from;) {
+      const bool state = std::any_of(around[k]->sources.begin(), around[k]->sources.end(), [](const Source& s) {
         return s.kind == Source::Kind::this_field || s.kind == Source::Kind::param_field ||
                s.kind == Source::Kind::global;
       });
-      if (state && (guard == nullptr || site->line > guard->line)) guard = site;
+      if (state) return around[k];
     }
-    return guard;
+    return nullptr;
   }
 
   void input_value(const Merged& merged, const Source& param, const std::string& where, FrontierBranch& branch) const {
@@ -1696,7 +1715,7 @@ Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api
       if (!guards_broken_invariant(merged, lines, branch)) {
         classifier.classify(merged, branch);
         classifier.add_never_run(merged, branch);
-        classifier.made_only_where_never_run(merged, made, sites_by_file, branch);
+        classifier.made_only_where_never_run(merged, made, coverage, sites_by_file, branch);
         if (!merged.missing_cases.empty())
           branch.cause += fmt::format(" (cases never run: {})", joined(merged.missing_cases, ", ", 8));
         else if (merged.default_missing)
