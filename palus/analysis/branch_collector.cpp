@@ -704,9 +704,34 @@ class Collector {
                           (type.kind == CXType_Record || type.kind == CXType_Elaborated ||
                            (type.kind == CXType_LValueReference && clang_isConstQualifiedType(pointee) != 0));
       const bool stream = spelled.find("basic_istream") != std::string::npos;
-      if (characters || string || stream) return true;
+      const CXType record =
+          type.kind == CXType_LValueReference && clang_isConstQualifiedType(pointee) != 0 ? pointee : type;
+      if (characters || string || stream || is_string_view(record)) return true;
     }
     return false;
+  }
+
+  /// A class made from characters that hands them back (data, and size or length), as a string
+  /// view does: re2::StringPiece.
+  static bool is_string_view(CXType type) {
+    const CXCursor declaration = clang_getTypeDeclaration(clang_getCanonicalType(type));
+    const CXCursorKind kind = kind_of(declaration);
+    if (kind != CXCursor_ClassDecl && kind != CXCursor_StructDecl) return false;
+    bool data = false, size = false, from_characters = false;
+    for (CXCursor member : children_of(declaration)) {
+      const std::string name = clang::spelling_of(member);
+      if (kind_of(member) == CXCursor_CXXMethod) {
+        data = data || name == "data";
+        size = size || name == "size" || name == "length";
+      } else if (kind_of(member) == CXCursor_Constructor && clang_Cursor_getNumArguments(member) == 1) {
+        const CXType param = clang_getCanonicalType(clang_getCursorType(clang_Cursor_getArgument(member, 0)));
+        const CXType pointee = clang_getCanonicalType(clang_getPointeeType(param));
+        from_characters =
+            from_characters || (param.kind == CXType_Pointer && clang_isConstQualifiedType(pointee) != 0 &&
+                                (pointee.kind == CXType_Char_S || pointee.kind == CXType_Char_U));
+      }
+    }
+    return data && size && from_characters;
   }
 
   static std::vector<std::string> overridden(CXCursor method) {

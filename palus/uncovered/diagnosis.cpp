@@ -57,6 +57,16 @@ class Library {
       for (const auto& c : cls.methods) add(c);
     }
     for (const auto& f : api.functions) add(f);
+    // A class made from characters that hands them back (data, and size or length): a string view.
+    for (const auto& cls : api.classes) {
+      const auto has = [&](std::string_view name) {
+        return std::any_of(cls.methods.begin(), cls.methods.end(), [&](const auto& m) { return m.name == name; });
+      };
+      const bool from_characters = std::any_of(cls.constructors.begin(), cls.constructors.end(), [](const auto& c) {
+        return c.params.size() == 1 && is_standard_text(c.params.front().type);
+      });
+      if (from_characters && has("data") && (has("size") || has("length"))) string_views_.insert(cls.name);
+    }
     std::set<Declaration> reading_text;
     for (const auto& span : map.functions) {
       for (const auto& callee : span.calls) callers_[callee].insert(span.function);
@@ -243,8 +253,15 @@ class Library {
     return found == uncallable_.end() ? std::string() : found->second;
   }
 
-  /// Text a callable reads: a string, a string view, characters through a pointer, a stream.
-  static bool is_text(const api::TypeRef& type) {
+  /// Text a callable reads: a string, a string view (the standard's, or a class of the library
+  /// that is one: re2::StringPiece), characters through a pointer, a stream.
+  bool is_text(const api::TypeRef& type) const {
+    if (string_views_.contains(type.base))
+      return type.passing == api::Passing::value || type.passing == api::Passing::const_ref;
+    return is_standard_text(type);
+  }
+
+  static bool is_standard_text(const api::TypeRef& type) {
     static const std::set<std::string> texts{"std::string",      "std::basic_string",
                                              "std::string_view", "std::basic_string_view",
                                              "std::istream",     "std::basic_istream"};
@@ -260,7 +277,7 @@ class Library {
 
   /// The text a callable reads as its main input: its first parameter (a query, a document, SQL),
   /// not an option beside other inputs (save's indent after its writer).
-  static const api::Param* text_param(const api::Callable& c) {
+  const api::Param* text_param(const api::Callable& c) const {
     return !c.params.empty() && is_text(c.params.front().type) ? &c.params.front() : nullptr;
   }
 
@@ -652,6 +669,7 @@ class Library {
   std::map<std::string, std::vector<const api::Callable*>> writers_;
   std::map<Declaration, bool> reached_;
   std::set<std::string> classes_, public_fields_;
+  std::set<std::string> string_views_;  ///< classes of the library that are string views
 };
 
 /// "const std::string &" -> "std::string".
@@ -1392,8 +1410,8 @@ class Classifier {
     });
     if (!builders.empty() && (one_name || compares_text(constants)) &&
         std::all_of(builders.begin(), builders.end(),
-                    [](const api::Callable* c) { return Library::text_param(*c) != nullptr; })) {
-      from_text(*builders.front(), *Library::text_param(*builders.front()), constants, depends, branch);
+                    [&](const api::Callable* c) { return library_.text_param(*c) != nullptr; })) {
+      from_text(*builders.front(), *library_.text_param(*builders.front()), constants, depends, branch);
       return;
     }
     if (how == kResultOf) {

@@ -25,6 +25,16 @@ constexpr const char* kHeader = R"(
 #include <vector>
 #define BIG(n) ((n) > 100)
 namespace b {
+class View {
+ public:
+  View(const char* s) : s_(s) {}
+  const char* data() const { return s_; }
+  int size() const { return 1; }
+ private:
+  const char* s_;
+};
+inline int viewed(const View& v) { return v.size(); }
+inline int counted(int n) { return n; }
 enum class Mode { fast, safe, slow };
 class Box {
  public:
@@ -465,6 +475,17 @@ TEST_F(BranchCollector, AnArmThatOnlyReportsABrokenInvariantIsMarked) {
   EXPECT_EQ(aborts.invariant_arm, std::make_pair(aborts.line + 1, aborts.line + 1)) << "the report, not the braces";
   EXPECT_EQ(by_condition["n==7"]->invariant_arm, std::make_pair(0u, 0u)) << "a rejected input is no broken invariant";
   EXPECT_EQ(by_condition["n==8"]->invariant_arm, std::make_pair(0u, 0u)) << "a name holding 'internal' is no report";
+}
+
+TEST_F(BranchCollector, AStringViewClassIsTextToRead) {
+  const auto named = [](const std::string& name) {
+    return std::find_if(map_->functions.begin(), map_->functions.end(),
+                        [&](const auto& f) { return f.function == name; });
+  };
+  ASSERT_NE(named("b::viewed"), map_->functions.end());
+  EXPECT_TRUE(named("b::viewed")->reads_text);
+  ASSERT_NE(named("b::counted"), map_->functions.end());
+  EXPECT_FALSE(named("b::counted")->reads_text);
 }
 
 TEST_F(BranchCollector, FunctionsKnowTheEnumeratorsTheyGiveButNotThoseTheyCompareWith) {

@@ -611,6 +611,32 @@ TEST_F(Diagnose, AnArmThatOnlyReportsABrokenInvariantAsksForNothing) {
   EXPECT_EQ(at(diagnose(map, coverage, api_), 100).category, "input-value");
 }
 
+TEST_F(Diagnose, AStringViewClassOfTheLibraryIsText) {
+  // parse(View text), View made from characters and handing them back (re2::StringPiece).
+  api::Class view;
+  view.name = "n::View";
+  api::Callable from_characters = method("View", 20);
+  from_characters.owner = view.name;
+  from_characters.kind = api::CallableKind::constructor;
+  from_characters.params.push_back(
+      {"s", api::TypeRef{"const char *", "char", api::Passing::const_pointer, api::TypeCategory::cstring}});
+  view.constructors.push_back(from_characters);
+  for (const char* name : {"data", "size"}) {
+    api::Callable m = method(name, name[0] == 'd' ? 21 : 22);
+    m.owner = view.name;
+    view.methods.push_back(m);
+  }
+  api_.classes.push_back(view);
+  api::Callable parse = method("parse", 9, {"n::C::pos_"});
+  parse.params.push_back(
+      {"text", api::TypeRef{"const n::View &", "n::View", api::Passing::const_ref, api::TypeCategory::record}});
+  api_.classes[0].methods.push_back(parse);
+  const auto text = [&] { return diagnosed_in_get({source(Source::Kind::this_field, "n::C::pos_")}); };
+  EXPECT_EQ(text().subject, "n::C::parse(text)") << text().cause;
+  api_.classes.back().methods.pop_back();  // no size(): a class like any other
+  EXPECT_NE(text().subject, "n::C::parse(text)") << text().cause;
+}
+
 TEST_F(Diagnose, AFieldOnlyConstructorsSetGivesWayToOneThatCallsChangeLater) {
   // `if (base_ != mode_)`: base_ is taken when the object is made; mode_ changes after.
   api::Callable made = method("C", 9, {"n::C::base_"});
