@@ -592,6 +592,12 @@ TEST_F(Diagnose, AValueTheLibraryGivesOnlyWhereNoTestWentIsBlockedByWhatKeptTest
   // Given also where a test went: the condition's own input decides, as before.
   map.functions.back().makes = {{"n::Kind::kA", 111}, {"n::Kind::kNaN", 111}};
   EXPECT_EQ(at(diagnose(map, coverage, api_), 100).category, "input-value");
+
+  // Of a type a callable of the API takes: a test can give it too.
+  map.functions.back().makes = {{"n::Kind::kA", 111}, {"n::Kind::kNaN", 114}};
+  api_.classes[0].methods[2].params.push_back(
+      {"kind", api::TypeRef{"n::Kind", "n::Kind", api::Passing::value, api::TypeCategory::enumeration}});
+  EXPECT_EQ(at(diagnose(map, coverage, api_), 100).category, "input-value");
 }
 
 TEST_F(Diagnose, AnArmThatOnlyReportsABrokenInvariantAsksForNothing) {
