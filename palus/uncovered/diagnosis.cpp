@@ -74,6 +74,7 @@ class Library {
       for (const auto& base : span.overrides) callers_[span.function].insert(base);
       if (span.reads_text) reading_text.insert({span.declared_file, span.declared_line});
       body_reads_[span.function].insert(span.reads.begin(), span.reads.end());
+      body_writes_[span.function].insert(span.writes.begin(), span.writes.end());
       body_calls_[span.function].insert(span.calls.begin(), span.calls.end());
       for (const auto& field : span.writes) {
         body_writers_[field].insert(span.function);
@@ -424,6 +425,24 @@ class Library {
   /// Whether `function` runs only while the library walks text it keeps: it walks it, or every
   /// call of it comes from such a function (a bytecode's AddOp, called by the parser's compile
   /// steps); copies do not count as calls.
+  /// A getter of a setting: its body writes nothing, and a field it reads is set by a call of the
+  /// API outside any walk of text, with input (EmitterState::GetBoolFormat, behind
+  /// Emitter::SetBoolFormat): what it gives is that setting's, whatever runs it.
+  bool reads_a_setting(const std::string& function) const {
+    const auto writes = body_writes_.find(function);
+    const auto reads = body_reads_.find(function);
+    if (writes == body_writes_.end() || !writes->second.empty() || reads == body_reads_.end()) return false;
+    for (const auto& field : reads->second) {
+      for (const auto& writer : body_writers(field)) {
+        if (walk_driven(writer) || makes_initial_state(writer)) continue;
+        const auto entries = public_callers(writer, 4);
+        if (std::any_of(entries.begin(), entries.end(), [&](const std::string& e) { return !walk_driven(e); }))
+          return true;
+      }
+    }
+    return false;
+  }
+
   bool walk_driven(const std::string& function) const {
     if (const auto cached = walk_driven_cache_.find(function); cached != walk_driven_cache_.end())
       return cached->second;
@@ -660,7 +679,7 @@ class Library {
   }
 
   std::map<std::string, std::set<std::string>> callers_;
-  std::map<std::string, std::set<std::string>> body_writers_, body_reads_, body_calls_;
+  std::map<std::string, std::set<std::string>> body_writers_, body_reads_, body_writes_, body_calls_;
   std::set<std::string> text_fed_, text_fed_classes_;
   static constexpr std::size_t kWalkSearchCap = 2000;
   std::map<std::string, std::string> field_types_;  ///< field -> its type as spelled
@@ -1287,7 +1306,8 @@ class Classifier {
     }
     // What a call walking the text gives (the next token a reader reads): that text decides.
     for (const auto* s : objects) {
-      if (s->kind != Source::Kind::library_call || !library_.walk_driven(s->name)) continue;
+      if (s->kind != Source::Kind::library_call || !library_.walk_driven(s->name) || library_.reads_a_setting(s->name))
+        continue;
       const auto [reader, text] = walked_text_input(branch, s->name, true);
       if (reader == nullptr) continue;
       from_text(*reader, *text, constants, fmt::format("{} depends on what {} gives", where, s->name), branch);

@@ -739,6 +739,24 @@ TEST_F(Diagnose, StateBuiltWhileTheLibraryWalksTheTextItKeepsIsThatTextsInputVal
   token.via = "this->lexer_";
   EXPECT_EQ(diagnosed_in_get({token}).subject, "n::C::parse(expr)");
 
+  // What a getter of a setting gives (the lexer's mode, set by C::setMode(m)), though only the walk
+  // calls it: that setting, not the text.
+  api::Callable set_mode = method("setMode", 17, {"n::Lexer::mode_"});
+  set_mode.params.push_back(int_param("m"));
+  api_.classes[0].methods.push_back(set_mode);
+  map_.functions.push_back(
+      {"n::Lexer::mode", "/lib/a.cpp", 134, 135, "/lib/a.cpp", 134, {}, {}, {}, false, {"n::Lexer::mode_"}});
+  map_.functions.push_back(
+      {"n::C::setMode", "/lib/a.cpp", 136, 137, "/lib/a.hpp", 17, {}, {"n::Lexer::mode_"}, {}, false, {}});
+  for (auto& f : map_.functions)
+    if (f.function == "n::C::compile") f.calls.push_back("n::Lexer::mode");
+  coverage_["/lib/a.cpp"][136] = LineCounts{1, true, {}};  // setMode ran, with other values
+  Source mode = source(Source::Kind::library_call, "n::Lexer::mode");
+  mode.via = "this->lexer_";
+  const FrontierBranch setting = diagnosed_in_get({mode});
+  EXPECT_EQ(setting.category, "object-creation") << setting.cause;
+  EXPECT_NE(setting.suggestion.find("n::C::setMode"), std::string::npos) << setting.suggestion;
+
   // What the walk computes inside itself (the operator matched at the position): its text.
   map_.sites.push_back(site(124, 125, "n::Lexer::next", 124, {}));
   coverage_["/lib/a.cpp"][124] = LineCounts{2, true, {2, 0}};
