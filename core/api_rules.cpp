@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/names.hpp"
+#include "core/text.hpp"
 
 namespace palus::api {
 
@@ -33,7 +34,7 @@ bool is_buffer(const Callable& f, std::size_t param) {
 namespace {
 
 bool named_as_length(std::string name) {
-  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  name = text::lowered(std::move(name));
   if (name == "n" || name == "sz") return true;
   for (const char* part : {"size", "len", "count", "capacity", "bytes", "num"})
     if (name.find(part) != std::string::npos) return true;
@@ -63,9 +64,7 @@ bool is_object_array(const Api& api, const Callable& f, std::size_t param) {
   if (element == nullptr || element->is_abstract || !element->traits.default_constructible ||
       !element->traits.destructible)
     return false;
-  std::string count = n.name, array = p.name;
-  for (std::string* s : {&count, &array})
-    for (char& ch : *s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  const std::string count = text::lowered(n.name), array = text::lowered(p.name);
   if (count == "n" + array || count == "num" + array || count == "n_" + array) return true;
   // Whole words: `lineNumber` or `index` after a pointer are no counts of it.
   static const std::set<std::string> count_words{"n", "count", "size", "num", "len", "length", "capacity", "cnt"};
@@ -128,8 +127,8 @@ const Class* find_class(const Api& api, std::string_view name) {
 }
 
 bool is_iterator(const Class& cls) {
-  std::string name(cls.name.substr(cls.name.rfind(':') == std::string::npos ? 0 : cls.name.rfind(':') + 1));
-  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  const std::string name =
+      text::lowered(cls.name.substr(cls.name.rfind(':') == std::string::npos ? 0 : cls.name.rfind(':') + 1));
   return name.find("iterator") != std::string::npos || steps_and_dereferences(cls);
 }
 

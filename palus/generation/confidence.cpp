@@ -173,7 +173,7 @@ bool arithmetic_undefined(const Classified& failure) {
 
 /// True when `name`, lowercased, contains one of `parts`.
 bool names_any(std::string name, std::initializer_list<const char*> parts) {
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
+  name = text::lowered(std::move(name));
   return std::any_of(parts.begin(), parts.end(),
                      [&](const char* part) { return name.find(part) != std::string::npos; });
 }
@@ -305,9 +305,7 @@ bool counts_elements(const api::Callable& observer) {
 /// object's elements, the number of one of them (FilteredRE2::GetRE2(regexpid)).
 bool names_an_id(const InputNeed& need) {
   if (need.param == nullptr || need.type.category != api::TypeCategory::integer) return false;
-  std::string name = need.param->name;
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  return name.ends_with("id");
+  return text::lowered(need.param->name).ends_with("id");
 }
 
 /// Statement `k` made a view into `object`: a method of it returning a reference or pointer into

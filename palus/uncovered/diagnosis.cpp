@@ -537,8 +537,7 @@ class Library {
     if (spelling.starts_with("const ")) spelling.erase(0, 6);
     if (spelling.starts_with("std::basic_string<") || spelling.starts_with("std::basic_string_view<")) return true;
     if (spelling.find('<') != std::string::npos) return false;
-    std::string lower;
-    for (const char c : spelling) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const std::string lower = text::lowered(spelling);
     return lower.ends_with("string") || lower.ends_with("string_type") || lower.ends_with("string_view") ||
            lower.ends_with("char *") || lower.ends_with("char_t *") || lower.ends_with("char_type *");
   }
