@@ -438,13 +438,14 @@ report::RunReport generate_stage(const GenerateRequest& request) {
   log(fmt::format(
       "generation time: {:.1f} s making candidates, {:.1f} s running them, {:.1f} s judging outcomes ({:.1f} s of "
       "it confirming and minimising failures, {:.1f} s of that minimising; {:.1f} s running kept tests again alone); "
-      "{} hangs run again with the full timeout, {} of them only slow; {} runs finding "
+      "{} hangs examined ({} of them suspects as found, run with the short timeout only), {} of them only "
+      "slow; {} runs finding "
       "observers to quarantine, {} quarantined ({} for changing how a later statement ended); {} tests' sequences run "
       "again alone, {} of them not kept (a statement ended "
       "otherwise{})",
       done.making_s, done.running_s, done.judging_s, done.reporting_s, done.minimising_s, done.rerunning_s,
-      done.hangs_examined, done.hangs_unconfirmed, done.quarantine_probes, done.quarantined_observers,
-      done.unsettling_observers, done.run_alone, done.unsteady_alone,
+      done.hangs_examined, done.hangs_doubted, done.hangs_unconfirmed, done.quarantine_probes,
+      done.quarantined_observers, done.unsettling_observers, done.run_alone, done.unsteady_alone,
       done.first_unsteady.empty() ? "" : "; the first: " + done.first_unsteady));
   for (const auto& e : executors) e->stop();
 

@@ -603,21 +603,29 @@ void Generator::keep_exception(const Sequence& main, const harness::Outcome& out
 void Generator::report_failure(const Sequence& checked, std::size_t main_size, const Classified& found,
                                const Sink& sink) {
   if (failure_keys_.count(found.key)) return;
-  if (const auto suspect = suspect_keys_.find(found.key); suspect != suspect_keys_.end()) {
-    // Met again after a suspect: worth the runs only when nothing makes it suspect as found.
-    if (suspect->second > kSuspectReexaminations) return;
+  const auto suspect_as_found = [&] {
     Classified as_found = found;
     if (as_found.statement >= static_cast<int>(main_size))
       as_found.statement = in_a_check(checked, main_size, found) ? static_cast<int>(main_size) : -1;
-    if (!judge_confidence(as_found, failing_sequence(checked, main_size, found), catalog_).high) return;
+    return !judge_confidence(as_found, failing_sequence(checked, main_size, found), catalog_).high;
+  };
+  if (const auto suspect = suspect_keys_.find(found.key); suspect != suspect_keys_.end()) {
+    // Met again after a suspect: worth the runs only when nothing makes it suspect as found.
+    if (suspect->second > kSuspectReexaminations || suspect_as_found()) return;
   }
   failure_keys_.insert(found.key);
   const auto started = std::chrono::steady_clock::now();
   const bool hang = found.kind == "hang";
   if (hang) ++stats_.hangs_examined;
-  // Confirmed with the full call timeout: a call that was only slow is no hang.
-  executor_.set_call_timeout(full_call_timeout_);
-  const Confirmed confirmed = confirm_and_report(checked, main_size, found, sink);
+  // Confirmed with the full call timeout: a call that was only slow is no hang. But under a time
+  // budget a hang that is a suspect as found (a huge size asked for the time: confidence.hpp) is
+  // written as a suspect whether it hangs or is only slow, so it is examined with the short
+  // timeout of known hangs: each full-timeout run cost 2 s of jsoncpp's 20 s of generation (its
+  // resize(2^30) and valueToString's 2^31 digits, three a run, took 8.9 s).
+  const bool doubted_hang = hang && options_.max_steps == 0 && shorter_hang_timeout() && suspect_as_found();
+  executor_.set_call_timeout(doubted_hang ? options_.known_hang_timeout : full_call_timeout_);
+  if (doubted_hang) ++stats_.hangs_doubted;
+  const Confirmed confirmed = confirm_and_report(checked, main_size, found, sink, doubted_hang);
   const bool reported = confirmed == Confirmed::reported;
   if (hang && confirmed == Confirmed::not_reproduced) {
     ++stats_.hangs_unconfirmed;
@@ -626,12 +634,15 @@ void Generator::report_failure(const Sequence& checked, std::size_t main_size, c
     if (++slow_not_hung_[found.key] < 2) failure_keys_.erase(found.key);
   }
   hang_reported_ = hang_reported_ || (reported && hang);
-  if (shorter_hang_timeout() && hang_reported_) executor_.set_call_timeout(options_.known_hang_timeout);
+  if (shorter_hang_timeout() && hang_reported_)
+    executor_.set_call_timeout(options_.known_hang_timeout);
+  else if (doubted_hang)
+    executor_.set_call_timeout(full_call_timeout_);
   stats_.reporting_s += seconds_since(started);
 }
 
 Generator::Confirmed Generator::confirm_and_report(const Sequence& checked, std::size_t main_size,
-                                                   const Classified& found, const Sink& sink) {
+                                                   const Classified& found, const Sink& sink, bool doubted_hang) {
   const bool in_check = in_a_check(checked, main_size, found);
   Sequence failing = failing_sequence(checked, main_size, found);
   // Minimised and confirmed without observer calls, as the failure test is printed: an observer
@@ -679,8 +690,10 @@ Generator::Confirmed Generator::confirm_and_report(const Sequence& checked, std:
     };
     if (short_attempts) executor_.set_call_timeout(options_.known_hang_timeout);
     Sequence shorter = minimise(failing, 1, still_fails, short_attempts ? 12 : hang ? 6 : 200);
-    if (short_attempts) executor_.set_call_timeout(full_call_timeout_);
-    if (last_reproduced && short_attempts) last_reproduced = judged(shorter);
+    const bool still_doubted =
+        doubted_hang && last_reproduced && !judge_confidence(last_reproduced->second, shorter, catalog_).high;
+    if (short_attempts && !still_doubted) executor_.set_call_timeout(full_call_timeout_);
+    if (last_reproduced && short_attempts && !still_doubted) last_reproduced = judged(shorter);
     if (last_reproduced && same_failure(last_reproduced->second)) {
       minimal = std::move(shorter);
       std::tie(final_outcome, final_verdict) = std::move(*last_reproduced);

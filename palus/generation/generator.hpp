@@ -106,6 +106,7 @@ struct GeneratorStats {
   /// Hangs found with the short timeout and run again with the full one, and those of them that
   /// finished then (slow calls, not hangs).
   std::uint64_t hangs_examined = 0, hangs_unconfirmed = 0;
+  std::uint64_t hangs_doubted = 0;      ///< of hangs_examined: suspects as found, never run with the full timeout
   std::uint64_t noisy = 0;              ///< passing tests not kept for their output (max_test_output_bytes)
   std::uint64_t from_fallback = 0;      ///< candidates executed from GeneratorOptions::fallback
   std::uint64_t cut_no_new_blocks = 0;  ///< passing tests not kept: their sequence reached nothing new
@@ -193,8 +194,10 @@ class Generator {
   enum class Confirmed { reported, not_reproduced, known };
   /// report_failure's work with the full timeout: minimise, confirm, send the test. `known`: it
   /// came back as a failure already reported, or as a second suspect of a suspect's key.
+  /// `doubted_hang`: a hang that comes back with the short timeout of known hangs is not run with
+  /// the full one, unless its minimal form loses what makes it a suspect (see report_failure).
   Confirmed confirm_and_report(const Sequence& checked, std::size_t main_size, const Classified& found,
-                               const Sink& sink);
+                               const Sink& sink, bool doubted_hang = false);
   void report_failure(const Sequence& checked, std::size_t main_size, const Classified& found, const Sink& sink);
   /// A rerun of `sequence`; `observe`: with the observer calls after each statement.
   harness::Outcome execute(const Sequence& sequence, bool observe);
