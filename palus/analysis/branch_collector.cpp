@@ -229,7 +229,7 @@ class Collector {
           deps.locals.insert(clang::usr_of(declaration));
         } else if (auto value = constant_value(declaration)) {
           deps.constants.push_back(std::move(*value));  // `static const int maxCapacity = 65536`
-        } else {
+        } else if (!is_const(declaration)) {            // a constant is nothing a test could set (`std::string::npos`)
           deps.sources.insert({Source::Kind::global, qualified_name(declaration), "", ""});
         }
         break;
@@ -243,6 +243,10 @@ class Collector {
 
   /// The value of a constant the library names (a const global or static member of a number type
   /// with its initialiser in view): what a condition compares with, not state a test could set.
+  static bool is_const(CXCursor variable) {
+    return clang_isConstQualifiedType(clang_getCanonicalType(clang_getCursorType(variable))) != 0;
+  }
+
   static std::optional<std::string> constant_value(CXCursor variable) {
     const CXType type = clang_getCanonicalType(clang_getCursorType(variable));
     // The standard library's (`std::string::npos`) are sentinels, no boundaries to test beside.
@@ -284,7 +288,10 @@ class Collector {
         }
         break;
       case CXCursor_VarDecl:  // a static data member
-        deps.sources.insert({Source::Kind::global, qualified_name(member), "", ""});
+        if (auto value = constant_value(member))
+          deps.constants.push_back(std::move(*value));
+        else if (!is_const(member))
+          deps.sources.insert({Source::Kind::global, qualified_name(member), "", ""});
         return;
       case CXCursor_CXXMethod:
       case CXCursor_ConversionFunction:
@@ -367,20 +374,28 @@ class Collector {
            clang::take(clang_getTypeSpelling(referred)).find("stream") == std::string::npos;
   }
 
-  /// `local.push_back(x)`, `local.insert(k, v)`: a method that changes a local object (or an
+  /// `local.push_back(x)`, `local.insert(k, v)`, `local += x`: a method that changes a local object (or an
   /// out-parameter) adds what its arguments depend on to what it holds.
   void add_to_local(CXCursor call, CXCursor callee) {
     if (kind_of(callee) != CXCursor_CXXMethod || clang_CXXMethod_isConst(callee) != 0 ||
         clang_CXXMethod_isStatic(callee) != 0)
       return;
-    const auto parts = expression_children(call);
-    if (parts.empty() || kind_of(parts.front()) != CXCursor_MemberRefExpr) return;
-    const auto object = expression_children(parts.front());
-    const CXCursor target = object.empty() ? clang_getNullCursor() : local_named(object.front());
+    const int count = clang_Cursor_getNumArguments(call);
+    // A member operator's call (`scalar += ch`) lists the object as its first argument.
+    const bool operator_call = clang_Cursor_getNumArguments(callee) + 1 == count;
+    CXCursor target = clang_getNullCursor();
+    if (operator_call) {
+      target = local_named(clang_Cursor_getArgument(call, 0));
+    } else {
+      const auto parts = expression_children(call);
+      if (parts.empty() || kind_of(parts.front()) != CXCursor_MemberRefExpr) return;
+      const auto object = expression_children(parts.front());
+      if (!object.empty()) target = local_named(object.front());
+    }
     if (clang_Cursor_isNull(target)) return;
     Deps deps;
-    const int count = clang_Cursor_getNumArguments(call);
-    for (int i = 0; i < count; ++i) scan_into(clang_Cursor_getArgument(call, static_cast<unsigned>(i)), deps);
+    for (int i = operator_call ? 1 : 0; i < count; ++i)
+      scan_into(clang_Cursor_getArgument(call, static_cast<unsigned>(i)), deps);
     if (!deps.sources.empty() || !deps.locals.empty()) define_local(target, deps, call, false);
   }
 

@@ -58,6 +58,7 @@ class Library {
       for (const auto& c : cls.methods) add(c);
     }
     for (const auto& f : api.functions) add(f);
+    for (const auto& e : api.enums) enums_[e.name] = &e;
     // A class made from characters that hands them back (data, and size or length): a string view.
     for (const auto& cls : api.classes) {
       const auto has = [&](std::string_view name) {
@@ -95,6 +96,21 @@ class Library {
         if (reading_text.contains({c.file, c.line})) ++from_text;
       }
       if (making > 0 && from_text == making) text_fed_classes_.insert(cls.name);
+    }
+    // So is a class internal to the library (not the API's) whose every constructor the library
+    // defines takes text: yaml-cpp's Stream over the std::istream its Scanner is given. A class
+    // the API has counts by its declarations above, not by the spans its sources define.
+    std::map<std::string, bool> internal_from_text;  // class -> each constructor defined takes text
+    for (const auto& span : map.functions) {
+      const std::string_view cls = names::scope_of(span.function);
+      if (cls.empty() || names::last_component(cls) != names::last_component(span.function) ||
+          classes_.contains(std::string(cls)))
+        continue;
+      const auto [it, first] = internal_from_text.try_emplace(std::string(cls), span.reads_text);
+      if (!first) it->second = it->second && span.reads_text;
+    }
+    for (const auto& [cls, from_text] : internal_from_text) {
+      if (from_text) text_fed_classes_.insert(cls);
     }
     // Text the library keeps to walk: a field of text type that a function taking text writes (a
     // token reader's formula, a reader's position in its document). The functions that read it,
@@ -174,6 +190,15 @@ class Library {
 
   bool is_class(const std::string& type) const { return classes_.contains(type); }
 
+  /// The enum of the API that `type`, as written in `function`, names; null when none does.
+  const api::Enum* enum_named(const std::string& type, const std::string& function) const {
+    if (const auto e = enums_.find(type); e != enums_.end()) return e->second;
+    for (std::string_view scope = names::scope_of(function); !scope.empty(); scope = names::scope_of(scope)) {
+      if (const auto e = enums_.find(std::string(scope) + "::" + type); e != enums_.end()) return e->second;
+    }
+    return nullptr;
+  }
+
   /// Whether `field` is a standard container, by its spelling (a list of a writer's children).
   bool is_container_field(const std::string& field) const {
     const auto found = field_types_.find(field);
@@ -216,6 +241,27 @@ class Library {
   /// Whether a function that takes text to read writes `field` (a lexer's position, a parser's
   /// tokens): its state is made from that text.
   bool text_fed(const std::string& field) const { return text_fed_.contains(field); }
+
+  /// The class made only from text (text_fed_classes_) that `type`, as written in `function`,
+  /// names; "" when it names none.
+  std::string text_fed_class(const std::string& type, const std::string& function) const {
+    if (text_fed_classes_.contains(type)) return type;
+    for (std::string_view scope = names::scope_of(function); !scope.empty(); scope = names::scope_of(scope)) {
+      const std::string qualified = std::string(scope) + "::" + type;
+      if (text_fed_classes_.contains(qualified)) return qualified;
+    }
+    return "";
+  }
+
+  /// The public callable that hands a class made only from text its text: the first of the API's
+  /// callables reaching its constructors that takes text, and that parameter.
+  std::pair<const api::Callable*, const api::Param*> text_reader_of(const std::string& cls) const {
+    std::vector<std::string> constructors;
+    const std::string constructor = cls + "::" + std::string(names::last_component(cls));
+    if (callers_.contains(constructor) || by_name_.contains(constructor)) constructors.push_back(constructor);
+    const auto entries = public_callers_of(constructors, 8, [&](const std::string& f) { return by_name_.contains(f); });
+    return text_input(entries);
+  }
 
   /// Whether `function` or a function it calls moves through text (writes a text-fed field: a
   /// reader's position): what it fills in is then made from that text (readToken(token)), not
@@ -687,6 +733,7 @@ class Library {
   mutable std::map<std::string, std::pair<const api::Callable*, const api::Param*>> reader_cache_;
   std::map<std::string, int> holder_readers_;  ///< text holder -> functions walking it directly
   std::map<std::string, std::vector<const api::Callable*>> by_name_;
+  std::map<std::string, const api::Enum*> enums_;
   std::map<Declaration, const api::Callable*> by_declaration_;
   std::map<std::string, std::vector<const api::Callable*>> writers_;
   std::map<Declaration, bool> reached_;
@@ -783,10 +830,20 @@ std::vector<std::string> with_neighbours(const std::vector<std::string>& constan
 
 /// The condition's constants a parameter of `type` can take, and the integers beside each (a
 /// boundary has two sides).
-std::vector<std::string> suggested_values(const std::vector<std::string>& constants, const std::string& type) {
+/// `type_enum`: the enum `type` names, when the API has it.
+std::vector<std::string> suggested_values(const std::vector<std::string>& constants, const std::string& type,
+                                          const api::Enum* type_enum = nullptr) {
   std::vector<std::string> fitting;
+  // A name that is no value of the parameter's enum is some other operand's (`f(GroupType::Map,
+  // value)` compares value, an EMITTER_MANIP, with none of it).
+  const auto of_the_type = [&](const std::string& c) {
+    if (type_enum == nullptr || kind_of_constant(c) != ValueKind::name) return true;
+    const std::string_view name = names::last_component(c);
+    return std::any_of(type_enum->values.begin(), type_enum->values.end(),
+                       [&](const auto& value) { return value.first == name; });
+  };
   std::copy_if(constants.begin(), constants.end(), std::back_inserter(fitting),
-               [&](const std::string& c) { return fits(kind_of_constant(c), type); });
+               [&](const std::string& c) { return fits(kind_of_constant(c), type) && of_the_type(c); });
   std::vector<std::string> values = with_neighbours(fitting);
   if (values.size() > 8) values.resize(8);
   return values;
@@ -809,9 +866,12 @@ std::string joined(const std::vector<std::string>& parts, std::string_view separ
   return text;
 }
 
-/// " (the condition compares with C1, C2, ...)", or nothing without constants.
-std::string compared_with(const std::vector<std::string>& constants) {
-  return constants.empty() ? "" : fmt::format(" (the condition compares with {})", joined(constants, ", ", 8));
+/// " (the condition compares with C1, C2, ...)", or nothing without constants. `always_equal`
+/// (FrontierBranch::always_equal): it always found them, and other values are what is missing.
+std::string compared_with(const std::vector<std::string>& constants, bool always_equal = false) {
+  if (constants.empty()) return "";
+  return fmt::format(" (the condition compares with {}{})", joined(constants, ", ", 8),
+                     always_equal ? " and always found it: a value other than that is what is missing" : "");
 }
 
 std::vector<std::string> names_of(const std::vector<const api::Callable*>& callables) {
@@ -958,9 +1018,28 @@ class Classifier {
           branch.subject);
       return;
     }
+    // A reader internal to the library made only from text (yaml-cpp's Stream over an istream),
+    // given as a parameter and asked something by a method of its own: what that text made it
+    // decides, through the public call that hands the text over, not a state the calls build.
+    // (A class of the API made from text is its callers' concern: all_read_text.)
+    for (const Source& s : merged.sources) {
+      if (s.kind != Source::Kind::param) continue;
+      const std::string cls = library_.text_fed_class(bare_type(s.type), branch.function);
+      if (cls.empty() || library_.is_class(cls)) continue;
+      const bool asked = std::any_of(merged.sources.begin(), merged.sources.end(), [&](const Source& m) {
+        return m.kind == Source::Kind::library_call && m.via == s.name && names::scope_of(m.name) == cls;
+      });
+      if (!asked) continue;
+      if (const auto [reader, text] = library_.text_reader_of(cls); reader != nullptr) {
+        from_text(*reader, *text, merged.constants,
+                  where + fmt::format(" depends on its parameter {}, a {} made from text", s.name, cls), branch);
+        return;
+      }
+    }
     // A parameter when the condition compares it with values it can take, or nothing else is there.
     const auto takes = std::find_if(params.begin(), params.end(), [&](const Source* p) {
-      return !suggested_values(merged.constants, p->type).empty();
+      return !suggested_values(merged.constants, p->type, library_.enum_named(bare_type(p->type), branch.function))
+                  .empty();
     });
     if (takes != params.end() || (!params.empty() && objects.empty())) {
       input_value(merged, takes != params.end() ? **takes : *params.front(), where, branch);
@@ -1147,7 +1226,8 @@ class Classifier {
     }
     branch.subject =
         fmt::format("{}({})", callable != nullptr ? callable_name(*callable) : branch.function, param.name);
-    const std::vector<std::string> values = suggested_values(merged.constants, param.type);
+    const std::vector<std::string> values =
+        suggested_values(merged.constants, param.type, library_.enum_named(bare_type(param.type), branch.function));
     branch.cause =
         fmt::format("{} depends on the parameter {} ({}), and no test gave it a value that takes the other way", where,
                     param.name, param.type);
@@ -1170,6 +1250,7 @@ class Classifier {
           "program, or add string values with PALUS_PARAM_VALUES)",
           param.name, entries.empty() ? "the public callables that reach " + branch.function : joined(entries, ", "),
           merged.constants.empty() ? "the values the condition asks for"
+          : branch.always_equal    ? "something other than " + joined(merged.constants, " or ", 8)
                                    : joined(with_neighbours(merged.constants), ", ", 8),
           branch.condition);
     } else if (callable != nullptr) {
@@ -1198,7 +1279,7 @@ class Classifier {
             "{} is internal and its callers decide {}: give the public calls that reach it{} inputs "
             "for which `{}` takes the other way{}: extend the sample program, or add PALUS_PARAM_VALUES",
             branch.function, param.name, entries.empty() ? "" : " (" + joined(entries, ", ") + ")", branch.condition,
-            compared_with(merged.constants));
+            compared_with(merged.constants, branch.always_equal));
         return;
       }
       branch.suggestion = fmt::format(
@@ -1226,7 +1307,7 @@ class Classifier {
     branch.suggestion = fmt::format(
         "add to a theories header PALUS_PARAM_VALUES({}, {}, ...) with text for which `{}` takes the other way{} (or "
         "extend the sample program with such a call)",
-        callable_name(reader), text.name, branch.condition, compared_with(constants));
+        callable_name(reader), text.name, branch.condition, compared_with(constants, branch.always_equal));
   }
 
   /// `params`: parameters the condition compares with that state (a name looked up in a table).
@@ -1375,7 +1456,7 @@ class Classifier {
     const auto writers = library_.writers(field);
     branch.category = "object-creation";
     branch.subject = field;
-    const std::string values = compared_with(constants);
+    const std::string values = compared_with(constants, branch.always_equal);
     const std::string owner = library_.is_class(field) ? field : owner_of(field);
     const std::string depends = fmt::format("{} depends on {} {}", where, how == kResultOf ? "what" : "the state of",
                                             field + (how == kResultOf ? " gives" : ""));
@@ -1688,6 +1769,23 @@ void default_arm(const Merged& merged, const api::Api& api, FrontierBranch& bran
                               merged.has_default ? "default arm" : "implicit default (no case matched)", labels);
 }
 
+/// An if (not one operand of its && or || chain) whose condition tests equality only (==, no !=, <
+/// or >) and always held: the first line of code after the condition, within the if, ran. An arm
+/// on the condition's own line tells nothing.
+bool always_held_equality(const Merged& merged, const std::map<unsigned, LineCounts>& lines) {
+  const BranchSite& site = *merged.site;
+  if (site.construct != "if" || merged.part != nullptr || merged.constants.empty()) return false;
+  std::string c = site.condition;
+  for (std::size_t arrow; (arrow = c.find("->")) != std::string::npos;) c.replace(arrow, 2, ".");
+  if (c.find("==") == std::string::npos || c.find("!=") != std::string::npos || c.find('<') != std::string::npos ||
+      c.find('>') != std::string::npos || c.find("||") != std::string::npos || c.find('!') != std::string::npos)
+    return false;
+  for (auto it = lines.upper_bound(site.condition_end); it != lines.end() && it->first <= site.end_line; ++it) {
+    if (it->second.code) return it->second.count > 0;
+  }
+  return false;
+}
+
 /// An if whose arm only reports a broken invariant (BranchSite::invariant_arm) and never ran: the
 /// library means its condition never to hold, and no input is to be asked for.
 bool guards_broken_invariant(const Merged& merged, const std::map<unsigned, LineCounts>& lines,
@@ -1758,6 +1856,7 @@ Diagnosis diagnose(const BranchMap& map, const LineCoverage& coverage, const api
       branch.function = merged.site->function;
       branch.condition = merged.site->condition;
       branch.taken = counts.branches;
+      branch.always_equal = always_held_equality(merged, lines);
       if (!guards_broken_invariant(merged, lines, branch)) {
         classifier.classify(merged, branch);
         classifier.add_never_run(merged, branch);

@@ -19,6 +19,9 @@ struct FrontierBranch {
   std::string file;
   unsigned line = 0;
   std::string construct, function, condition;
+  /// An if's condition that tests equality and always held (its then-arm ran, the other way never):
+  /// what is asked for is a value other than those it compares with.
+  bool always_equal = false;
   std::vector<long> taken;        ///< times each branch of the line was taken
   std::vector<unsigned> blocked;  ///< never-run code lines below it (not below a nested frontier)
   std::string category;           ///< object-creation | external-call | input-value | unreached-callable | other

@@ -161,6 +161,16 @@ class Box {
     if (kept.size() > 2) return 1;
     return 0;
   }
+  std::size_t appended(const std::string& text) const {
+    std::string kept;
+    std::size_t last = std::string::npos;
+    for (char c : text) {
+      kept += c;
+      last = kept.size();
+    }
+    if (last != std::string::npos) return last;
+    return 0;
+  }
   bool maybe(bool reset, int& inout) const {
     while (reset) {
       inout = 0;
@@ -319,6 +329,13 @@ TEST_F(BranchCollector, AnOutParameterWrittenBeforeTheConditionHoldsWhatWasWritt
 TEST_F(BranchCollector, ALocalObjectHoldsWhatItsMethodsAreGiven) {
   const BranchSite& s = site("b::Box::gathered", "if");
   EXPECT_TRUE(has(s, Source::Kind::param, "values")) << "kept.push_back(v), v from values";
+}
+
+TEST_F(BranchCollector, ALocalGrownByAnOperatorHoldsWhatItIsGivenAndAConstantIsNoSource) {
+  // kept += c, c from text; std::string::npos is a constant no test could set.
+  const BranchSite& s = site("b::Box::appended", "if");
+  EXPECT_TRUE(has(s, Source::Kind::param, "text"));
+  EXPECT_EQ(s.sources.size(), 1u);
 }
 
 TEST_F(BranchCollector, AMethodOfTheLibraryCalledOnTheObject) {

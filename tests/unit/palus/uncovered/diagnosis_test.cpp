@@ -487,6 +487,32 @@ TEST_F(Diagnose, APointerIntoTextAsksForTheBytesOnBothSidesOfTheBoundary) {
   EXPECT_NE(null.suggestion.find("with a null s in the sample program"), std::string::npos) << null.suggestion;
 }
 
+TEST_F(Diagnose, AnEqualityThatAlwaysHeldAsksForOtherValues) {
+  // `if (*s == '-')` in helper(const char* s), its then-arm (line 75) run every time: text that
+  // holds '-' is what the tests gave already.
+  BranchMap map = map_;
+  map.sites.push_back(
+      site(74, 77, "n::detail::helper", 70, {source(Source::Kind::param, "s", "const char *")}, {"'-'"}));
+  map.sites.back().condition = "*s=='-'";
+  LineCoverage coverage = coverage_;
+  coverage["/lib/a.cpp"][74] = LineCounts{3, true, {3, 0}};
+  coverage["/lib/a.cpp"][75] = LineCounts{3, true, {}};
+  coverage["/lib/a.cpp"][77] = LineCounts{0, true, {}};
+  const FrontierBranch held = at(diagnose(map, coverage, api_), 74);
+  EXPECT_TRUE(held.always_equal);
+  EXPECT_NE(held.suggestion.find("hold something other than '-' where"), std::string::npos) << held.suggestion;
+  // The then-arm never ran: the other way is the value itself.
+  coverage["/lib/a.cpp"][75] = LineCounts{0, true, {}};
+  coverage["/lib/a.cpp"][77] = LineCounts{3, true, {}};
+  const FrontierBranch missed = at(diagnose(map, coverage, api_), 74);
+  EXPECT_FALSE(missed.always_equal);
+  EXPECT_NE(missed.suggestion.find("hold '-' where"), std::string::npos) << missed.suggestion;
+  // An order, not an equality: which side ran says nothing about other values.
+  map.sites.back().condition = "*s<='-'";
+  coverage["/lib/a.cpp"][75] = LineCounts{3, true, {}};
+  EXPECT_FALSE(at(diagnose(map, coverage, api_), 74).always_equal);
+}
+
 TEST_F(Diagnose, AParameterComparedWithStoredStateIsNamedBesideIt) {
   // `table_.find(name) != table_.end()`: the state set builds and the name get is given.
   const FrontierBranch b = diagnosed_in_get(
@@ -641,6 +667,67 @@ TEST_F(Diagnose, AStringViewClassOfTheLibraryIsText) {
   EXPECT_EQ(text().subject, "n::C::parse(text)") << text().cause;
   api_.classes.back().methods.pop_back();  // no size(): a class like any other
   EXPECT_NE(text().subject, "n::C::parse(text)") << text().cause;
+}
+
+TEST_F(Diagnose, AReaderInternalToTheLibraryMadeFromTextIsThatTextsInput) {
+  // helper(Stream& in) asks `in.column()==0`; Stream, not the API's, is made only from an istream,
+  // by a Scanner that C::load(text) makes (yaml-cpp's ScanScalar and Stream).
+  api::Callable load = method("load", 7);
+  load.id = "n::C::load(const std::string &)";
+  load.params.push_back(string_param("text"));
+  api_.classes[0].methods[2] = load;
+  map_.functions.push_back({"n::detail::Stream::Stream", "/lib/a.cpp", 90, 92, "/lib/a.cpp", 90, {}, {}, {}, true, {}});
+  map_.functions.push_back({"n::detail::Scanner::Scanner",
+                            "/lib/a.cpp",
+                            93,
+                            95,
+                            "/lib/a.cpp",
+                            93,
+                            {"n::detail::Stream::Stream"},
+                            {},
+                            {},
+                            true,
+                            {}});
+  map_.functions[2].calls = {"n::detail::Scanner::Scanner"};  // C::load
+  const std::vector<Source> sources{source(Source::Kind::param, "in", "Stream &"),
+                                    {Source::Kind::library_call, "n::detail::Stream::column", "", "in"}};
+  BranchMap map = map_;
+  map.sites.push_back(site(74, 75, "n::detail::helper", 70, sources, {"0"}));
+  LineCoverage coverage = coverage_;
+  coverage["/lib/a.cpp"][74] = LineCounts{1, true, {1, 0}};
+  coverage["/lib/a.cpp"][75] = LineCounts{0, true, {}};
+  const FrontierBranch b = at(diagnose(map, coverage, api_), 74);
+  EXPECT_EQ(b.category, "input-value");
+  EXPECT_EQ(b.subject, "n::C::load(text)") << b.cause;
+  EXPECT_NE(b.cause.find("a n::detail::Stream made from text"), std::string::npos) << b.cause;
+  // A Stream some constructor makes without text is a state like any other.
+  map.functions.push_back({"n::detail::Stream::Stream", "/lib/a.cpp", 96, 97, "/lib/a.cpp", 96, {}, {}, {}, false, {}});
+  EXPECT_NE(at(diagnose(map, coverage, api_), 74).subject, "n::C::load(text)");
+}
+
+TEST_F(Diagnose, AnEnumParameterIsOfferedOnlyItsOwnValues) {
+  // `if (state->setFlow(Group::Map, value))` compares no Group with value, an n::Manip.
+  api::Enum manip;
+  manip.name = "n::Manip";
+  manip.values = {{"Flow", 0}, {"Block", 1}};
+  api_.enums.push_back(manip);
+  api::Callable set_format = method("setFormat", 9);
+  set_format.params.push_back(
+      {"value", api::TypeRef{"n::Manip", "n::Manip", api::Passing::value, api::TypeCategory::enumeration}});
+  api_.classes[0].methods.push_back(set_format);
+  BranchMap map = map_;
+  map.functions.push_back({"n::C::setFormat", "/lib/a.cpp", 100, 102, "/lib/a.hpp", 9, {}, {}, {}, false, {}});
+  map.sites.push_back(
+      site(100, 101, "n::C::setFormat", 9, {source(Source::Kind::param, "value", "Manip")}, {"n::Group::Map"}));
+  LineCoverage coverage = coverage_;
+  coverage["/lib/a.cpp"][100] = LineCounts{1, true, {1, 0}};
+  coverage["/lib/a.cpp"][101] = LineCounts{0, true, {}};
+  const FrontierBranch other = at(diagnose(map, coverage, api_), 100);
+  EXPECT_EQ(other.suggestion.find("n::Group::Map"), std::string::npos) << other.suggestion;
+  map.sites.back().constants = {"n::Manip::Block"};
+  const FrontierBranch own = at(diagnose(map, coverage, api_), 100);
+  EXPECT_NE(own.suggestion.find("PALUS_PARAM_VALUES(n::C::setFormat, value, n::Manip::Block)"), std::string::npos)
+      << own.suggestion;
 }
 
 TEST_F(Diagnose, AFieldOnlyConstructorsSetGivesWayToOneThatCallsChangeLater) {
