@@ -1357,6 +1357,12 @@ class Classifier {
     if (fields.empty())
       for (const auto& call : scratch_calls) fields.emplace_back(call, kResultOf);
     if (fields.empty()) fields.emplace_back(branch.function, kResultOf);
+    // A field the condition names itself before one it reaches through a local computed under
+    // another condition (`features_.rejectDupKeys_ && isMember(name)`, name read under
+    // `allowNumericKeys_`).
+    std::stable_partition(fields.begin(), fields.end(), [&](const auto& f) {
+      return f.second != kResultOf && branch.condition.find(names::last_component(f.first)) != std::string::npos;
+    });
     // A field whose every writer went uncalled is the sharper finding: report it first.
     // Copies, moves and default constructors pass a state on but make none: they do not count. A
     // writer palus cannot call still counts when its body ran (the library called it).
