@@ -382,8 +382,8 @@ report::RunReport generate_stage(const GenerateRequest& request) {
         state.limit_s = summary.time_limit_s;
         if (budget) {
           budget->measured(counts.batches);
-          const Clock::time_point until =
-              budget->generation_deadline(counts.to_check, counts.to_check_size, counts.pending_hangs);
+          const Clock::time_point until = budget->generation_deadline(
+              counts.to_check, counts.to_check_size, counts.pending_hangs, counts.pending_suspect_hangs);
           generator.set_deadline(until);
           if (sources->guided) sources->guided->set_deadline(until);
           state.limit_s = std::chrono::duration<double>(until - start).count();
@@ -405,14 +405,15 @@ report::RunReport generate_stage(const GenerateRequest& request) {
     budget->measured(counts.batches);
     left_to_check = counts.to_check;
     summary.budget->generation_s = std::chrono::duration<double>(generation_end - start).count();
-    summary.budget->predicted_check_s =
-        budget->check_seconds(counts.to_check, counts.to_check_size, counts.pending_hangs);
+    summary.budget->predicted_check_s = budget->check_seconds(counts.to_check, counts.to_check_size,
+                                                              counts.pending_hangs, counts.pending_suspect_hangs);
     const RunBudget::CostModel model = budget->cost_model();
     log(
         fmt::format("budget: checks cost {:.2f} s a batch + {:.2f} ms a line; {} tests of {} lines, {} of them "
-                    "expected to hang, left to check ({} pending, the others left out by the suite's cover)",
+                    "expected to hang (and {} suspects, run once), left to check ({} pending, the others left out "
+                    "by the suite's cover)",
                     model.fixed, 1000 * model.per_line, counts.to_check, counts.to_check_size, counts.pending_hangs,
-                    counts.pending));
+                    counts.pending_suspect_hangs, counts.pending));
     summary.budget->predicted_report_s = budget->report_seconds();
   }
   if (sources->guided) log_guided_stats(*sources->guided, log);

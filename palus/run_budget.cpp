@@ -57,8 +57,10 @@ RunBudget::CostModel RunBudget::cost_model() const {
   return model;
 }
 
-double RunBudget::check_seconds(std::uint64_t tests, std::uint64_t size, std::size_t hangs) const {
-  const double runs = 2 * hang_timeout_s_ * static_cast<double>(hangs);
+double RunBudget::check_seconds(std::uint64_t tests, std::uint64_t size, std::size_t hangs,
+                                std::size_t suspect_hangs) const {
+  const double runs =
+      2 * hang_timeout_s_ * static_cast<double>(hangs) + hang_timeout_s_ / 2 * static_cast<double>(suspect_hangs);
   if (tests == 0) return runs;
   const CostModel m = cost_model();
   // Batches are cut by count (TestPipeline): pugixml's tests grew from 5 to 40 lines, and batches
@@ -75,10 +77,10 @@ std::chrono::milliseconds RunBudget::minimum_generation() const {
   return std::max(std::chrono::milliseconds(2000), limit_ / 5);
 }
 
-RunBudget::Clock::time_point RunBudget::generation_deadline(std::uint64_t tests, std::uint64_t size,
-                                                            std::size_t hangs) const {
-  const auto wanted =
-      deadline() - std::chrono::duration_cast<Clock::duration>(seconds(check_seconds(tests, size, hangs) + report_s_));
+RunBudget::Clock::time_point RunBudget::generation_deadline(std::uint64_t tests, std::uint64_t size, std::size_t hangs,
+                                                            std::size_t suspect_hangs) const {
+  const auto wanted = deadline() - std::chrono::duration_cast<Clock::duration>(
+                                       seconds(check_seconds(tests, size, hangs, suspect_hangs) + report_s_));
   const auto least = generation_start_ + minimum_generation();
   return std::min(std::max(wanted, least), std::max(deadline(), least));
 }

@@ -46,13 +46,16 @@ class RunBudget {
   CostModel cost_model() const;
 
   /// Predicted seconds to check `tests` pending tests of `size` lines in all with every checker,
-  /// `hangs` of them failure tests that run to `hang_timeout_s` twice; and of the report.
-  double check_seconds(std::uint64_t tests, std::uint64_t size, std::size_t hangs = 0) const;
+  /// `hangs` of them failure tests that run to `hang_timeout_s` twice, `suspect_hangs` suspects
+  /// that run to half of it once; and of the report.
+  double check_seconds(std::uint64_t tests, std::uint64_t size, std::size_t hangs = 0,
+                       std::size_t suspect_hangs = 0) const;
   double report_seconds() const { return report_s_; }
 
-  /// When generation must stop for `tests` pending tests of `size` lines (`hangs` of them expected
-  /// to hang).
-  Clock::time_point generation_deadline(std::uint64_t tests, std::uint64_t size, std::size_t hangs = 0) const;
+  /// When generation must stop for `tests` pending tests of `size` lines (`hangs` and
+  /// `suspect_hangs` of them expected to hang, as for check_seconds).
+  Clock::time_point generation_deadline(std::uint64_t tests, std::uint64_t size, std::size_t hangs = 0,
+                                        std::size_t suspect_hangs = 0) const;
 
   /// The generation share of the budget was not there (the stages before it took it all).
   bool overrun_before_generation() const;

@@ -39,6 +39,12 @@ bool expects_hang(const generation::TestCase& test) {
   return test.kind == generation::TestKind::failure && test.failure_kind == "hang";
 }
 
+/// A hang palus doubts (a suspect): checked with one short run (suite::TestSpec::suspect_hang).
+bool suspect_hang(const generation::TestCase& test) { return expects_hang(test) && !test.suspicion.empty(); }
+
+/// A hang the check runs twice to its full timeout.
+bool confirmed_hang(const generation::TestCase& test) { return expects_hang(test) && test.suspicion.empty(); }
+
 /// How a failure test must fail where it is built: as the harness saw it fail. A test that fails
 /// otherwise (an exception where the harness crashed) does not show the failure it names.
 suite::RunKind expected_run_kind(const generation::TestCase& test) {
@@ -138,7 +144,8 @@ void TestPipeline::submit(generation::TestCase test) {
     lane.queue.push_back({std::move(test), std::move(name), size, 0, passing_index});
     ++counts_.pending;
     counts_.pending_size += size;
-    if (expects_hang(lane.queue.back().test)) ++counts_.pending_hangs;
+    if (confirmed_hang(lane.queue.back().test)) ++counts_.pending_hangs;
+    if (suspect_hang(lane.queue.back().test)) ++counts_.pending_suspect_hangs;
   }
   wake_.notify_one();
 }
@@ -281,7 +288,7 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
     const auto& entry = file.tests[k];
     specs.push_back({entry.name.full(), entry.first_line, entry.last_line,
                      tests[k].kind == generation::TestKind::failure, expects_hang(tests[k]),
-                     expected_run_kind(tests[k])});
+                     expected_run_kind(tests[k]), suspect_hang(tests[k])});
   }
   const suite::CheckResult result = checker.check(file.file_name, file.text, specs);
   for (const auto& e : result.file_errors)
@@ -376,7 +383,9 @@ void TestPipeline::check_batch(suite::TestChecker& checker, const std::vector<Na
     for (const Named& n : batch) counts_.pending_size -= n.size;
     for (const Named& n : recheck) counts_.pending_size += n.size;
     counts_.pending_hangs -= static_cast<std::uint64_t>(
-        std::count_if(batch.begin(), batch.end(), [](const Named& n) { return expects_hang(n.test); }));
+        std::count_if(batch.begin(), batch.end(), [](const Named& n) { return confirmed_hang(n.test); }));
+    counts_.pending_suspect_hangs -= static_cast<std::uint64_t>(
+        std::count_if(batch.begin(), batch.end(), [](const Named& n) { return suspect_hang(n.test); }));
     for (Named& named : recheck) {
       if (cut_.count(named.name)) {  // left out by reduce() while it was being checked
         --counts_.pending;

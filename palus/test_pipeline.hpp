@@ -41,7 +41,8 @@ struct PipelineCounts {
   std::uint64_t dropped_uncompilable = 0, dropped_flaky = 0;
   std::uint64_t pending = 0;
   std::uint64_t pending_hangs = 0;  ///< of the pending: failure tests expected to hang (each runs to its timeout)
-  std::uint64_t pending_size = 0;   ///< test_size() summed over the pending
+  std::uint64_t pending_suspect_hangs = 0;  ///< and suspect ones (one run to half of it: TestSpec::suspect_hang)
+  std::uint64_t pending_size = 0;           ///< test_size() summed over the pending
   /// Of the pending, those the check will take: with a reduced suite, the cover of the passing
   /// tests submitted so far leaves the others out unchecked (an estimate at most a second old:
   /// later tests can still take a test's place). The budget predicts the check from these.

@@ -31,6 +31,10 @@ struct TestSpec {
   /// A failure test must fail this way (a crash where the harness saw one, not an exception the
   /// harness did not see); not_run: any failure will do.
   RunKind expected_kind = RunKind::not_run;
+  /// A hang palus doubts (written disabled: a huge size may have asked for the time): run once,
+  /// for half of hang_timeout (the harness's call timeout, which it ran past already), as it is a
+  /// suspect whether it hangs or is only slow.
+  bool suspect_hang = false;
 };
 
 /// The verdict on one test.

@@ -348,6 +348,26 @@ TEST_F(Checker, EveryKindOfOutcome) {
   EXPECT_TRUE(contains(verdict(result, "Mini.does_not_link").errors[0].message, "undefined reference"));
 }
 
+TEST_F(Checker, ASuspectHangRunsOnce) {
+  // A hang palus doubts is a suspect whether it hangs or is only slow: one run, not two.
+  const fs::path marker = scratch_->path() / "suspect-hang-runs";
+  Source source;
+  source.add("hangs_suspect",
+             "  std::ofstream(\"" + marker.string() + "\", std::ios::app) << \"run\\n\";\n  mini::spin_forever();",
+             true);
+  source.tests.back().expect_hang = true;
+  source.tests.back().suspect_hang = true;
+  const ps::CheckResult result = checker_->check("Mini_suspect_test.cpp", source.text, source.tests);
+  const auto& hangs = verdict(result, "Mini.hangs_suspect");
+  EXPECT_TRUE(hangs.stable && hangs.as_expected);
+  EXPECT_EQ(ps::RunKind::timed_out, hangs.runs[0].kind);
+  std::ifstream runs(marker);
+  std::string line;
+  int count = 0;
+  while (std::getline(runs, line)) ++count;
+  EXPECT_EQ(count, 1);
+}
+
 TEST_F(Checker, AProcessThatDiesIsRerunOneTestAtATime) {
   Source source;
   source.add("first", "  EXPECT_EQ(2, mini::add(1, 1));", false);
