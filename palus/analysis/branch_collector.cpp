@@ -178,7 +178,7 @@ class Collector {
     const CXCursorKind kind = kind_of(c);
     if (kind == CXCursor_LambdaExpr) return;
     if (is_literal(kind)) {
-      if (std::string text = text_of(clang_getCursorExtent(c)); !text.empty())
+      if (std::string text = literal_text(clang_getCursorExtent(c)); !text.empty())
         deps.constants.push_back(std::move(text));
       return;
     }
@@ -876,6 +876,23 @@ class Collector {
                         (callee == "assert" && name + 2 < words.size() && words[name + 1] == "(" &&
                          (words[name + 2] == "false" || words[name + 2] == "0"));
     return aborts || internal_error ? arm : clang_getNullCursor();
+  }
+
+  /// The literal tokens `range` starts with ("a" "b" concatenated is two). A literal a macro
+  /// expands (`#define FullMatchState reinterpret_cast<State*>(2)`) can get a range that runs on
+  /// past its definition: only its own tokens are the constant.
+  std::string literal_text(CXSourceRange range) const {
+    CXToken* tokens = nullptr;
+    unsigned count = 0;
+    clang_tokenize(unit_, range, &tokens, &count);
+    std::string text;
+    for (unsigned i = 0; i < count && clang_getTokenKind(tokens[i]) == CXToken_Literal; ++i) {
+      if (!text.empty()) text += ' ';
+      text += clang::take(clang_getTokenSpelling(unit_, tokens[i]));
+      if (text.size() > kConditionTextLimit) break;
+    }
+    if (tokens != nullptr) clang_disposeTokens(unit_, tokens, count);
+    return text;
   }
 
   /// The tokens of `range`, spaced only where two words would run together.

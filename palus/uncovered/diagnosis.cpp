@@ -858,6 +858,16 @@ bool is_null_check(const std::string& condition, const std::string& name) {
   return std::regex_match(condition, check);
 }
 
+/// Whether `condition` (spaces left out) names the pointer `name` but never reads what it points
+/// at (`*p`, `p[i]`, `p->x`): `state <= SpecialStateMax`. One that does not name it reaches it
+/// through a local, read through it or not (`lead = data[0]`).
+bool compares_pointer_itself(const std::string& condition, const std::string& name) {
+  const std::string word = "(^|[^A-Za-z0-9_])";
+  const std::regex named(word + name + "($|[^A-Za-z0-9_])");
+  const std::regex through(word + "(\\*\\(*" + name + "|" + name + "(\\[|->))");
+  return std::regex_search(condition, named) && !std::regex_search(condition, through);
+}
+
 /// The first `limit` of `parts`, then how many more there are.
 std::string joined(const std::vector<std::string>& parts, std::string_view separator, std::size_t limit = 4) {
   const std::size_t shown = std::min(limit, parts.size());
@@ -1240,6 +1250,16 @@ class Classifier {
       branch.suggestion = fmt::format(
           "call {} with a null {} in the sample program (palus passes null only where a sample shows it is accepted)",
           entries.empty() ? "the public callables that reach " + branch.function : joined(entries, " or "), param.name);
+    } else if (param.type.find('*') != std::string::npos && compares_pointer_itself(branch.condition, param.name)) {
+      // The pointer itself compared (`state <= SpecialStateMax`): which object the library hands
+      // over decides, not a value to give.
+      const auto entries = callable != nullptr ? std::vector<std::string>{callable_name(*callable)}
+                                               : library_.inputs_reaching(branch.function);
+      branch.suggestion = fmt::format(
+          "`{}` compares the pointer {} itself, not what it points at: give {} inputs for which it takes the other "
+          "way (extend the sample program)",
+          branch.condition, param.name,
+          entries.empty() ? "the public callables that reach " + branch.function : joined(entries, ", "));
     } else if (param.type.find('*') != std::string::npos) {
       // A pointer into text or an array: the values the condition compares are what it points at.
       // The callable's own pointer is what to give; an internal function's comes from its callers.

@@ -475,6 +475,7 @@ TEST_F(Diagnose, APointerIntoTextAsksForTheBytesOnBothSidesOfTheBoundary) {
   BranchMap map = map_;
   map.sites.push_back(
       site(74, 75, "n::detail::helper", 70, {source(Source::Kind::param, "s", "const char *")}, {"0xF0"}));
+  map.sites.back().condition = "*s<0xF0";
   LineCoverage coverage = coverage_;
   coverage["/lib/a.cpp"][74] = LineCounts{1, true, {0, 1}};
   coverage["/lib/a.cpp"][75] = LineCounts{0, true, {}};
@@ -485,6 +486,10 @@ TEST_F(Diagnose, APointerIntoTextAsksForTheBytesOnBothSidesOfTheBoundary) {
   map.sites.back().constants = {"nullptr"};
   const FrontierBranch null = at(diagnose(map, coverage, api_), 74);
   EXPECT_NE(null.suggestion.find("with a null s in the sample program"), std::string::npos) << null.suggestion;
+  map.sites.back().condition = "s<=kLast";  // the pointer itself, against another one
+  map.sites.back().constants = {};
+  const FrontierBranch itself = at(diagnose(map, coverage, api_), 74);
+  EXPECT_NE(itself.suggestion.find("compares the pointer s itself"), std::string::npos) << itself.suggestion;
 }
 
 TEST_F(Diagnose, AnEqualityThatAlwaysHeldAsksForOtherValues) {
