@@ -48,6 +48,8 @@ TEST(RunBudget, ATestExpectedToHangCostsItsTwoRunsToTheTimeout) {
   // 10 tests of 500 lines (one batch, one checker's: 2 s + 500 x 4 ms compiled and
   // run), 2 of them hangs: their 2 x 2 runs x 4 s, in one batch, so on one checker.
   EXPECT_NEAR(budget.check_seconds(10, 500, 2), 2 * 2 * 4.0, 1e-9);
+  // Suspects run once, to half the timeout: 4 of them cost one hang's two runs.
+  EXPECT_NEAR(budget.check_seconds(10, 500, 0, 4), 4 * 4.0 / 2, 1e-9);
   EXPECT_NEAR(seconds_between(start, budget.generation_deadline(10, 500, 2)), 60.0 - 16.0, 1e-6);
   // Many more lines: the two checkers share everything.
   EXPECT_NEAR(budget.check_seconds(1200, 30000, 2), (20 * 2.0 + 30000 * 0.004 + 16.0) / 2, 1e-9);
