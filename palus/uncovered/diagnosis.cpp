@@ -190,6 +190,9 @@ class Library {
 
   bool is_class(const std::string& type) const { return classes_.contains(type); }
 
+  /// The API's callables named `name` (its overloads).
+  std::vector<const api::Callable*> callables_named(const std::string& name) const { return overloads(name, nullptr); }
+
   /// The enum of the API that `type`, as written in `function`, names; null when none does.
   const api::Enum* enum_named(const std::string& type, const std::string& function) const {
     if (const auto e = enums_.find(type); e != enums_.end()) return e->second;
@@ -1527,6 +1530,17 @@ class Classifier {
     const std::string holder = std::string(names::scope_of(branch.function));
     if (const auto via = held.find(field); via != held.end() && owner != holder && library_.is_class(holder)) {
       if (const auto setters = library_.setters_with_inputs(library_.setters_in(field, holder)); !setters.empty()) {
+        // A holder made only from text that its constructor builds the held object from (re2's RE2
+        // compiling its pattern into prog_): that text decides.
+        const std::string constructor = holder + "::" + std::string(names::last_component(holder));
+        if (library_.text_fed_class(holder, holder) == holder &&
+            std::find(setters.begin(), setters.end(), constructor) != setters.end()) {
+          if (const auto [reader, text] = library_.text_input({constructor}); reader != nullptr) {
+            from_text(*reader, *text, constants, depends, branch);
+            return;
+          }
+        }
+        if (value_not_given(setters, constants, state_cause, branch)) return;
         branch.cause = state_cause;
         branch.suggestion = fmt::format(
             "the {} in {} is built by {}'s own calls: make the sample program call {} so that `{}` takes the other "
@@ -1594,11 +1608,44 @@ class Classifier {
       const bool none_takes_input = std::all_of(chosen_writers.begin(), chosen_writers.end(),
                                                 [](const api::Callable* c) { return Library::takes_no_input(*c); });
       const auto names = library_.writer_names(chosen_writers, field);
+      if (value_not_given(names, constants, state_cause, branch)) return;
       branch.suggestion =
           fmt::format("make the sample program call {} so that `{}` takes the other way{}, then call {}{}",
                       joined(none_takes_input ? library_.with_inputs(names) : names, ", "), branch.condition, values,
                       then_call(declared, branch), passing);
     }
+  }
+
+  /// A setting the tests called a setter of, but never with the value the condition waits for: a
+  /// parameter of the setter's of the enum that holds that value is the input to give
+  /// (yaml-cpp's SetBoolFormat(value), called with Dec and YesNoBool, never OnOffBool).
+  bool value_not_given(const std::vector<std::string>& setters, const std::vector<std::string>& constants,
+                       const std::string& cause, FrontierBranch& branch) const {
+    for (const auto& name : setters) {
+      for (const api::Callable* c : library_.callables_named(name)) {
+        if (!library_.reached(*c)) continue;
+        for (const auto& p : c->params) {
+          const api::Enum* e = library_.enum_named(p.type.base, c->owner.empty() ? c->name : c->owner + "::x");
+          if (e == nullptr) continue;
+          std::vector<std::string> values;
+          for (const auto& k : constants) {
+            const std::string_view v = names::last_component(k);
+            const bool of_enum =
+                std::any_of(e->values.begin(), e->values.end(), [&](const auto& value) { return value.first == v; });
+            if (of_enum) values.push_back(e->name + "::" + std::string(v));
+          }
+          if (values.empty()) continue;
+          branch.category = "input-value";
+          branch.subject = fmt::format("{}({})", callable_name(*c), p.name);
+          branch.cause = fmt::format("{}; the tests called {}, but never with {} {}", cause, callable_name(*c), p.name,
+                                     joined(values, " or "));
+          branch.suggestion = fmt::format("add to a theories header: PALUS_PARAM_VALUES({}, {}, {})", callable_name(*c),
+                                          p.name, joined(values, ", ", 8));
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /// The text a walk builds `what` from (a field, or with `result` what the function `what`

@@ -735,6 +735,29 @@ TEST_F(Diagnose, AnEnumParameterIsOfferedOnlyItsOwnValues) {
       << own.suggestion;
 }
 
+TEST_F(Diagnose, ASetterTheTestsCalledButNeverWithTheValueAskedForIsAnInputValue) {
+  // `switch (mode_)` waits for n::Mode::b; set(Mode m), which writes mode_, ran, with other modes.
+  api::Enum mode;
+  mode.name = "n::Mode";
+  mode.values = {{"a", 0}, {"b", 1}};
+  api_.enums.push_back(mode);
+  api_.classes[0].methods[1].params.push_back(
+      {"m", api::TypeRef{"n::Mode", "n::Mode", api::Passing::value, api::TypeCategory::enumeration}});
+  BranchMap map = map_;
+  map.sites.push_back(site(100, 101, "n::C::get", 5, {source(Source::Kind::this_field, "n::C::mode_")}, {"b"}));
+  LineCoverage coverage = coverage_;
+  coverage["/lib/a.cpp"][100] = LineCounts{1, true, {1, 0}};
+  coverage["/lib/a.cpp"][101] = LineCounts{0, true, {}};
+  const FrontierBranch b = at(diagnose(map, coverage, api_), 100);
+  EXPECT_EQ(b.category, "input-value");
+  EXPECT_EQ(b.subject, "n::C::set(m)");
+  EXPECT_NE(b.suggestion.find("PALUS_PARAM_VALUES(n::C::set, m, n::Mode::b)"), std::string::npos) << b.suggestion;
+  // Never called: calling it is the step.
+  coverage["/lib/a.cpp"][33] = LineCounts{0, true, {}};
+  const FrontierBranch uncalled = at(diagnose(map, coverage, api_), 100);
+  EXPECT_NE(uncalled.category, "input-value") << uncalled.suggestion;
+}
+
 TEST_F(Diagnose, AFieldOnlyConstructorsSetGivesWayToOneThatCallsChangeLater) {
   // `if (base_ != mode_)`: base_ is taken when the object is made; mode_ changes after.
   api::Callable made = method("C", 9, {"n::C::base_"});
