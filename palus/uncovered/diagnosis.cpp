@@ -1511,7 +1511,15 @@ class Classifier {
       // (for what a method gives: some form of each does). The text is the nearest public
       // callable's that reads some.
       const bool fed = library_.text_fed(field);
-      const bool textual = fed || compares_text(constants) || library_.all_read_text(entries, how == kResultOf, self);
+      // A call that takes no input (RE2::Set::Compile) works on what the others were given.
+      std::vector<std::string> with_input = entries;
+      erase_unless_all(with_input, [&](const std::string& name) {
+        const auto callables = library_.callables_named(name);
+        return !callables.empty() && std::all_of(callables.begin(), callables.end(),
+                                                 [](const api::Callable* c) { return Library::takes_no_input(*c); });
+      });
+      const bool textual =
+          fed || compares_text(constants) || library_.all_read_text(with_input, how == kResultOf, self);
       if (reader == nullptr && textual) {
         const auto writers_of = library_.body_writers(field);
         std::tie(reader, text) =
