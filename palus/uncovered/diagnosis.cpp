@@ -85,6 +85,31 @@ class Library {
       auto [it, inserted] = reached_.try_emplace(Declaration{span.declared_file, span.declared_line}, ran);
       if (!inserted) it->second = it->second || ran;
     }
+    // The case labels of a switch on a parameter whose line ran: values the function was given.
+    for (const auto& site : map.sites) {
+      if (site.construct != "switch") continue;
+      const auto lines = coverage.find(site.file);
+      if (lines == coverage.end()) continue;
+      // Labels on adjacent lines (`case a:` then `case b:`) share one arm: gcov counts its first.
+      auto cases = site.cases;
+      std::sort(cases.begin(), cases.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+      std::vector<std::string> ran;
+      for (std::size_t k = 0; k < cases.size();) {
+        std::size_t end = k + 1;
+        while (end < cases.size() && cases[end].second <= cases[end - 1].second + 1) ++end;
+        bool any = false;
+        for (std::size_t j = k; j < end; ++j) {
+          const auto counts = lines->second.find(cases[j].second);
+          any = any || (counts != lines->second.end() && counts->second.count > 0);
+        }
+        for (std::size_t j = k; any && j < end; ++j) ran.emplace_back(names::last_component(cases[j].first));
+        k = end;
+      }
+      for (const auto& source : site.sources) {
+        if (source.kind == Source::Kind::param)
+          given_labels_[site.function + "(" + source.name + ")"].insert(ran.begin(), ran.end());
+      }
+    }
     // A class whose every constructor (but copies, moves and the default one) takes text, itself or
     // by delegating, makes its state from that text: a parser built from a stream. Json::Value,
     // made from a string or from an int alike, is not.
@@ -189,6 +214,13 @@ class Library {
   }
 
   bool is_class(const std::string& type) const { return classes_.contains(type); }
+
+  /// Whether `function` was given `value` (an enumerator's name) for `param`: a case of a switch on
+  /// it with that label ran. Stacked labels share an arm, and count as given together.
+  bool was_given(const std::string& function, const std::string& param, std::string_view value) const {
+    const auto given = given_labels_.find(function + "(" + param + ")");
+    return given != given_labels_.end() && given->second.contains(std::string(value));
+  }
 
   /// The API's callables named `name` (its overloads).
   std::vector<const api::Callable*> callables_named(const std::string& name) const { return overloads(name, nullptr); }
@@ -737,6 +769,7 @@ class Library {
   std::map<std::string, int> holder_readers_;  ///< text holder -> functions walking it directly
   std::map<std::string, std::vector<const api::Callable*>> by_name_;
   std::map<std::string, const api::Enum*> enums_;
+  std::map<std::string, std::set<std::string>> given_labels_;  ///< "function(param)" -> labels: was_given
   std::map<Declaration, const api::Callable*> by_declaration_;
   std::map<std::string, std::vector<const api::Callable*>> writers_;
   std::map<Declaration, bool> reached_;
@@ -1640,7 +1673,9 @@ class Classifier {
             const std::string_view v = names::last_component(k);
             const bool of_enum =
                 std::any_of(e->values.begin(), e->values.end(), [&](const auto& value) { return value.first == v; });
-            if (of_enum) values.push_back(e->name + "::" + std::string(v));
+            // Given already (Json::Value(realValue) made a real value): what is missing is elsewhere.
+            if (of_enum && !library_.was_given(callable_name(*c), p.name, v))
+              values.push_back(e->name + "::" + std::string(v));
           }
           if (values.empty()) continue;
           branch.category = "input-value";

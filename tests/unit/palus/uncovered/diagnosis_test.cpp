@@ -752,6 +752,15 @@ TEST_F(Diagnose, ASetterTheTestsCalledButNeverWithTheValueAskedForIsAnInputValue
   EXPECT_EQ(b.category, "input-value");
   EXPECT_EQ(b.subject, "n::C::set(m)");
   EXPECT_NE(b.suggestion.find("PALUS_PARAM_VALUES(n::C::set, m, n::Mode::b)"), std::string::npos) << b.suggestion;
+  // Given already: set's own `switch (m)` ran its case b; what is missing is elsewhere.
+  BranchMap given = map;
+  BranchSite on_m = site(33, 35, "n::C::set", 6, {source(Source::Kind::param, "m", "Mode")}, {"b"});
+  on_m.construct = "switch";
+  on_m.cases = {{"b", 34}};
+  given.sites.push_back(on_m);
+  LineCoverage ran = coverage;
+  ran["/lib/a.cpp"][34] = LineCounts{1, true, {}};
+  EXPECT_NE(at(diagnose(given, ran, api_), 100).category, "input-value");
   // Never called: calling it is the step.
   coverage["/lib/a.cpp"][33] = LineCounts{0, true, {}};
   const FrontierBranch uncalled = at(diagnose(map, coverage, api_), 100);
