@@ -241,12 +241,16 @@ class Collector {
     }
   }
 
-  /// The value of a constant the library names (a const global or static member of a number type
-  /// with its initialiser in view): what a condition compares with, not state a test could set.
+  /// A variable no one can change: const itself, or an array of const elements (a lookup table).
   static bool is_const(CXCursor variable) {
-    return clang_isConstQualifiedType(clang_getCanonicalType(clang_getCursorType(variable))) != 0;
+    CXType type = clang_getCanonicalType(clang_getCursorType(variable));
+    while (clang_getArrayElementType(type).kind != CXType_Invalid)
+      type = clang_getCanonicalType(clang_getArrayElementType(type));
+    return clang_isConstQualifiedType(type) != 0;
   }
 
+  /// The value of a constant the library names (a const global or static member of a number type
+  /// with its initialiser in view): what a condition compares with, not state a test could set.
   static std::optional<std::string> constant_value(CXCursor variable) {
     const CXType type = clang_getCanonicalType(clang_getCursorType(variable));
     // The standard library's (`std::string::npos`) are sentinels, no boundaries to test beside.
@@ -381,8 +385,14 @@ class Collector {
         clang_CXXMethod_isStatic(callee) != 0)
       return;
     const int count = clang_Cursor_getNumArguments(call);
-    // A member operator's call (`scalar += ch`) lists the object as its first argument.
-    const bool operator_call = clang_Cursor_getNumArguments(callee) + 1 == count;
+    // A member operator's call (`scalar += ch`) lists the object as its first argument; of those,
+    // only the ones that add to the object (not `=`, which replaces it, nor `[]`, which reads).
+    const std::string spelling = clang::spelling_of(callee);
+    const bool operator_call = spelling.starts_with("operator") && clang_Cursor_getNumArguments(callee) + 1 == count;
+    static const std::set<std::string> adding{
+        "operator+=", "operator-=", "operator*=",  "operator/=",  "operator%=", "operator&=",
+        "operator|=", "operator^=", "operator<<=", "operator>>=", "operator<<"};
+    if (operator_call && !adding.contains(spelling)) return;
     CXCursor target = clang_getNullCursor();
     if (operator_call) {
       target = local_named(clang_Cursor_getArgument(call, 0));
@@ -886,10 +896,15 @@ class Collector {
     unsigned count = 0;
     clang_tokenize(unit_, range, &tokens, &count);
     std::string text;
-    for (unsigned i = 0; i < count && clang_getTokenKind(tokens[i]) == CXToken_Literal; ++i) {
+    for (unsigned i = 0; i < count; ++i) {
+      std::string token = clang::take(clang_getTokenSpelling(unit_, tokens[i]));
+      // true, false and nullptr are keywords to the tokenizer.
+      const bool keyword = clang_getTokenKind(tokens[i]) == CXToken_Keyword &&
+                           (token == "true" || token == "false" || token == "nullptr");
+      if (clang_getTokenKind(tokens[i]) != CXToken_Literal && !(keyword && text.empty())) break;
       if (!text.empty()) text += ' ';
-      text += clang::take(clang_getTokenSpelling(unit_, tokens[i]));
-      if (text.size() > kConditionTextLimit) break;
+      text += token;
+      if (keyword || text.size() > kConditionTextLimit) break;
     }
     if (tokens != nullptr) clang_disposeTokens(unit_, tokens, count);
     return text;

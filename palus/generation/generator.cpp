@@ -659,6 +659,8 @@ Generator::Confirmed Generator::confirm_and_report(const Sequence& checked, std:
   // failure: that one is reported as it is, once.
   auto [final_outcome, final_verdict] = judged(failing);
   if (final_verdict.verdict != Verdict::failure) return Confirmed::not_reproduced;  // flaky in the harness already
+  // Run with the short timeout only, another failure could be a call that is just slow.
+  if (doubted_hang && !same_failure(final_verdict)) return Confirmed::not_reproduced;
   Sequence minimal = failing;
   if (same_failure(final_verdict)) {
     // Minimising costs runs that find nothing new, so under a time budget a failure gets a bounded

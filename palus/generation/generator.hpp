@@ -103,10 +103,12 @@ struct GeneratorStats {
   /// statement of the sequence ended (a const method that writes, e.g. a cache or a compiled form).
   std::uint64_t unsettling_observers = 0;
   std::uint64_t quarantine_probes = 0;  ///< runs spent finding the observer to quarantine
-  /// Hangs found with the short timeout and run again with the full one, and those of them that
+  /// Hangs found and run again (with the full timeout, unless doubted), and those of them that
   /// finished then (slow calls, not hangs).
   std::uint64_t hangs_examined = 0, hangs_unconfirmed = 0;
-  std::uint64_t hangs_doubted = 0;      ///< of hangs_examined: suspects as found, never run with the full timeout
+  /// Of hangs_examined: suspects as found, examined with the short timeout (the full one only for a
+  /// minimal form that is no longer a suspect).
+  std::uint64_t hangs_doubted = 0;
   std::uint64_t noisy = 0;              ///< passing tests not kept for their output (max_test_output_bytes)
   std::uint64_t from_fallback = 0;      ///< candidates executed from GeneratorOptions::fallback
   std::uint64_t cut_no_new_blocks = 0;  ///< passing tests not kept: their sequence reached nothing new
@@ -192,7 +194,7 @@ class Generator {
   /// came without observers).
   bool quarantine_unsettling_observer(const Sequence& main, const harness::Outcome& judged, std::size_t changed);
   enum class Confirmed { reported, not_reproduced, known };
-  /// report_failure's work with the full timeout: minimise, confirm, send the test. `known`: it
+  /// report_failure's work: minimise, confirm, send the test. `known`: it
   /// came back as a failure already reported, or as a second suspect of a suspect's key.
   /// `doubted_hang`: a hang that comes back with the short timeout of known hangs is not run with
   /// the full one, unless its minimal form loses what makes it a suspect (see report_failure).

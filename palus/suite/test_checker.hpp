@@ -32,8 +32,8 @@ struct TestSpec {
   /// harness did not see); not_run: any failure will do.
   RunKind expected_kind = RunKind::not_run;
   /// A hang palus doubts (written disabled: a huge size may have asked for the time): run once,
-  /// for half of hang_timeout (the harness's call timeout, which it ran past already), as it is a
-  /// suspect whether it hangs or is only slow.
+  /// for half of hang_timeout (the harness's call timeout), as it is a suspect whether it hangs or
+  /// is only slow; one that finishes within it was only slow, and is dropped.
   bool suspect_hang = false;
 };
 

@@ -34,6 +34,16 @@ void erase_unless_all(std::vector<T>& items, const Drop& drop) {
   if (!std::all_of(items.begin(), items.end(), drop)) std::erase_if(items, drop);
 }
 
+/// Whether the case labelled at `case_line` of the switch `site` ran: its label's line, or the
+/// first line of code below it (a label alone on its line is no code: stacked labels share their
+/// arm's line); nullopt when no line of code tells.
+std::optional<bool> case_ran(const BranchSite& site, unsigned case_line, const std::map<unsigned, LineCounts>& lines) {
+  auto counts = lines.lower_bound(case_line);
+  while (counts != lines.end() && !counts->second.code && counts->first <= site.end_line) ++counts;
+  if (counts == lines.end() || !counts->second.code || counts->first > site.end_line) return std::nullopt;
+  return counts->second.count > 0;
+}
+
 /// What the api.yaml knows that the diagnosis asks: callables by name and by declaration, and
 /// who writes each field; which functions the tests ran.
 class Library {
@@ -90,20 +100,9 @@ class Library {
       if (site.construct != "switch") continue;
       const auto lines = coverage.find(site.file);
       if (lines == coverage.end()) continue;
-      // Labels on adjacent lines (`case a:` then `case b:`) share one arm: gcov counts its first.
-      auto cases = site.cases;
-      std::sort(cases.begin(), cases.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
       std::vector<std::string> ran;
-      for (std::size_t k = 0; k < cases.size();) {
-        std::size_t end = k + 1;
-        while (end < cases.size() && cases[end].second <= cases[end - 1].second + 1) ++end;
-        bool any = false;
-        for (std::size_t j = k; j < end; ++j) {
-          const auto counts = lines->second.find(cases[j].second);
-          any = any || (counts != lines->second.end() && counts->second.count > 0);
-        }
-        for (std::size_t j = k; any && j < end; ++j) ran.emplace_back(names::last_component(cases[j].first));
-        k = end;
+      for (const auto& [label, line] : site.cases) {
+        if (case_ran(site, line, lines->second) == true) ran.emplace_back(names::last_component(label));
       }
       for (const auto& source : site.sources) {
         if (source.kind == Source::Kind::param)
@@ -894,14 +893,15 @@ bool is_null_check(const std::string& condition, const std::string& name) {
   return std::regex_match(condition, check);
 }
 
-/// Whether `condition` (spaces left out) names the pointer `name` but never reads what it points
-/// at (`*p`, `p[i]`, `p->x`): `state <= SpecialStateMax`. One that does not name it reaches it
-/// through a local, read through it or not (`lead = data[0]`).
+/// Whether `condition` (spaces left out) compares the pointer `name` itself, right beside a
+/// comparison, and never reads what it points at (`*p`, `p[i]`, `p->x`): `state<=SpecialStateMax`.
+/// One passed to a call (`strcmp(s,"x")==0`) or reached through a local (`lead = data[0]`) is not.
 bool compares_pointer_itself(const std::string& condition, const std::string& name) {
-  const std::string word = "(^|[^A-Za-z0-9_])";
-  const std::regex named(word + name + "($|[^A-Za-z0-9_])");
-  const std::regex through(word + "(\\*\\(*" + name + "|" + name + "(\\[|->))");
-  return std::regex_search(condition, named) && !std::regex_search(condition, through);
+  const std::string before = "(^|[^A-Za-z0-9_.>*&])", after = "($|[^A-Za-z0-9_(\\[.-])";
+  const std::string comparison = "(==|!=|<=|>=|<|>)";
+  const std::regex compared(before + name + comparison + "|" + comparison + name + after);
+  const std::regex through("(^|[^A-Za-z0-9_])(\\*\\(*" + name + "($|[^A-Za-z0-9_])|" + name + "(\\[|->))");
+  return std::regex_search(condition, compared) && !std::regex_search(condition, through);
 }
 
 /// The first `limit` of `parts`, then how many more there are.
@@ -1417,7 +1417,7 @@ class Classifier {
     // another condition (`features_.rejectDupKeys_ && isMember(name)`, name read under
     // `allowNumericKeys_`).
     std::stable_partition(fields.begin(), fields.end(), [&](const auto& f) {
-      return f.second != kResultOf && branch.condition.find(names::last_component(f.first)) != std::string::npos;
+      return f.second != kResultOf && names::names_type(branch.condition, f.first);
     });
     // A field whose every writer went uncalled is the sharper finding: report it first.
     // Copies, moves and default constructors pass a state on but make none: they do not count. A
@@ -1662,11 +1662,12 @@ class Classifier {
   /// (yaml-cpp's SetBoolFormat(value), called with Dec and YesNoBool, never OnOffBool).
   bool value_not_given(const std::vector<std::string>& setters, const std::vector<std::string>& constants,
                        const std::string& cause, FrontierBranch& branch) const {
+    if (branch.always_equal) return false;  // the value was found every time: others are missing
     for (const auto& name : setters) {
       for (const api::Callable* c : library_.callables_named(name)) {
         if (!library_.reached(*c)) continue;
         for (const auto& p : c->params) {
-          const api::Enum* e = library_.enum_named(p.type.base, c->owner.empty() ? c->name : c->owner + "::x");
+          const api::Enum* e = library_.enum_named(p.type.base, callable_name(*c));
           if (e == nullptr) continue;
           std::vector<std::string> values;
           for (const auto& k : constants) {
@@ -1783,11 +1784,7 @@ Merged merged_at(const std::vector<const BranchSite*>& sites, unsigned line,
     if (!holds(*site, line, arms)) continue;
     ++held;
     for (const auto& [label, case_line] : site->cases) {
-      // The label's line, or the first line of code below it (a label alone on its line is no code).
-      auto counts = lines.lower_bound(case_line);
-      while (counts != lines.end() && !counts->second.code && counts->first <= site->end_line) ++counts;
-      const bool never_ran =
-          counts != lines.end() && counts->second.code && counts->second.count == 0 && counts->first <= site->end_line;
+      const bool never_ran = case_ran(*site, case_line, lines) == false;
       if (label == kDefaultLabel) {
         merged.has_default = true;
         merged.default_missing = merged.default_missing || never_ran;
