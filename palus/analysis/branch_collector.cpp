@@ -385,10 +385,10 @@ class Collector {
         clang_CXXMethod_isStatic(callee) != 0)
       return;
     const int count = clang_Cursor_getNumArguments(call);
-    // A member operator's call (`scalar += ch`) lists the object as its first argument; of those,
-    // only the ones that add to the object (not `=`, which replaces it, nor `[]`, which reads).
+    // A member operator's call (`scalar += ch`); of those, only the ones that add to the object
+    // (not `=`, which replaces it, nor `[]`, which reads).
     const std::string spelling = clang::spelling_of(callee);
-    const bool operator_call = spelling.starts_with("operator") && clang_Cursor_getNumArguments(callee) + 1 == count;
+    const bool operator_call = spelling.starts_with("operator") && object_first(call, callee);
     static const std::set<std::string> adding{
         "operator+=", "operator-=", "operator*=",  "operator/=",  "operator%=", "operator&=",
         "operator|=", "operator^=", "operator<<=", "operator>>=", "operator<<"};
@@ -409,15 +409,19 @@ class Collector {
     if (!deps.sources.empty() || !deps.locals.empty()) define_local(target, deps, call, false);
   }
 
+  /// A member operator's call lists the object as its first argument (`in >> x`: the object, then x).
+  static bool object_first(CXCursor call, CXCursor callee) {
+    return kind_of(callee) == CXCursor_CXXMethod && clang_CXXMethod_isStatic(callee) == 0 &&
+           clang_Cursor_getNumArguments(callee) + 1 == clang_Cursor_getNumArguments(call);
+  }
+
   /// Whether argument `index` of a call of `callee` can be written by it: `&x`, or bound to a
   /// reference or pointer to non-const.
   static bool passed_to_fill(CXCursor call, CXCursor argument, CXCursor callee, int index) {
     if (kind_of(argument) == CXCursor_UnaryOperator &&
         clang_getCursorUnaryOperatorKind(argument) == CXUnaryOperator_AddrOf)
       return true;
-    // A member operator's call lists the object first (`in >> x`: the object, then x).
-    if (kind_of(callee) == CXCursor_CXXMethod && clang_CXXMethod_isStatic(callee) == 0 &&
-        clang_Cursor_getNumArguments(callee) + 1 == clang_Cursor_getNumArguments(call)) {
+    if (object_first(call, callee)) {
       if (index == 0) return clang_CXXMethod_isConst(callee) == 0;
       --index;
     }
@@ -892,40 +896,41 @@ class Collector {
   /// expands (`#define FullMatchState reinterpret_cast<State*>(2)`) can get a range that runs on
   /// past its definition: only its own tokens are the constant.
   std::string literal_text(CXSourceRange range) const {
-    CXToken* tokens = nullptr;
-    unsigned count = 0;
-    clang_tokenize(unit_, range, &tokens, &count);
     std::string text;
-    for (unsigned i = 0; i < count; ++i) {
-      std::string token = clang::take(clang_getTokenSpelling(unit_, tokens[i]));
+    for_each_token(range, [&](CXTokenKind kind, const std::string& token) {
       // true, false and nullptr are keywords to the tokenizer.
-      const bool keyword = clang_getTokenKind(tokens[i]) == CXToken_Keyword &&
-                           (token == "true" || token == "false" || token == "nullptr");
-      if (clang_getTokenKind(tokens[i]) != CXToken_Literal && !(keyword && text.empty())) break;
+      const bool keyword = kind == CXToken_Keyword && (token == "true" || token == "false" || token == "nullptr");
+      if (kind != CXToken_Literal && !(keyword && text.empty())) return false;
       if (!text.empty()) text += ' ';
       text += token;
-      if (keyword || text.size() > kConditionTextLimit) break;
-    }
-    if (tokens != nullptr) clang_disposeTokens(unit_, tokens, count);
+      return !keyword && text.size() <= kConditionTextLimit;
+    });
     return text;
   }
 
   /// The tokens of `range`, spaced only where two words would run together.
   std::string text_of(CXSourceRange range) const {
-    CXToken* tokens = nullptr;
-    unsigned count = 0;
-    clang_tokenize(unit_, range, &tokens, &count);
     std::string text;
-    for (unsigned i = 0; i < count; ++i) {
-      const std::string token = clang::take(clang_getTokenSpelling(unit_, tokens[i]));
+    for_each_token(range, [&](CXTokenKind, const std::string& token) {
       if (!text.empty() && !token.empty() && text::is_identifier_char(text.back()) &&
           text::is_identifier_char(token.front()))
         text += ' ';
       text += token;
-      if (text.size() > kConditionTextLimit) break;
+      return text.size() <= kConditionTextLimit;
+    });
+    return text;
+  }
+
+  /// Calls `visit(kind, spelling)` for the tokens of `range` in order, while it returns true.
+  template <typename Visit>
+  void for_each_token(CXSourceRange range, const Visit& visit) const {
+    CXToken* tokens = nullptr;
+    unsigned count = 0;
+    clang_tokenize(unit_, range, &tokens, &count);
+    for (unsigned i = 0; i < count; ++i) {
+      if (!visit(clang_getTokenKind(tokens[i]), clang::take(clang_getTokenSpelling(unit_, tokens[i])))) break;
     }
     if (tokens != nullptr) clang_disposeTokens(unit_, tokens, count);
-    return text;
   }
 
   CXCursor function_;

@@ -44,6 +44,22 @@ std::optional<bool> case_ran(const BranchSite& site, unsigned case_line, const s
   return counts->second.count > 0;
 }
 
+/// `type` as written in `function`, qualified by the nearest of the function's scopes for which
+/// `known` holds (`Value` in a method of Json::StyledWriter is Json::Value); "" when none does.
+template <typename Known>
+std::string qualified_in_scope(const std::string& type, const std::string& function, const Known& known) {
+  for (std::string_view scope = names::scope_of(function); !scope.empty(); scope = names::scope_of(scope)) {
+    std::string qualified = std::string(scope) + "::" + type;
+    if (known(qualified)) return qualified;
+  }
+  return "";
+}
+
+/// Whether `e` has an enumerator named `name` (the last component of a qualified one).
+bool has_enumerator(const api::Enum& e, std::string_view name) {
+  return std::any_of(e.values.begin(), e.values.end(), [&](const auto& value) { return value.first == name; });
+}
+
 /// What the api.yaml knows that the diagnosis asks: callables by name and by declaration, and
 /// who writes each field; which functions the tests ran.
 class Library {
@@ -226,11 +242,9 @@ class Library {
 
   /// The enum of the API that `type`, as written in `function`, names; null when none does.
   const api::Enum* enum_named(const std::string& type, const std::string& function) const {
-    if (const auto e = enums_.find(type); e != enums_.end()) return e->second;
-    for (std::string_view scope = names::scope_of(function); !scope.empty(); scope = names::scope_of(scope)) {
-      if (const auto e = enums_.find(std::string(scope) + "::" + type); e != enums_.end()) return e->second;
-    }
-    return nullptr;
+    const auto known = [&](const std::string& name) { return enums_.contains(name); };
+    const std::string name = known(type) ? type : qualified_in_scope(type, function, known);
+    return name.empty() ? nullptr : enums_.at(name);
   }
 
   /// Whether `field` is a standard container, by its spelling (a list of a writer's children).
@@ -247,11 +261,9 @@ class Library {
   /// The class of the API that `type`, as written in `function`, names (`Value` in a method of
   /// Json::StyledWriter is Json::Value); `type` itself when none does.
   std::string class_named(const std::string& type, const std::string& function) const {
-    for (std::string_view scope = names::scope_of(function); !scope.empty(); scope = names::scope_of(scope)) {
-      const std::string qualified = std::string(scope) + "::" + type;
-      if (classes_.contains(qualified)) return qualified;
-    }
-    return type;
+    const std::string qualified =
+        qualified_in_scope(type, function, [&](const std::string& name) { return classes_.contains(name); });
+    return qualified.empty() ? type : qualified;
   }
 
   /// Whether `field` ("ns::Class::field_") is a public data member of a class of the API.
@@ -276,15 +288,13 @@ class Library {
   /// tokens): its state is made from that text.
   bool text_fed(const std::string& field) const { return text_fed_.contains(field); }
 
-  /// The class made only from text (text_fed_classes_) that `type`, as written in `function`,
-  /// names; "" when it names none.
+  /// Whether `cls` makes its state only from text (text_fed_classes_).
+  bool made_from_text(const std::string& cls) const { return text_fed_classes_.contains(cls); }
+
+  /// The class made only from text that `type`, as written in `function`, names; "" when none.
   std::string text_fed_class(const std::string& type, const std::string& function) const {
-    if (text_fed_classes_.contains(type)) return type;
-    for (std::string_view scope = names::scope_of(function); !scope.empty(); scope = names::scope_of(scope)) {
-      const std::string qualified = std::string(scope) + "::" + type;
-      if (text_fed_classes_.contains(qualified)) return qualified;
-    }
-    return "";
+    const auto known = [&](const std::string& name) { return made_from_text(name); };
+    return known(type) ? type : qualified_in_scope(type, function, known);
   }
 
   /// The public callable that hands a class made only from text its text: the first of the API's
@@ -872,10 +882,8 @@ std::vector<std::string> suggested_values(const std::vector<std::string>& consta
   // A name that is no value of the parameter's enum is some other operand's (`f(GroupType::Map,
   // value)` compares value, an EMITTER_MANIP, with none of it).
   const auto of_the_type = [&](const std::string& c) {
-    if (type_enum == nullptr || kind_of_constant(c) != ValueKind::name) return true;
-    const std::string_view name = names::last_component(c);
-    return std::any_of(type_enum->values.begin(), type_enum->values.end(),
-                       [&](const auto& value) { return value.first == name; });
+    return type_enum == nullptr || kind_of_constant(c) != ValueKind::name ||
+           has_enumerator(*type_enum, names::last_component(c));
   };
   std::copy_if(constants.begin(), constants.end(), std::back_inserter(fitting),
                [&](const std::string& c) { return fits(kind_of_constant(c), type) && of_the_type(c); });
@@ -1574,7 +1582,7 @@ class Classifier {
         // A holder made only from text that its constructor builds the held object from (re2's RE2
         // compiling its pattern into prog_): that text decides.
         const std::string constructor = holder + "::" + std::string(names::last_component(holder));
-        if (library_.text_fed_class(holder, holder) == holder &&
+        if (library_.made_from_text(holder) &&
             std::find(setters.begin(), setters.end(), constructor) != setters.end()) {
           if (const auto [reader, text] = library_.text_input({constructor}); reader != nullptr) {
             from_text(*reader, *text, constants, depends, branch);
@@ -1672,10 +1680,8 @@ class Classifier {
           std::vector<std::string> values;
           for (const auto& k : constants) {
             const std::string_view v = names::last_component(k);
-            const bool of_enum =
-                std::any_of(e->values.begin(), e->values.end(), [&](const auto& value) { return value.first == v; });
             // Given already (Json::Value(realValue) made a real value): what is missing is elsewhere.
-            if (of_enum && !library_.was_given(callable_name(*c), p.name, v))
+            if (has_enumerator(*e, v) && !library_.was_given(callable_name(*c), p.name, v))
               values.push_back(e->name + "::" + std::string(v));
           }
           if (values.empty()) continue;
@@ -1845,9 +1851,7 @@ const api::Enum* enum_covered_by(const std::vector<std::string>& labels, const a
   const api::Enum* found = nullptr;
   for (const auto& e : api.enums) {
     if (!qualifier.empty() && e.name != qualifier && !e.name.ends_with("::" + qualifier)) continue;
-    const auto is_value = [&](const std::string& n) {
-      return std::any_of(e.values.begin(), e.values.end(), [&](const auto& value) { return value.first == n; });
-    };
+    const auto is_value = [&](const std::string& n) { return has_enumerator(e, n); };
     const bool all = !e.values.empty() && std::all_of(e.values.begin(), e.values.end(),
                                                       [&](const auto& value) { return named.contains(value.first); });
     if (!all || !std::all_of(named.begin(), named.end(), is_value)) continue;
